@@ -1,0 +1,113 @@
+import fs from 'node:fs';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { installationSecret } from './bootstrap/installationSecret.ts';
+import { prepareDatabase } from './bootstrap/prepareDatabase.ts';
+import type { ServerConfig } from './config.ts';
+import type { AppContext } from './context.ts';
+import { openDatabase } from './db/database.ts';
+import { isGuarded, registerAccessGuard } from './http/accessGuard.ts';
+import { registerErrorHandling } from './http/errors.ts';
+import { parseQueryString, registerFormBody } from './http/formBody.ts';
+import { auditRoutes } from './modules/audit/routes.ts';
+import { AuthService } from './modules/auth/authService.ts';
+import { authRoutes } from './modules/auth/routes.ts';
+import { AccessTokens } from './modules/auth/tokens.ts';
+import { currentUserRoutes } from './modules/iam/currentUserRoutes.ts';
+import { dictionaryRoutes } from './modules/platform/dictionaries/routes.ts';
+import { AccessIndex } from './modules/platform/functionModel/accessIndex.ts';
+import { splitRoute } from './modules/platform/functionModel/declarations.ts';
+import { menuRoutes } from './modules/platform/menus/routes.ts';
+import { systemRoutes } from './modules/system/routes.ts';
+
+export interface BuildOptions {
+  config: ServerConfig;
+  adminPassword?: string;
+  logger?: boolean;
+  now?: () => number;
+}
+
+export interface BuiltApp {
+  app: FastifyInstance;
+  context: AppContext;
+  /** Every route registered under a guarded prefix, as `METHOD /pattern`. */
+  guardedRoutes: string[];
+}
+
+/** Opens the database, brings it up to date and assembles the server; `app.close()` releases everything. */
+export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
+  const { config } = options;
+  const now = options.now ?? Date.now;
+  const handle = openDatabase(config);
+  await prepareDatabase(handle.db, handle.dialect, {
+    production: config.production,
+    adminPassword: options.adminPassword,
+    log: (message) => console.log(message),
+    now: now(),
+  });
+  const accessIndex = new AccessIndex(handle.db);
+  await accessIndex.reload();
+  const context: AppContext = {
+    config,
+    db: handle.db,
+    dialect: handle.dialect,
+    accessIndex,
+    auth: new AuthService(handle.db, new AccessTokens(await installationSecret(handle.db), now), now),
+    now,
+  };
+
+  const app = Fastify({
+    logger: options.logger ? { level: config.logLevel } : false,
+    bodyLimit: 1024 * 1024,
+    trustProxy: false,
+    routerOptions: { querystringParser: parseQueryString, maxParamLength: 200 },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+  registerFormBody(app);
+  registerAccessGuard(app, context);
+  const guardedRoutes: string[] = [];
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) if (method !== 'HEAD' && isGuarded(route.url)) guardedRoutes.push(`${method} ${route.url}`);
+  });
+  app.addHook('onClose', async () => handle.db.destroy());
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Qiming API',
+        version: '1.0.0',
+        description: 'Back-office and public website API. Bearer tokens from /api/oauth/token.',
+      },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+
+  for (const routes of [systemRoutes, authRoutes, currentUserRoutes, menuRoutes, dictionaryRoutes, auditRoutes]) {
+    await app.register(routes, context);
+  }
+
+  if (config.webDistDir && fs.existsSync(config.webDistDir)) {
+    await app.register(fastifyStatic, {
+      root: config.webDistDir,
+      wildcard: false,
+      preCompressed: true,
+      // Hashed assets never change under their name; index.html must always be fresh.
+      setHeaders: (response, file) => {
+        response.header('cache-control', file.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+  const undeclared = guardedRoutes.filter((route) => !context.accessIndex.find(...splitRoute(route)));
+  if (undeclared.length > 0) console.warn(`Routes that no url resource declares, refused with 403: ${undeclared.join(', ')}`);
+  return { app, context, guardedRoutes };
+}

@@ -1,0 +1,104 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import { insertAccount } from '../modules/iam/accountRepo.ts';
+import { hashPassword } from '../modules/iam/passwords.ts';
+import { assignRole, grantOperations, insertRole } from '../modules/iam/roleRepo.ts';
+
+export const demoAccounts = {
+  staff: { userName: 'staff01', password: 'Staff@2026' },
+};
+
+const demoDictionaries = [
+  {
+    code: 'gender',
+    name: '性别',
+    note: 'Gender',
+    items: [
+      ['1', '男'],
+      ['2', '女'],
+      ['9', '未说明'],
+    ],
+  },
+  {
+    code: 'yes_no',
+    name: '是否',
+    note: 'Yes or no',
+    items: [
+      ['1', '是'],
+      ['0', '否'],
+    ],
+  },
+  {
+    code: 'alarm_level',
+    name: '告警级别',
+    note: 'Alarm levels',
+    items: [
+      ['1', '一般'],
+      ['2', '严重'],
+      ['3', '紧急'],
+    ],
+  },
+  {
+    code: 'task_level',
+    name: '任务优先级',
+    note: 'To-do priorities',
+    items: [
+      ['1', '高'],
+      ['2', '中'],
+      ['3', '低'],
+    ],
+  },
+  {
+    code: 'task_status',
+    name: '任务状态',
+    note: 'To-do states',
+    items: [
+      ['1', '未开始'],
+      ['2', '进行中'],
+      ['3', '已完成'],
+    ],
+  },
+  {
+    code: 'user_status',
+    name: '账号状态',
+    note: 'Account states',
+    items: [
+      ['normal', '正常'],
+      ['lock', '锁定'],
+    ],
+  },
+];
+
+/** Demo content for a development installation: a staff account that may only read dictionaries, and dictionaries. */
+export async function seedDemoData(db: Kysely<Database>, menuTypeId: number, now: number): Promise<void> {
+  const readerRole = await insertRole(db, { roleCode: 'dict_reader', roleName: 'Dictionary reader', roleType: 'common' });
+  await grantOperations(db, readerRole, ['dict:view']);
+  const staff = await insertAccount(db, {
+    userName: demoAccounts.staff.userName,
+    name: 'Staff One',
+    passwordHash: await hashPassword(demoAccounts.staff.password),
+    menuTypeId,
+    introduction: 'Demo staff account: reads dictionaries.',
+    now,
+  });
+  await assignRole(db, staff, readerRole);
+
+  for (const dictionary of demoDictionaries) {
+    const { id } = await db
+      .insertInto('pf_dict')
+      .values({ dict_code: dictionary.code, dict_name: dictionary.name, note: dictionary.note, updated_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('pf_dict_item')
+      .values(
+        dictionary.items.map(([code = '', value = ''], index) => ({
+          dict_id: id,
+          item_code: code,
+          item_value: value,
+          item_index: index + 1,
+        })),
+      )
+      .execute();
+  }
+}

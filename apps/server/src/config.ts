@@ -1,0 +1,30 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+export interface ServerConfig {
+  host: string;
+  port: number;
+  production: boolean;
+  /** Holds the SQLite file and uploads; ignored for the database when `databaseUrl` is set. */
+  dataDir: string;
+  databaseUrl?: string;
+  /** Built web app served at `/`; absent in API-only tests. */
+  webDistDir?: string;
+  logLevel: string;
+}
+
+export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const port = Number(env.PORT ?? 3000);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got ${env.PORT}`);
+  return {
+    host: env.HOST ?? '127.0.0.1',
+    port,
+    production: env.NODE_ENV === 'production',
+    dataDir: path.resolve(repoRoot, env.DATA_DIR ?? 'data'),
+    databaseUrl: env.DATABASE_URL || undefined,
+    webDistDir: path.join(repoRoot, 'apps/web/dist'),
+    logLevel: env.LOG_LEVEL ?? 'info',
+  };
+}

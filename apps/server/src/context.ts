@@ -1,0 +1,16 @@
+import type { Kysely } from 'kysely';
+import type { ServerConfig } from './config.ts';
+import type { DialectName } from './db/database.ts';
+import type { Database } from './db/schema.ts';
+import type { AuthService } from './modules/auth/authService.ts';
+import type { AccessIndex } from './modules/platform/functionModel/accessIndex.ts';
+
+/** What every module's routes are given: the database and the few services shared across modules. */
+export interface AppContext {
+  config: ServerConfig;
+  db: Kysely<Database>;
+  dialect: DialectName;
+  auth: AuthService;
+  accessIndex: AccessIndex;
+  now: () => number;
+}

@@ -1,0 +1,23 @@
+import type { Kysely } from 'kysely';
+import { type Migration, Migrator } from 'kysely/migration';
+import type { DialectName } from './database.ts';
+import * as foundation from './migrations/0001_foundation.ts';
+import { migrationContext } from './migrations/context.ts';
+import type { Database } from './schema.ts';
+
+/** Migrations in order; a name once released never changes. */
+const migrations = { '0001_foundation': foundation };
+
+export async function migrateToLatest(db: Kysely<Database>, dialect: DialectName): Promise<void> {
+  const context = migrationContext(dialect);
+  const provider = {
+    async getMigrations(): Promise<Record<string, Migration>> {
+      return Object.fromEntries(
+        Object.entries(migrations).map(([name, migration]) => [name, { up: (target: Kysely<unknown>) => migration.up(target, context) }]),
+      );
+    },
+  };
+  const { error, results } = await new Migrator({ db, provider }).migrateToLatest();
+  const failed = results?.find((result) => result.status === 'Error');
+  if (error || failed) throw new Error(`Migration ${failed?.migrationName ?? ''} failed`, { cause: error });
+}

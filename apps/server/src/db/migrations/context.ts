@@ -1,0 +1,13 @@
+import type { DialectName } from '../database.ts';
+
+/** Column types that differ between the two dialects. */
+export interface MigrationContext {
+  /** An auto-incrementing integer key. */
+  id: 'integer' | 'serial';
+  /** Epoch milliseconds. */
+  millis: 'integer' | 'bigint';
+}
+
+export function migrationContext(dialect: DialectName): MigrationContext {
+  return dialect === 'postgres' ? { id: 'serial', millis: 'bigint' } : { id: 'integer', millis: 'integer' };
+}

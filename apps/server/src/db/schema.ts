@@ -1,0 +1,221 @@
+import type { Generated } from 'kysely';
+
+/** Times are epoch milliseconds; flags are 0 or 1, so both dialects store them alike. */
+type Millis = number;
+type Flag = number;
+
+export interface SysSettingTable {
+  key: string;
+  value: string;
+}
+
+export interface PfAppTable {
+  id: Generated<number>;
+  app_code: string;
+  app_name: string;
+  context: string;
+  server_host: string;
+  port: number;
+  transport: string;
+}
+
+export interface PfModuleTable {
+  id: Generated<number>;
+  app_id: number;
+  module_code: string;
+  module_name: string;
+}
+
+export interface PfFunctionTable {
+  id: Generated<number>;
+  module_id: number;
+  function_code: string;
+  function_name: string;
+}
+
+export type OperationTypeCode = 'view' | 'add' | 'edit' | 'delete' | 'export' | 'other';
+
+export interface PfOperationTable {
+  id: Generated<number>;
+  function_id: number;
+  operation_code: string;
+  operation_name: string;
+  operation_type_code: OperationTypeCode;
+  is_default: Flag;
+}
+
+export type AccessType = 'public' | 'signedIn' | 'authorised';
+
+export interface PfUrlTable {
+  id: Generated<number>;
+  operation_id: number;
+  url_name: string;
+  method: string;
+  url_content: string;
+  access_type: AccessType;
+}
+
+export interface PfMenuTypeTable {
+  id: Generated<number>;
+  menu_type_name: string;
+  is_sys: Flag;
+}
+
+export interface PfMenuTable {
+  id: Generated<number>;
+  menu_type_id: number;
+  parent_menu_id: number | null;
+  menu_code: string;
+  menu_name: string;
+  is_leaf: Flag;
+  menu_path: string;
+  scheme: string;
+  icon: string;
+  seq: number;
+  target: string;
+  function_code: string | null;
+}
+
+export interface PfDictTable {
+  id: Generated<number>;
+  dict_code: string;
+  dict_name: string;
+  note: string;
+  updated_at: Millis;
+}
+
+export interface PfDictItemTable {
+  id: Generated<number>;
+  dict_id: number;
+  item_code: string;
+  item_value: string;
+  item_index: number;
+}
+
+export interface IamRoleTable {
+  id: Generated<number>;
+  role_code: string;
+  role_name: string;
+  role_type: 'builtin' | 'common';
+  is_super: Flag;
+}
+
+export interface IamRoleOperationTable {
+  role_id: number;
+  operation_id: number;
+}
+
+export type UserStatus = 'normal' | 'lock';
+
+export interface IamAccountTable {
+  id: Generated<number>;
+  user_name: string;
+  name: string;
+  password_hash: string;
+  user_status: UserStatus;
+  login_failures: number;
+  locked_until: Millis | null;
+  pwd_changed_at: Millis;
+  avatar: string;
+  introduction: string;
+  menu_type_id: number;
+  max_session_number: number;
+  created_at: Millis;
+}
+
+export interface IamAccountRoleTable {
+  account_id: number;
+  role_id: number;
+}
+
+export interface IamPasswordPolicyTable {
+  id: number;
+  pwd_min_length: number;
+  pwd_max_length: number;
+  is_up_case: Flag;
+  is_lower_case: Flag;
+  is_num: Flag;
+  is_special_char: Flag;
+  login_attempts: number;
+  pwd_lock_time: number;
+  pwd_life_time: number;
+  pwd_grace_time: number;
+}
+
+export interface AuthLoginKeyTable {
+  id: string;
+  key: string;
+  expires_at: Millis;
+}
+
+export interface AuthSessionTable {
+  id: string;
+  account_id: number;
+  refresh_hash: string;
+  client_id: string;
+  ip: string;
+  user_agent: string;
+  created_at: Millis;
+  expires_at: Millis;
+  revoked_at: Millis | null;
+}
+
+export type LoginResult = 'success' | 'badCredentials' | 'locked' | 'keyInvalid';
+
+export interface AuditLoginLogTable {
+  id: Generated<number>;
+  login_time: Millis;
+  login_ip: string;
+  user_name: string;
+  account_id: number | null;
+  result: LoginResult;
+  user_agent: string;
+}
+
+export interface AuditOperationLogTable {
+  id: Generated<number>;
+  op_time: Millis;
+  account_id: number | null;
+  user_name: string;
+  operation: string;
+  target: string;
+  params: string;
+  before_value: string;
+  after_value: string;
+  result: 'success' | 'failure';
+  duration_ms: number;
+}
+
+export interface AuditClientErrorTable {
+  id: Generated<number>;
+  created_at: Millis;
+  account_id: number | null;
+  page_url: string;
+  message: string;
+  stack: string;
+  info: string;
+  user_agent: string;
+}
+
+export interface Database {
+  sys_setting: SysSettingTable;
+  pf_app: PfAppTable;
+  pf_module: PfModuleTable;
+  pf_function: PfFunctionTable;
+  pf_operation: PfOperationTable;
+  pf_url: PfUrlTable;
+  pf_menu_type: PfMenuTypeTable;
+  pf_menu: PfMenuTable;
+  pf_dict: PfDictTable;
+  pf_dict_item: PfDictItemTable;
+  iam_role: IamRoleTable;
+  iam_role_operation: IamRoleOperationTable;
+  iam_account: IamAccountTable;
+  iam_account_role: IamAccountRoleTable;
+  iam_password_policy: IamPasswordPolicyTable;
+  auth_login_key: AuthLoginKeyTable;
+  auth_session: AuthSessionTable;
+  audit_login_log: AuditLoginLogTable;
+  audit_operation_log: AuditOperationLogTable;
+  audit_client_error: AuditClientErrorTable;
+}

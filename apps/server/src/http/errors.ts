@@ -1,0 +1,79 @@
+import { formatMessage, isMessageKey, type MessageKey, type MessageParams } from '@qiming/shared';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { requestLanguage } from './language.ts';
+
+/** An error whose message comes from the shared catalogue, answered in the caller's language. */
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    readonly messageKey: MessageKey,
+    readonly params: MessageParams = {},
+  ) {
+    super(messageKey);
+  }
+}
+
+export const badRequest = (key: MessageKey, params?: MessageParams) => new AppError(400, key, params);
+export const notFound = () => new AppError(404, 'error.notFound');
+export const unauthenticated = () => new AppError(401, 'error.unauthenticated');
+export const forbidden = (key: MessageKey = 'error.forbidden') => new AppError(403, key);
+
+/** OAuth 2 token-endpoint failures answer `{error, error_description}`, not the envelope. */
+export class OAuthError extends Error {
+  constructor(
+    readonly error: 'invalid_grant' | 'invalid_request' | 'unsupported_grant_type',
+    readonly descriptionKey: MessageKey,
+  ) {
+    super(descriptionKey);
+  }
+}
+
+interface ValidationIssue {
+  instancePath: string;
+  keyword: string;
+  message?: string;
+  params: { params?: MessageParams } & Record<string, unknown>;
+}
+
+function describeValidation(issue: ValidationIssue, context: string): { key: MessageKey; params: MessageParams } {
+  const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || context;
+  if (issue.message && isMessageKey(issue.message)) return { key: issue.message, params: { field, ...issue.params.params } };
+  return { key: 'validation.invalidValue', params: { field } };
+}
+
+const bodyErrors: Record<string, MessageKey> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'error.malformedBody',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'error.malformedBody',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'error.malformedBody',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'error.bodyTooLarge',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'error.unsupportedMediaType',
+};
+
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const language = requestLanguage(request);
+    const answer = (status: number, key: MessageKey, params?: MessageParams) =>
+      reply.status(status).send({ code: status, message: formatMessage(key, language, params), data: null });
+
+    if (error instanceof OAuthError) {
+      return reply.status(400).send({ error: error.error, error_description: formatMessage(error.descriptionKey, language) });
+    }
+    if (error instanceof AppError) return answer(error.status, error.messageKey, error.params);
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const first = error.validation[0] as unknown as ValidationIssue;
+      const { key, params } = describeValidation(first, error.validationContext ?? 'body');
+      return answer(400, key, params);
+    }
+    const bodyError = error.code ? bodyErrors[error.code] : undefined;
+    // Every malformed or oversized body is the caller's mistake: 400, as the API contract says.
+    if (bodyError) return answer(bodyError === 'error.unsupportedMediaType' ? 415 : 400, bodyError);
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) return answer(error.statusCode, 'error.malformedBody');
+    request.log.error({ err: error }, 'unhandled error');
+    return answer(500, 'error.system');
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    reply.status(404).send({ code: 404, message: formatMessage('error.routeNotFound', requestLanguage(request)), data: null });
+  });
+}

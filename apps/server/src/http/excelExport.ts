@@ -1,0 +1,28 @@
+import { formatMessage, type Language, type MessageKey } from '@qiming/shared';
+import ExcelJS from 'exceljs';
+import type { FastifyReply } from 'fastify';
+
+export const maxExportRows = 50_000;
+
+export interface ExportColumn<Row> {
+  header: MessageKey;
+  value: (row: Row) => string | number;
+  width?: number;
+}
+
+/** Sends rows as an .xlsx attachment with headers in the caller's language. */
+export async function sendExcel<Row>(
+  reply: FastifyReply,
+  options: { fileName: string; sheet: string; language: Language; columns: ExportColumn<Row>[]; rows: Row[] },
+) {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet(options.sheet);
+  sheet.columns = options.columns.map((column) => ({ header: formatMessage(column.header, options.language), width: column.width ?? 20 }));
+  sheet.getRow(1).font = { bold: true };
+  for (const row of options.rows) sheet.addRow(options.columns.map((column) => column.value(row)));
+  const buffer = Buffer.from(await workbook.xlsx.writeBuffer());
+  return reply
+    .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+    .header('content-disposition', `attachment; filename="${options.fileName}.xlsx"`)
+    .send(buffer);
+}

@@ -1,0 +1,29 @@
+import type { ModuleDeclaration } from '../platform/functionModel/declarations.ts';
+
+export const auditAccess: ModuleDeclaration = {
+  code: 'audit',
+  name: 'Audit',
+  functions: [
+    {
+      code: 'audit.loginLog',
+      name: 'Login log',
+      operations: [
+        { code: 'loginLog:view', name: 'View', type: 'view', access: 'authorised', isDefault: true, urls: ['GET /api/admin/login-logs'] },
+      ],
+    },
+    {
+      code: 'audit.clientError',
+      name: 'Client errors',
+      operations: [
+        {
+          code: 'clientError:view',
+          name: 'View',
+          type: 'view',
+          access: 'authorised',
+          isDefault: true,
+          urls: ['GET /api/admin/client-errors'],
+        },
+      ],
+    },
+  ],
+};

@@ -1,0 +1,42 @@
+import type { ModuleDeclaration } from '../platform/functionModel/declarations.ts';
+
+export const authAccess: ModuleDeclaration = {
+  code: 'auth',
+  name: 'Authentication',
+  functions: [
+    {
+      code: 'auth.signIn',
+      name: 'Sign in',
+      operations: [
+        {
+          code: 'auth:login',
+          name: 'Sign in',
+          type: 'other',
+          access: 'public',
+          urls: ['GET /api/uc/getkey/LoginGetKey.do', 'POST /api/oauth/token'],
+        },
+      ],
+    },
+    {
+      code: 'auth.session',
+      name: 'Own session',
+      operations: [
+        {
+          code: 'auth:session',
+          name: 'Own session and profile',
+          type: 'other',
+          access: 'signedIn',
+          urls: [
+            'GET /api/j_hh_security_logout',
+            'GET /api/admin/current/user',
+            'GET /api/admin/current/password-policy',
+            'PUT /api/admin/current/password',
+            'GET /api/admin/current/menus',
+            'GET /api/bsp/current/menu/:id',
+            'POST /api/admin/client-errors',
+          ],
+        },
+      ],
+    },
+  ],
+};

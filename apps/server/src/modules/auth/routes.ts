@@ -1,0 +1,56 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import { sessionOf } from '../../http/accessGuard.ts';
+import { ok } from '../../http/envelope.ts';
+
+const tokenRequest = z.discriminatedUnion('grant_type', [
+  z.object({
+    grant_type: z.literal('password'),
+    username: z.string().min(1).max(100),
+    password: z.string().min(1).max(2000),
+    keyId: z.string().min(1).max(100),
+    client_id: z.string().min(1).max(100),
+  }),
+  z.object({
+    grant_type: z.literal('refresh_token'),
+    refresh_token: z.string().min(1).max(500),
+    client_id: z.string().max(100).optional(),
+  }),
+]);
+
+export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context) => {
+  app.get(
+    '/api/uc/getkey/LoginGetKey.do',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'A one-time AES-256 key (base64, 60 s) to encrypt the password of one sign-in',
+        querystring: z.object({ method: z.literal('getLoginKey') }),
+      },
+    },
+    async () => ok(await context.auth.issueLoginKey()),
+  );
+
+  app.post(
+    '/api/oauth/token',
+    { schema: { tags: ['auth'], summary: 'OAuth 2 token endpoint: password and refresh_token grants', body: tokenRequest } },
+    async (request) => {
+      const body = request.body;
+      if (body.grant_type === 'refresh_token') return context.auth.refreshGrant(body.refresh_token);
+      return context.auth.passwordGrant(
+        { username: body.username, password: body.password, keyId: body.keyId, clientId: body.client_id },
+        { ip: request.ip, userAgent: request.headers['user-agent'] ?? '' },
+      );
+    },
+  );
+
+  app.get(
+    '/api/j_hh_security_logout',
+    { schema: { tags: ['auth'], summary: 'Ends the session of the presented token' } },
+    async (request) => {
+      await context.auth.logout(sessionOf(request).sessionId);
+      return ok(null);
+    },
+  );
+};

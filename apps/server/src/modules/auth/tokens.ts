@@ -1,0 +1,60 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { jwtVerify, SignJWT } from 'jose';
+
+export const accessTokenLifetimeSeconds = 3600;
+const issuer = 'qiming';
+
+export interface AccessClaims {
+  accountId: number;
+  sessionId: string;
+}
+
+/** Signs and checks the 1-hour JWT access tokens (HS256 with the installation's secret). */
+export class AccessTokens {
+  constructor(
+    private readonly secret: Uint8Array,
+    private readonly now: () => number,
+  ) {}
+
+  sign(claims: AccessClaims): Promise<string> {
+    const issuedAt = Math.floor(this.now() / 1000);
+    return new SignJWT({ sid: claims.sessionId })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(String(claims.accountId))
+      .setIssuer(issuer)
+      .setIssuedAt(issuedAt)
+      .setExpirationTime(issuedAt + accessTokenLifetimeSeconds)
+      .sign(this.secret);
+  }
+
+  async verify(token: string): Promise<AccessClaims | undefined> {
+    try {
+      const { payload } = await jwtVerify(token, this.secret, { issuer, algorithms: ['HS256'], currentDate: new Date(this.now()) });
+      const accountId = Number(payload.sub);
+      if (!Number.isInteger(accountId) || typeof payload.sid !== 'string') return undefined;
+      return { accountId, sessionId: payload.sid };
+    } catch {
+      return undefined;
+    }
+  }
+}
+
+export function sha256(value: string): string {
+  return createHash('sha256').update(value).digest('hex');
+}
+
+/** An opaque refresh token `sessionId.secret`; only the secret's hash is stored. */
+export function newRefreshToken(sessionId: string): { token: string; hash: string } {
+  const secret = randomBytes(32).toString('base64url');
+  return { token: `${sessionId}.${secret}`, hash: sha256(secret) };
+}
+
+export function parseRefreshToken(token: string): { sessionId: string; hash: string } | undefined {
+  const dot = token.indexOf('.');
+  if (dot <= 0 || dot === token.length - 1) return undefined;
+  return { sessionId: token.slice(0, dot), hash: sha256(token.slice(dot + 1)) };
+}
+
+export function sameHash(a: string, b: string): boolean {
+  return a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+}

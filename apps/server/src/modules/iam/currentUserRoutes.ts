@@ -1,0 +1,69 @@
+import { brokenPasswordRules, formatMessage } from '@qiming/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import { sessionOf } from '../../http/accessGuard.ts';
+import { ok } from '../../http/envelope.ts';
+import { AppError, badRequest, unauthenticated } from '../../http/errors.ts';
+import { requestLanguage } from '../../http/language.ts';
+import { recordChange } from '../audit/recordChange.ts';
+import { revokeOtherSessions } from '../auth/sessionRepo.ts';
+import { findAccountById, updatePasswordHash } from './accountRepo.ts';
+import { roleCodesOf } from './grantRepo.ts';
+import { readPasswordPolicy } from './passwordPolicyRepo.ts';
+import { hashPassword, verifyPassword } from './passwords.ts';
+
+const passwordChange = z
+  .object({ oldPassword: z.string().min(1).max(200), newPassword: z.string().min(1).max(200), confirmPassword: z.string().max(200) })
+  .refine((body) => body.newPassword === body.confirmPassword, { message: 'validation.passwordMismatch', path: ['confirmPassword'] });
+
+export const currentUserRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context) => {
+  app.get('/api/admin/current/user', { schema: { tags: ['iam'], summary: 'The signed-in user' } }, async (request) => {
+    const session = sessionOf(request);
+    const account = await findAccountById(context.db, session.accountId);
+    if (!account) throw unauthenticated();
+    return ok({
+      id: account.id,
+      userName: account.user_name,
+      name: account.name,
+      avatar: account.avatar,
+      introduction: account.introduction,
+      roles: await roleCodesOf(context.db, account.id),
+      menuTypeId: account.menu_type_id,
+      isSuper: session.isSuper,
+    });
+  });
+
+  app.get(
+    '/api/admin/current/password-policy',
+    { schema: { tags: ['iam'], summary: 'The password policy a new password must meet' } },
+    async () => ok(await readPasswordPolicy(context.db)),
+  );
+
+  app.put(
+    '/api/admin/current/password',
+    { schema: { tags: ['iam'], summary: 'Changes the own password; other sessions of the account end', body: passwordChange } },
+    async (request) => {
+      const startedAt = context.now();
+      const session = sessionOf(request);
+      const account = await findAccountById(context.db, session.accountId);
+      if (!account) throw unauthenticated();
+      const { oldPassword, newPassword } = request.body;
+      if (!(await verifyPassword(account.password_hash, oldPassword))) throw badRequest('error.wrongOldPassword');
+      const broken = brokenPasswordRules(await readPasswordPolicy(context.db), newPassword);
+      if (newPassword === oldPassword) broken.push({ key: 'policy.sameAsOld' });
+      if (broken.length > 0) {
+        const language = requestLanguage(request);
+        const rules = broken
+          .map((rule) => formatMessage(rule.key, language, rule.params))
+          .join(language === 'en' || language === 'es' ? ', ' : '、');
+        throw new AppError(400, 'error.passwordPolicy', { rules });
+      }
+      const now = context.now();
+      await updatePasswordHash(context.db, account.id, await hashPassword(newPassword), now);
+      await revokeOtherSessions(context.db, account.id, session.sessionId, now);
+      await recordChange(context, request, { operation: 'auth:changePassword', target: `account:${account.id}`, startedAt });
+      return ok(null);
+    },
+  );
+};

@@ -1,0 +1,159 @@
+import type {
+  Dictionary,
+  DictionaryInput,
+  DictionaryItem,
+  DictionaryItemInput,
+  dictionaryItemSortable,
+  dictionarySortable,
+  PageQuery,
+} from '@qiming/shared';
+import type { Kysely } from 'kysely';
+import { containsText } from '../../../db/containsText.ts';
+import { paginate } from '../../../db/paginate.ts';
+import type { Database } from '../../../db/schema.ts';
+
+export interface DictionaryFilter {
+  dictCode?: string;
+  dictName?: string;
+}
+
+export interface ItemFilter {
+  itemCode?: string;
+  itemValue?: string;
+}
+
+function dictionaries(db: Kysely<Database>, filter: DictionaryFilter) {
+  let query = db.selectFrom('pf_dict');
+  if (filter.dictCode) query = query.where(containsText('dict_code', filter.dictCode));
+  if (filter.dictName) query = query.where(containsText('dict_name', filter.dictName));
+  return query;
+}
+
+const dictionaryColumns = (query: ReturnType<typeof dictionaries>) =>
+  query.select((eb) => [
+    'pf_dict.id',
+    'pf_dict.dict_code as dictCode',
+    'pf_dict.dict_name as dictName',
+    'pf_dict.note',
+    'pf_dict.updated_at as updatedAt',
+    eb
+      .selectFrom('pf_dict_item')
+      .select(eb.fn.countAll<number>().as('n'))
+      .whereRef('pf_dict_item.dict_id', '=', 'pf_dict.id')
+      .as('itemCount'),
+  ]);
+
+function toDictionary(row: Awaited<ReturnType<ReturnType<typeof dictionaryColumns>['executeTakeFirstOrThrow']>>): Dictionary {
+  return { ...row, itemCount: Number(row.itemCount ?? 0) };
+}
+
+export async function pageDictionaries(db: Kysely<Database>, query: PageQuery<(typeof dictionarySortable)[number]> & DictionaryFilter) {
+  const page = await paginate(dictionaries(db, query), query, {
+    columns: { dictCode: 'dict_code', dictName: 'dict_name', updatedAt: 'updated_at' },
+    defaultSort: { column: 'dict_code', order: 'asc' },
+    select: dictionaryColumns,
+  });
+  return { total: page.total, records: page.records.map(toDictionary) };
+}
+
+export async function listDictionaries(db: Kysely<Database>, filter: DictionaryFilter, limit: number): Promise<Dictionary[]> {
+  const rows = await dictionaryColumns(dictionaries(db, filter)).orderBy('dict_code').limit(limit).execute();
+  return rows.map(toDictionary);
+}
+
+export async function findDictionary(db: Kysely<Database>, id: number): Promise<Dictionary | undefined> {
+  const row = await dictionaryColumns(db.selectFrom('pf_dict')).where('pf_dict.id', '=', id).executeTakeFirst();
+  return row && toDictionary(row);
+}
+
+export async function dictionaryCodeTaken(db: Kysely<Database>, dictCode: string, exceptId?: number): Promise<boolean> {
+  let query = db.selectFrom('pf_dict').select('id').where('dict_code', '=', dictCode);
+  if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
+  return (await query.executeTakeFirst()) !== undefined;
+}
+
+export async function insertDictionary(db: Kysely<Database>, input: DictionaryInput, now: number): Promise<number> {
+  const row = await db
+    .insertInto('pf_dict')
+    .values({ dict_code: input.dictCode, dict_name: input.dictName, note: input.note ?? '', updated_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function updateDictionary(db: Kysely<Database>, id: number, input: DictionaryInput, now: number): Promise<void> {
+  await db
+    .updateTable('pf_dict')
+    .set({ dict_code: input.dictCode, dict_name: input.dictName, note: input.note ?? '', updated_at: now })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function deleteDictionaries(db: Kysely<Database>, ids: number[]): Promise<number> {
+  const result = await db.deleteFrom('pf_dict').where('id', 'in', ids).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+function items(db: Kysely<Database>, dictId: number, filter: ItemFilter) {
+  let query = db.selectFrom('pf_dict_item').where('dict_id', '=', dictId);
+  if (filter.itemCode) query = query.where(containsText('item_code', filter.itemCode));
+  if (filter.itemValue) query = query.where(containsText('item_value', filter.itemValue));
+  return query;
+}
+
+const itemColumns = (query: ReturnType<typeof items>) =>
+  query.select(['id', 'dict_id as dictId', 'item_code as itemCode', 'item_value as itemValue', 'item_index as index']);
+
+export function pageItems(db: Kysely<Database>, dictId: number, query: PageQuery<(typeof dictionaryItemSortable)[number]> & ItemFilter) {
+  return paginate(items(db, dictId, query), query, {
+    columns: { itemCode: 'item_code', itemValue: 'item_value', index: 'item_index' },
+    defaultSort: { column: 'item_index', order: 'asc' },
+    select: itemColumns,
+  });
+}
+
+export function listItems(db: Kysely<Database>, dictId: number, filter: ItemFilter, limit: number): Promise<DictionaryItem[]> {
+  return itemColumns(items(db, dictId, filter))
+    .orderBy('item_index')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
+export function findItem(db: Kysely<Database>, dictId: number, id: number): Promise<DictionaryItem | undefined> {
+  return itemColumns(db.selectFrom('pf_dict_item').where('dict_id', '=', dictId))
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+export async function itemCodeTaken(db: Kysely<Database>, dictId: number, itemCode: string, exceptId?: number): Promise<boolean> {
+  let query = db.selectFrom('pf_dict_item').select('id').where('dict_id', '=', dictId).where('item_code', '=', itemCode);
+  if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
+  return (await query.executeTakeFirst()) !== undefined;
+}
+
+export async function insertItem(db: Kysely<Database>, dictId: number, input: DictionaryItemInput): Promise<number> {
+  const row = await db
+    .insertInto('pf_dict_item')
+    .values({ dict_id: dictId, item_code: input.itemCode, item_value: input.itemValue, item_index: input.index })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function updateItem(db: Kysely<Database>, id: number, input: DictionaryItemInput): Promise<void> {
+  await db
+    .updateTable('pf_dict_item')
+    .set({ item_code: input.itemCode, item_value: input.itemValue, item_index: input.index })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function deleteItems(db: Kysely<Database>, dictId: number, ids: number[]): Promise<number> {
+  const result = await db.deleteFrom('pf_dict_item').where('dict_id', '=', dictId).where('id', 'in', ids).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+export async function touchDictionary(db: Kysely<Database>, id: number, now: number): Promise<void> {
+  await db.updateTable('pf_dict').set({ updated_at: now }).where('id', '=', id).execute();
+}

@@ -1,0 +1,124 @@
+import {
+  type Dictionary,
+  type DictionaryItem,
+  dictionaryInput,
+  dictionaryItemInput,
+  dictionaryItemSortable,
+  dictionarySortable,
+  pageQuerySchema,
+} from '@qiming/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../../context.ts';
+import { ok } from '../../../http/envelope.ts';
+import { maxExportRows, sendExcel } from '../../../http/excelExport.ts';
+import { idListBody, idParam } from '../../../http/idList.ts';
+import { requestLanguage } from '../../../http/language.ts';
+import * as repo from './dictionaryRepo.ts';
+import { DictionaryService } from './dictionaryService.ts';
+
+const filterText = z.string().max(100).optional();
+const dictionaryFilter = z.object({ dictCode: filterText, dictName: filterText });
+const itemFilter = z.object({ itemCode: filterText, itemValue: filterText });
+const dictIdParams = z.object({ dictId: idParam });
+const tags = ['dictionaries'];
+
+export const dictionaryRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context) => {
+  const service = new DictionaryService(context);
+
+  app.get(
+    '/api/admin/dicts',
+    {
+      schema: { tags, summary: 'A page of dictionaries', querystring: pageQuerySchema(dictionarySortable).extend(dictionaryFilter.shape) },
+    },
+    async (request) => ok(await repo.pageDictionaries(context.db, request.query)),
+  );
+
+  app.get(
+    '/api/admin/dicts/export',
+    { schema: { tags, summary: 'Dictionaries matching the filters as an Excel file', querystring: dictionaryFilter } },
+    async (request, reply) =>
+      sendExcel<Dictionary>(reply, {
+        fileName: 'dictionaries',
+        sheet: 'Dictionaries',
+        language: requestLanguage(request),
+        rows: await repo.listDictionaries(context.db, request.query, maxExportRows),
+        columns: [
+          { header: 'field.dictCode', value: (row) => row.dictCode },
+          { header: 'field.dictName', value: (row) => row.dictName },
+          { header: 'field.note', value: (row) => row.note, width: 40 },
+          { header: 'field.itemCount', value: (row) => row.itemCount, width: 10 },
+        ],
+      }),
+  );
+
+  app.get('/api/admin/dicts/:id', { schema: { tags, summary: 'One dictionary', params: z.object({ id: idParam }) } }, async (request) =>
+    ok(await service.requireDictionary(request.params.id)),
+  );
+
+  app.post('/api/admin/dicts', { schema: { tags, summary: 'Creates a dictionary', body: dictionaryInput } }, async (request) =>
+    ok(await service.create(request, request.body)),
+  );
+
+  app.put(
+    '/api/admin/dicts/:id',
+    { schema: { tags, summary: 'Changes a dictionary', params: z.object({ id: idParam }), body: dictionaryInput } },
+    async (request) => ok(await service.update(request, request.params.id, request.body)),
+  );
+
+  app.post(
+    '/api/admin/dicts/delete',
+    { schema: { tags, summary: 'Deletes dictionaries with their items', body: idListBody } },
+    async (request) => ok(await service.remove(request, request.body.ids)),
+  );
+
+  app.get(
+    '/api/admin/dicts/:dictId/items',
+    {
+      schema: {
+        tags,
+        summary: 'A page of the items of one dictionary',
+        params: dictIdParams,
+        querystring: pageQuerySchema(dictionaryItemSortable).extend(itemFilter.shape),
+      },
+    },
+    async (request) => ok(await repo.pageItems(context.db, request.params.dictId, request.query)),
+  );
+
+  app.get(
+    '/api/admin/dicts/:dictId/items/export',
+    { schema: { tags, summary: 'Items of one dictionary as an Excel file', params: dictIdParams, querystring: itemFilter } },
+    async (request, reply) => {
+      const dictionary = await service.requireDictionary(request.params.dictId);
+      return sendExcel<DictionaryItem>(reply, {
+        fileName: dictionary.dictCode,
+        sheet: dictionary.dictName.slice(0, 31),
+        language: requestLanguage(request),
+        rows: await repo.listItems(context.db, dictionary.id, request.query, maxExportRows),
+        columns: [
+          { header: 'field.itemCode', value: (row) => row.itemCode },
+          { header: 'field.itemValue', value: (row) => row.itemValue, width: 30 },
+          { header: 'field.index', value: (row) => row.index, width: 10 },
+        ],
+      });
+    },
+  );
+
+  app.post(
+    '/api/admin/dicts/:dictId/items',
+    { schema: { tags, summary: 'Adds an item to a dictionary', params: dictIdParams, body: dictionaryItemInput } },
+    async (request) => ok(await service.createItem(request, request.params.dictId, request.body)),
+  );
+
+  app.put(
+    '/api/admin/dicts/:dictId/items/:id',
+    { schema: { tags, summary: 'Changes an item', params: dictIdParams.extend({ id: idParam }), body: dictionaryItemInput } },
+    async (request) => ok(await service.updateItem(request, request.params.dictId, request.params.id, request.body)),
+  );
+
+  app.post(
+    '/api/admin/dicts/:dictId/items/delete',
+    { schema: { tags, summary: 'Deletes items of a dictionary', params: dictIdParams, body: idListBody } },
+    async (request) => ok(await service.removeItems(request, request.params.dictId, request.body.ids)),
+  );
+};

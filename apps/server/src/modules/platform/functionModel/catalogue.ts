@@ -1,0 +1,18 @@
+import { auditAccess } from '../../audit/access.ts';
+import { authAccess } from '../../auth/access.ts';
+import { systemAccess } from '../../system/access.ts';
+import { dictionaryAccess } from '../dictionaries/access.ts';
+import type { ModuleDeclaration } from './declarations.ts';
+
+/** Qiming's own app in the function model: every API route it serves, grouped as the guard sees them. */
+export const qimingApp = {
+  appCode: 'qiming',
+  appName: 'Qiming',
+  context: '/api',
+  modules: [
+    systemAccess,
+    authAccess,
+    { code: 'platform', name: 'Platform', functions: [dictionaryAccess] },
+    auditAccess,
+  ] satisfies ModuleDeclaration[],
+};

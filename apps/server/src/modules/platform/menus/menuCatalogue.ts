@@ -1,0 +1,34 @@
+/** A built-in menu entry, seeded into every installation and editable afterwards. */
+export interface MenuSeed {
+  code: string;
+  name: string;
+  /** Empty: the client derives the path from the code (underscores become slashes). */
+  path: string;
+  icon: string;
+  /** The function whose grants make the entry visible; none: every signed-in user sees it. */
+  functionCode?: string;
+  target?: '_self' | '_blank';
+  children?: MenuSeed[];
+}
+
+export const backOfficeMenuTypeName = 'Back-office';
+
+export const backOfficeMenus: MenuSeed[] = [
+  {
+    code: 'system',
+    name: 'System',
+    path: 'system',
+    icon: 'setting',
+    children: [{ code: 'system_dictionary', name: 'Dictionaries', path: 'system/dictionary', icon: 'book', functionCode: 'platform.dict' }],
+  },
+  {
+    code: 'audit',
+    name: 'Audit',
+    path: 'audit',
+    icon: 'audit',
+    children: [
+      { code: 'audit_loginLog', name: 'Login log', path: '', icon: 'login', functionCode: 'audit.loginLog' },
+      { code: 'optLog_errorLog', name: 'Client errors', path: 'optLog/errorLog', icon: 'bug', functionCode: 'audit.clientError' },
+    ],
+  },
+];

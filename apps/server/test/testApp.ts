@@ -1,0 +1,91 @@
+import { sealPassword } from '@qiming/shared';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { type BuiltApp, buildApp } from '../src/app.ts';
+import { readConfig } from '../src/config.ts';
+import { createTestDatabase, type TestDatabase } from './testDatabase.ts';
+
+export const sysadmin = { userName: 'sysadmin', password: 'Qiming@2026' };
+export const staff = { userName: 'staff01', password: 'Staff@2026' };
+
+export interface Tokens {
+  access_token: string;
+  refresh_token: string;
+  expires_in: number;
+  token_type: string;
+}
+
+/** A clock the tests can move forward. */
+export class TestClock {
+  constructor(public time = Date.UTC(2026, 10, 22, 8, 0, 0)) {}
+  now = () => this.time;
+  advance(ms: number) {
+    this.time += ms;
+  }
+}
+
+export interface TestApp extends BuiltApp {
+  database: TestDatabase;
+  clock: TestClock;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(options: { production?: boolean; adminPassword?: string } = {}): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const clock = new TestClock();
+  const config = {
+    ...readConfig({ NODE_ENV: options.production ? 'production' : 'test' }),
+    dataDir: database.dataDir,
+    databaseUrl: database.databaseUrl,
+    webDistDir: undefined,
+  };
+  const built = await buildApp({ config, now: clock.now, adminPassword: options.adminPassword });
+  return {
+    ...built,
+    database,
+    clock,
+    async close() {
+      await built.app.close();
+      await database.drop();
+    },
+  };
+}
+
+export async function fetchLoginKey(app: FastifyInstance): Promise<{ keyId: string; key: string }> {
+  const response = await app.inject({ method: 'GET', url: '/api/uc/getkey/LoginGetKey.do?method=getLoginKey' });
+  return response.json().data;
+}
+
+/** The sign-in protocol as a client runs it: one-time key, AES-256-GCM sealed password, form-encoded token request. */
+export async function requestToken(app: FastifyInstance, userName: string, password: string, headers: Record<string, string> = {}) {
+  const { keyId, key } = await fetchLoginKey(app);
+  return app.inject({
+    method: 'POST',
+    url: '/api/oauth/token',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+    payload: new URLSearchParams({
+      grant_type: 'password',
+      username: userName,
+      password: sealPassword(key, password),
+      keyId,
+      client_id: 'qiming-admin',
+    }).toString(),
+  });
+}
+
+export async function signIn(app: FastifyInstance, account: { userName: string; password: string }): Promise<Tokens> {
+  const response = await requestToken(app, account.userName, account.password);
+  if (response.statusCode !== 200) throw new Error(`sign-in of ${account.userName} failed: ${response.body}`);
+  return response.json();
+}
+
+export function bearer(tokens: Tokens): Record<string, string> {
+  return { authorization: `Bearer ${tokens.access_token}` };
+}
+
+export function form(values: Record<string, string | number | Array<string | number>>): Pick<InjectOptions, 'headers' | 'payload'> {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(values)) {
+    for (const item of Array.isArray(value) ? value : [value]) params.append(key, String(item));
+  }
+  return { headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: params.toString() };
+}

@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import type { FieldRule } from '../validation/rules.ts';
+import { fieldRules, optionalText, requiredText } from '../validation/rules.ts';
+import { ruledString } from '../validation/zod.ts';
+
+const code: FieldRule = { message: 'validation.code', test: (value) => /^[A-Za-z][A-Za-z0-9_.-]*$/.test(String(value)) };
+
+export const dictionaryRules = {
+  dictCode: [...requiredText({ max: 50 }), code],
+  dictName: requiredText({ max: 100 }),
+  note: optionalText({ max: 255 }),
+  itemCode: [...requiredText({ max: 50 }), { message: 'validation.itemCode', test: (value) => /^[A-Za-z0-9_.-]+$/.test(String(value)) }],
+  itemValue: requiredText({ max: 100 }),
+  index: [...requiredText({ max: 9 }), ...fieldRules.integer],
+} satisfies Record<string, FieldRule[]>;
+
+export const dictionaryInput = z.object({
+  dictCode: ruledString(dictionaryRules.dictCode),
+  dictName: ruledString(dictionaryRules.dictName),
+  note: ruledString(dictionaryRules.note),
+});
+export type DictionaryInput = z.infer<typeof dictionaryInput>;
+
+export const dictionaryItemInput = z.object({
+  itemCode: ruledString(dictionaryRules.itemCode),
+  itemValue: ruledString(dictionaryRules.itemValue),
+  // Form bodies carry numbers as text; JSON bodies as numbers. Both pass the same integer rule.
+  index: z.preprocess((value) => (typeof value === 'number' ? String(value) : value), ruledString(dictionaryRules.index)).transform(Number),
+});
+export type DictionaryItemInput = z.infer<typeof dictionaryItemInput>;
+
+export interface Dictionary {
+  id: number;
+  dictCode: string;
+  dictName: string;
+  note: string;
+  itemCount: number;
+  updatedAt: number;
+}
+
+export interface DictionaryItem {
+  id: number;
+  dictId: number;
+  itemCode: string;
+  itemValue: string;
+  index: number;
+}
+
+export const dictionarySortable = ['dictCode', 'dictName', 'updatedAt'] as const;
+export const dictionaryItemSortable = ['itemCode', 'itemValue', 'index'] as const;

@@ -1,0 +1,36 @@
+import type { MessageKey, MessageParams } from '../i18n/messages.ts';
+
+/** The global password policy of spec section 3; lock and life times in minutes and days. */
+export interface PasswordPolicy {
+  pwdMinLength: number;
+  pwdMaxLength: number;
+  isUpCase: boolean;
+  isLowerCase: boolean;
+  isNum: boolean;
+  isSpecialChar: boolean;
+  loginAttempts: number;
+  /** Minutes an account stays locked after `loginAttempts` failures. */
+  pwdLockTime: number;
+  /** Days a password lives; 0 never expires. */
+  pwdLifeTime: number;
+  /** Sign-ins allowed with an expired password before it must be changed. */
+  pwdGraceTime: number;
+}
+
+export interface BrokenPasswordRule {
+  key: MessageKey;
+  params?: MessageParams;
+}
+
+/** The policy rules a candidate password breaks; empty when it may be used. */
+export function brokenPasswordRules(policy: PasswordPolicy, password: string): BrokenPasswordRule[] {
+  const broken: BrokenPasswordRule[] = [];
+  const length = [...password].length;
+  if (length < policy.pwdMinLength) broken.push({ key: 'policy.minLength', params: { n: policy.pwdMinLength } });
+  if (length > policy.pwdMaxLength) broken.push({ key: 'policy.maxLength', params: { n: policy.pwdMaxLength } });
+  if (policy.isUpCase && !/[A-Z]/.test(password)) broken.push({ key: 'policy.upperCase' });
+  if (policy.isLowerCase && !/[a-z]/.test(password)) broken.push({ key: 'policy.lowerCase' });
+  if (policy.isNum && !/\d/.test(password)) broken.push({ key: 'policy.digit' });
+  if (policy.isSpecialChar && !/[^A-Za-z0-9]/.test(password)) broken.push({ key: 'policy.special' });
+  return broken;
+}

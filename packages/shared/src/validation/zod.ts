@@ -1,0 +1,18 @@
+import { z } from 'zod';
+import type { FieldRule } from './rules.ts';
+import { firstBrokenRule } from './rules.ts';
+
+/**
+ * A text field checked by shared field rules; an absent value counts as empty text, so a required
+ * field answers its own message. The issue's message is the rule's message key, so the server can
+ * answer in the caller's language.
+ */
+export function ruledString(rules: readonly FieldRule[]) {
+  return z.preprocess(
+    (value) => value ?? '',
+    z.string().superRefine((value, context) => {
+      const broken = firstBrokenRule(rules, value);
+      if (broken) context.addIssue({ code: 'custom', message: broken.message, params: broken.params });
+    }),
+  );
+}
