@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { splitRoute } from '../src/modules/platform/functionModel/declarations.ts';
-import { type TestApp, type Tokens, bearer, createTestApp, form, signIn, staff, sysadmin } from './testApp.ts';
+import { bearer, createTestApp, form, signIn, staff, sysadmin, type TestApp, type Tokens } from './testApp.ts';
 
 describe(`access guard (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
   let t: TestApp;

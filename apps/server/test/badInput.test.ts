@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestApp, type Tokens, bearer, createTestApp, signIn, sysadmin } from './testApp.ts';
+import { bearer, createTestApp, signIn, sysadmin, type TestApp, type Tokens } from './testApp.ts';
 
 describe(`bad input changes nothing (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
   let t: TestApp;
@@ -12,14 +12,29 @@ describe(`bad input changes nothing (${process.env.TEST_DATABASE ?? 'sqlite'})`,
 
   const dictionaryCount = async () => (await t.context.db.selectFrom('pf_dict').select('id').execute()).length;
   const post = (payload: string, contentType: string, language = 'en') =>
-    t.app.inject({ method: 'POST', url: '/api/admin/dicts', payload, headers: { ...bearer(admin), 'content-type': contentType, 'accept-language': language } });
+    t.app.inject({
+      method: 'POST',
+      url: '/api/admin/dicts',
+      payload,
+      headers: { ...bearer(admin), 'content-type': contentType, 'accept-language': language },
+    });
 
   it.each([
     ['malformed JSON', '{"dictCode": "a", ', 'application/json', 'The request body is malformed'],
     ['an empty JSON body', '', 'application/json', 'The request body is malformed'],
     ['a wrong type', '{"dictCode": ["a"], "dictName": "x"}', 'application/json', 'Invalid value for dictCode'],
-    ['a body over 1 MiB', `{"dictCode": "big", "dictName": "${'x'.repeat(1_100_000)}"}`, 'application/json', 'The request body is too large'],
-    ['a nested form field where text belongs', 'dictCode.inner=a&dictName=x', 'application/x-www-form-urlencoded', 'Invalid value for dictCode'],
+    [
+      'a body over 1 MiB',
+      `{"dictCode": "big", "dictName": "${'x'.repeat(1_100_000)}"}`,
+      'application/json',
+      'The request body is too large',
+    ],
+    [
+      'a nested form field where text belongs',
+      'dictCode.inner=a&dictName=x',
+      'application/x-www-form-urlencoded',
+      'Invalid value for dictCode',
+    ],
   ])('answers 400 for %s with a clear message', async (_label, payload, contentType, message) => {
     const before = await dictionaryCount();
     const response = await post(payload, contentType);

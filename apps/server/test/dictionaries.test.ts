@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestApp, type Tokens, bearer, createTestApp, form, signIn, sysadmin } from './testApp.ts';
+import { bearer, createTestApp, form, signIn, sysadmin, type TestApp, type Tokens } from './testApp.ts';
 
 describe(`dictionaries (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
   let t: TestApp;
@@ -13,9 +13,15 @@ describe(`dictionaries (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
 
   const send = (method: 'POST' | 'PUT', url: string, values: Record<string, string | number | Array<string | number>>, language = 'en') => {
     const body = form(values);
-    return t.app.inject({ method, url, payload: body.payload, headers: { ...body.headers, ...bearer(admin), 'accept-language': language } });
+    return t.app.inject({
+      method,
+      url,
+      payload: body.payload,
+      headers: { ...body.headers, ...bearer(admin), 'accept-language': language },
+    });
   };
-  const get = (url: string, language = 'en') => t.app.inject({ method: 'GET', url, headers: { ...bearer(admin), 'accept-language': language } });
+  const get = (url: string, language = 'en') =>
+    t.app.inject({ method: 'GET', url, headers: { ...bearer(admin), 'accept-language': language } });
 
   it('creates a dictionary from a form-encoded body and refuses a duplicate code', async () => {
     const created = await send('POST', '/api/admin/dicts', { dictCode: 'school_type', dictName: '学校类型', note: 'Kinds of school' });

@@ -1,6 +1,6 @@
 import type { LegacyMenuEntry, MenuEntry } from '@qiming/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestApp, bearer, createTestApp, signIn, staff, sysadmin } from './testApp.ts';
+import { bearer, createTestApp, signIn, staff, sysadmin, type TestApp } from './testApp.ts';
 
 const codes = (entries: MenuEntry[]): string[] => entries.flatMap((entry) => [entry.menuCode, ...codes(entry.children)]);
 
@@ -13,7 +13,11 @@ describe(`menus derived from grants (${process.env.TEST_DATABASE ?? 'sqlite'})`,
 
   const menusOf = async (account: { userName: string; password: string }) => {
     const tokens = await signIn(t.app, account);
-    const response = await t.app.inject({ method: 'GET', url: '/api/admin/current/menus?clientId=qiming-admin&operationType=0', headers: bearer(tokens) });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/current/menus?clientId=qiming-admin&operationType=0',
+      headers: bearer(tokens),
+    });
     expect(response.statusCode).toBe(200);
     return response.json().data as MenuEntry[];
   };
@@ -22,7 +26,13 @@ describe(`menus derived from grants (${process.env.TEST_DATABASE ?? 'sqlite'})`,
     const menus = await menusOf(sysadmin);
     expect(codes(menus)).toEqual(['system', 'system_dictionary', 'audit', 'audit_loginLog', 'optLog_errorLog']);
     const dictionary = menus[0]?.children[0];
-    expect(dictionary).toMatchObject({ path: 'system/dictionary', scheme: '/', level: 2, authority: 'platform.dict', parentId: menus[0]?.menuId });
+    expect(dictionary).toMatchObject({
+      path: 'system/dictionary',
+      scheme: '/',
+      level: 2,
+      authority: 'platform.dict',
+      parentId: menus[0]?.menuId,
+    });
     expect(dictionary?.actionList.map((action) => action.actionCode)).toEqual(['dict:view', 'dict:add', 'dict:edit', 'dict:delete']);
     expect(dictionary?.actionList[1]?.resourceList.map((resource) => resource.path)).toEqual([
       'POST /api/admin/dicts',
@@ -44,13 +54,22 @@ describe(`menus derived from grants (${process.env.TEST_DATABASE ?? 'sqlite'})`,
     expect(codes(JSON.parse(nMenu))).toEqual(['system', 'system_dictionary']);
     const legacy = JSON.parse(menu) as LegacyMenuEntry[];
     expect(legacy[0]).toMatchObject({ url: 'system', isLeaf: false, hidden: false });
-    expect(legacy[0]?.children?.[0]).toMatchObject({ url: 'system/dictionary', componentPath: 'system/dictionary', isLeaf: true, functionCode: 'platform.dict' });
+    expect(legacy[0]?.children?.[0]).toMatchObject({
+      url: 'system/dictionary',
+      componentPath: 'system/dictionary',
+      isLeaf: true,
+      functionCode: 'platform.dict',
+    });
     expect((await t.app.inject({ method: 'GET', url: '/api/bsp/current/menu/9999', headers: bearer(tokens) })).statusCode).toBe(404);
   });
 
   it('refuses the menu call without its client id and operation type', async () => {
     const tokens = await signIn(t.app, staff);
-    const response = await t.app.inject({ method: 'GET', url: '/api/admin/current/menus?clientId=other&operationType=1', headers: bearer(tokens) });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/current/menus?clientId=other&operationType=1',
+      headers: bearer(tokens),
+    });
     expect(response.statusCode).toBe(400);
   });
 });

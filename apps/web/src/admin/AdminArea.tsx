@@ -1,0 +1,51 @@
+import { Spin } from 'antd';
+import { useEffect, useState } from 'react';
+import { Navigate, useLocation, useNavigate } from 'react-router-dom';
+import '../core/i18n/i18n.ts';
+import { forgetSession, loadCurrentUser, loadMenus, refreshIfDue, startSessionTimers } from '../core/auth/session.ts';
+import { isLoginValid, readTokens } from '../core/auth/tokenStorage.ts';
+import { installErrorLog } from '../core/errors/errorLog.ts';
+import { AntdShell } from '../core/ui/AntdShell.tsx';
+import { AdminLayout } from './layout/AdminLayout.tsx';
+import { staticPaths } from './staticRoutes.ts';
+
+/**
+ * The back-office behind its sign-in: token -> user -> menu -> routes, then the layout. A signed-out
+ * visitor on a back-office page is sent to sign in; on any other address sees 404, so the website does
+ * not reveal which back-office paths exist.
+ */
+export function AdminArea() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const signedIn = readTokens() !== null;
+  const [ready, setReady] = useState(false);
+
+  useEffect(() => {
+    if (!signedIn) return;
+    if (!isLoginValid()) {
+      forgetSession();
+      navigate('/login?expired=1', { replace: true });
+      return;
+    }
+    installErrorLog();
+    let stopTimers: (() => void) | undefined;
+    let cancelled = false;
+    (async () => {
+      await refreshIfDue();
+      await Promise.all([loadCurrentUser(), loadMenus()]);
+      if (cancelled) return;
+      stopTimers = startSessionTimers();
+      setReady(true);
+    })().catch(() => undefined);
+    return () => {
+      cancelled = true;
+      stopTimers?.();
+    };
+  }, [signedIn, navigate]);
+
+  if (!signedIn) {
+    const target = staticPaths.has(location.pathname) ? `/login?redirect=${encodeURIComponent(location.pathname)}` : '/404';
+    return <Navigate to={target} replace />;
+  }
+  return <AntdShell>{ready ? <AdminLayout /> : <Spin size="large" style={{ display: 'block', margin: '30vh auto' }} />}</AntdShell>;
+}

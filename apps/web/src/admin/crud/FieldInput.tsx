@@ -1,0 +1,32 @@
+import { Input, InputNumber, Select } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { FieldDeclaration } from './resource.ts';
+
+/** The antd input a field declaration asks for; antd's Form.Item passes value and onChange. */
+export function FieldInput({
+  field,
+  ...control
+}: {
+  field: FieldDeclaration;
+  value?: unknown;
+  onChange?: (value: unknown) => void;
+  id?: string;
+}) {
+  const { t } = useTranslation();
+  switch (field.input) {
+    case 'textarea':
+      return <Input.TextArea rows={3} {...(control as object)} />;
+    case 'number':
+      return <InputNumber style={{ width: '100%' }} {...(control as object)} />;
+    case 'select':
+      return (
+        <Select
+          allowClear
+          options={field.options?.map((option) => ({ value: option.value, label: t(option.label) }))}
+          {...(control as object)}
+        />
+      );
+    default:
+      return <Input allowClear {...(control as object)} />;
+  }
+}

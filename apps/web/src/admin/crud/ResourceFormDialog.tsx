@@ -1,0 +1,57 @@
+import { Form, Modal } from 'antd';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { antdRules, isRequired } from '../../core/ui/antdRules.ts';
+import { FieldInput } from './FieldInput.tsx';
+import type { FieldDeclaration } from './resource.ts';
+
+interface Props {
+  title: string;
+  open: boolean;
+  fields: FieldDeclaration[];
+  initialValues?: Record<string, unknown>;
+  saving: boolean;
+  onSave(values: Record<string, unknown>): void;
+  onClose(): void;
+}
+
+/** The create/edit dialog; a click on the mask does not close it (spec section 9). */
+export function ResourceFormDialog({ title, open, fields, initialValues, saving, onSave, onClose }: Props) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm();
+
+  useEffect(() => {
+    if (open) {
+      form.resetFields();
+      form.setFieldsValue(initialValues ?? {});
+    }
+  }, [open, initialValues, form]);
+
+  return (
+    <Modal
+      title={title}
+      open={open}
+      onCancel={onClose}
+      onOk={() => form.submit()}
+      okText={t('table.save')}
+      cancelText={t('table.cancel')}
+      confirmLoading={saving}
+      mask={{ closable: false }}
+      forceRender
+    >
+      <Form form={form} layout="vertical" onFinish={onSave}>
+        {fields.map((field) => (
+          <Form.Item
+            key={field.name}
+            name={field.name}
+            label={t(field.label)}
+            required={field.rules ? isRequired(field.rules) : false}
+            rules={field.rules ? antdRules(field.rules, t) : undefined}
+          >
+            <FieldInput field={field} />
+          </Form.Item>
+        ))}
+      </Form>
+    </Modal>
+  );
+}

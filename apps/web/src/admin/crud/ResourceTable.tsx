@@ -1,0 +1,200 @@
+import { DeleteOutlined, DownloadOutlined, EditOutlined, PlusOutlined, SearchOutlined, UndoOutlined } from '@ant-design/icons';
+import { defaultPageSize } from '@qiming/shared';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Button, Form, Space, Table, type TableColumnsType, type TableProps } from 'antd';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { confirmBox, toastSuccess, toastWarning } from '../../core/request/notify.ts';
+import { Access, useAccess } from './Access.tsx';
+import { dataProvider, type ListQuery, saveBlob } from './dataProvider.ts';
+import { FieldInput } from './FieldInput.tsx';
+import { ResourceFormDialog } from './ResourceFormDialog.tsx';
+import type { ResourceDeclaration } from './resource.ts';
+import styles from './resourceTable.module.css';
+
+type Editing<Row> = { mode: 'create' } | { mode: 'edit'; row: Row } | null;
+
+/** List, search, pager, create/edit dialog, delete with confirmation, batch delete and export of one resource. */
+export function ResourceTable<Row extends { id: number }>({ resource }: { resource: ResourceDeclaration<Row> }) {
+  const { t } = useTranslation();
+  const can = useAccess();
+  const provider = useMemo(() => dataProvider<Row>(resource.apiPath), [resource.apiPath]);
+  const [query, setQuery] = useState<ListQuery>({ page: 1, limit: defaultPageSize, filters: {} });
+  const [selected, setSelected] = useState<number[]>([]);
+  const [editing, setEditing] = useState<Editing<Row>>(null);
+  const [saving, setSaving] = useState(false);
+  const [searchForm] = Form.useForm();
+
+  const list = useQuery({ queryKey: [resource.apiPath, query], queryFn: () => provider.getList(query), placeholderData: keepPreviousData });
+
+  const reload = async () => {
+    setSelected([]);
+    await list.refetch();
+  };
+
+  const remove = async (ids: number[]) => {
+    if (ids.length === 0) {
+      toastWarning(t('validation.nothingSelected'));
+      return;
+    }
+    const confirmed = await confirmBox({
+      title: t('confirm.deleteTitle'),
+      content: t('confirm.deleteText'),
+      okText: t('table.delete'),
+      cancelText: t('table.cancel'),
+      danger: true,
+    });
+    if (!confirmed) return;
+    await provider.deleteMany(ids);
+    toastSuccess(t('confirm.deleted'));
+    await reload();
+  };
+
+  const save = async (values: Record<string, unknown>) => {
+    if (!editing) return;
+    setSaving(true);
+    try {
+      if (editing.mode === 'create') await provider.create(values);
+      else await provider.update(editing.row.id, values);
+      toastSuccess(t('confirm.saved'));
+      setEditing(null);
+      await reload();
+    } catch {
+      // The request client has shown the server's reason; the dialog stays open to fix the input.
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const exportRows = async () => {
+    saveBlob(await provider.exportFile(query.filters), `${t(resource.name)}.xlsx`);
+  };
+
+  const columns: TableColumnsType<Row> = [
+    ...resource.columns.map((column) => ({
+      key: column.key,
+      dataIndex: column.key,
+      title: t(column.title),
+      width: column.width,
+      sorter: column.sortable,
+      sortOrder: query.sort === column.key ? (query.order === 'desc' ? ('descend' as const) : ('ascend' as const)) : null,
+      render: column.render ? (_value: unknown, row: Row) => column.render?.(row) : undefined,
+    })),
+    {
+      key: 'actions',
+      title: t('table.actions'),
+      render: (_value, row) => (
+        <Space size="small" wrap>
+          {resource.rowActions?.(row)}
+          {resource.formFields && (
+            <Access code={resource.permissions.update}>
+              <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setEditing({ mode: 'edit', row })}>
+                {t('table.edit')}
+              </Button>
+            </Access>
+          )}
+          <Access code={resource.permissions.delete}>
+            <Button type="link" size="small" danger icon={<DeleteOutlined />} onClick={() => void remove([row.id])}>
+              {t('table.delete')}
+            </Button>
+          </Access>
+        </Space>
+      ),
+    },
+  ];
+
+  const onTableChange: TableProps<Row>['onChange'] = (_pagination, _filters, sorter) => {
+    const single = Array.isArray(sorter) ? sorter[0] : sorter;
+    const sort = single?.order ? String(single.columnKey) : undefined;
+    setQuery((current) => ({ ...current, sort, order: single?.order === 'descend' ? 'desc' : 'asc', page: 1 }));
+  };
+
+  return (
+    <div className={styles.resource}>
+      {resource.searchFields && (
+        <Form
+          form={searchForm}
+          layout="inline"
+          className={styles.search}
+          onFinish={(filters) => setQuery((current) => ({ ...current, filters, page: 1 }))}
+          role="search"
+        >
+          {resource.searchFields.map((field) => (
+            <Form.Item key={field.name} name={field.name} label={t(field.label)}>
+              <FieldInput field={field} />
+            </Form.Item>
+          ))}
+          <Form.Item>
+            <Space>
+              <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
+                {t('table.search')}
+              </Button>
+              <Button
+                icon={<UndoOutlined />}
+                onClick={() => {
+                  searchForm.resetFields();
+                  setQuery((current) => ({ ...current, filters: {}, page: 1 }));
+                }}
+              >
+                {t('table.reset')}
+              </Button>
+            </Space>
+          </Form.Item>
+        </Form>
+      )}
+      <Space className={styles.toolbar} wrap>
+        {resource.formFields && (
+          <Access code={resource.permissions.create}>
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ mode: 'create' })}>
+              {t('table.add')}
+            </Button>
+          </Access>
+        )}
+        <Access code={resource.permissions.delete}>
+          <Button danger icon={<DeleteOutlined />} onClick={() => void remove(selected)}>
+            {t('table.batchDelete')}
+          </Button>
+        </Access>
+        <Access code={resource.permissions.export}>
+          <Button icon={<DownloadOutlined />} onClick={() => void exportRows()}>
+            {t('table.export')}
+          </Button>
+        </Access>
+      </Space>
+      <Table<Row>
+        className={styles.table}
+        rowKey="id"
+        columns={columns}
+        dataSource={list.data?.records ?? []}
+        loading={list.isFetching}
+        onChange={onTableChange}
+        rowSelection={
+          can(resource.permissions.delete) ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]) } : undefined
+        }
+        locale={{ emptyText: t('table.empty') }}
+        pagination={{
+          current: query.page,
+          pageSize: query.limit,
+          total: list.data?.total ?? 0,
+          showTotal: (total) => t('table.total', { total }),
+          showSizeChanger: true,
+          showQuickJumper: true,
+          pageSizeOptions: [10, 20, 50, 100],
+          placement: ['bottomEnd'],
+          onChange: (page, limit) => setQuery((current) => ({ ...current, page: limit === current.limit ? page : 1, limit })),
+        }}
+      />
+      {resource.formFields && (
+        <ResourceFormDialog
+          title={t(editing?.mode === 'edit' ? 'table.editTitle' : 'table.createTitle', { name: t(resource.name) })}
+          open={editing !== null}
+          fields={resource.formFields}
+          initialValues={editing?.mode === 'edit' ? (editing.row as Record<string, unknown>) : undefined}
+          saving={saving}
+          onSave={(values) => void save(values)}
+          onClose={() => setEditing(null)}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,47 @@
+import type { FieldRule } from '@qiming/shared';
+import type { ReactNode } from 'react';
+
+export interface ColumnDeclaration<Row> {
+  key: keyof Row & string;
+  /** i18n key of the header. */
+  title: string;
+  sortable?: boolean;
+  width?: number;
+  render?: (row: Row) => ReactNode;
+}
+
+export interface OptionDeclaration {
+  value: string;
+  /** i18n key. */
+  label: string;
+}
+
+export interface FieldDeclaration {
+  name: string;
+  /** i18n key. */
+  label: string;
+  /** Shared rules: the form shows the messages the server would answer. */
+  rules?: readonly FieldRule[];
+  input?: 'text' | 'textarea' | 'number' | 'select';
+  options?: OptionDeclaration[];
+}
+
+export interface ResourcePermissions {
+  create?: string;
+  update?: string;
+  delete?: string;
+  export?: string;
+}
+
+/** One declaration per back-office entity: the generic list, search, form, delete and export render it. */
+export interface ResourceDeclaration<Row extends { id: number }> {
+  /** i18n key of the entity's singular noun, for dialog titles. */
+  name: string;
+  /** API path of the list under `/api`, e.g. `/admin/dicts`. */
+  apiPath: string;
+  columns: ColumnDeclaration<Row>[];
+  searchFields?: FieldDeclaration[];
+  formFields?: FieldDeclaration[];
+  permissions: ResourcePermissions;
+  rowActions?: (row: Row) => ReactNode;
+}

@@ -1,0 +1,67 @@
+import { Layout } from 'antd';
+import { useEffect } from 'react';
+import { useLocation } from 'react-router-dom';
+import { sidebarWidth, useAppStore } from '../../core/stores/appStore.ts';
+import { useSettingsStore } from '../../core/stores/settingsStore.ts';
+import { useTagsStore } from '../../core/stores/tagsStore.ts';
+import { AppMain } from './AppMain.tsx';
+import styles from './adminLayout.module.css';
+import { Navbar } from './Navbar.tsx';
+import { SettingsDrawer } from './SettingsDrawer.tsx';
+import { Sidebar } from './Sidebar.tsx';
+import { TagsView } from './TagsView.tsx';
+import { useAdminRoutes } from './useAdminRoutes.ts';
+
+const mobileBreakpoint = 992;
+
+export function AdminLayout() {
+  const { pathname } = useLocation();
+  const { tree, flat } = useAdminRoutes();
+  const { sidebarOpened, setDevice, closeSidebar } = useAppStore();
+  const { tagsView, fixedHeader } = useSettingsStore();
+  const addView = useTagsStore((state) => state.addView);
+
+  useEffect(() => {
+    for (const route of flat) {
+      if (route.meta.affix) addView({ path: route.path, title: route.meta.title, affix: true, noCache: route.meta.noCache });
+    }
+  }, [flat, addView]);
+
+  useEffect(() => {
+    const route = flat.find((candidate) => candidate.path === pathname && candidate.kind === 'page');
+    if (route) addView({ path: route.path, title: route.meta.title, affix: route.meta.affix, noCache: route.meta.noCache });
+  }, [pathname, flat, addView]);
+
+  useEffect(() => {
+    const onResize = () => {
+      const mobile = window.innerWidth < mobileBreakpoint;
+      setDevice(mobile ? 'mobile' : 'desktop');
+      if (mobile) closeSidebar();
+    };
+    onResize();
+    window.addEventListener('resize', onResize);
+    return () => window.removeEventListener('resize', onResize);
+  }, [setDevice, closeSidebar]);
+
+  const siderWidth = sidebarOpened ? sidebarWidth.opened : sidebarWidth.collapsed;
+  return (
+    <Layout className={styles.root}>
+      <Sidebar routes={tree} />
+      <Layout style={{ marginLeft: siderWidth }} className={styles.body}>
+        <header
+          className={fixedHeader ? styles.fixedHeader : styles.header}
+          style={fixedHeader ? { width: `calc(100% - ${siderWidth}px)` } : undefined}
+        >
+          <Navbar routes={tree} />
+          {tagsView && <TagsView routes={flat} />}
+        </header>
+        <Layout.Content className={styles.content} style={fixedHeader ? { paddingTop: tagsView ? 98 : 64 } : undefined}>
+          <main id="admin-main">
+            <AppMain routes={flat} />
+          </main>
+        </Layout.Content>
+      </Layout>
+      <SettingsDrawer />
+    </Layout>
+  );
+}

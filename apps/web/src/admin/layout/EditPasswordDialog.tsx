@@ -1,0 +1,97 @@
+import { brokenPasswordRules, type PasswordPolicy } from '@qiming/shared';
+import { useQuery } from '@tanstack/react-query';
+import { Form, Input, Modal, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { http } from '../../core/request/client.ts';
+import { toastSuccess } from '../../core/request/notify.ts';
+
+interface PasswordForm {
+  oldPassword: string;
+  newPassword: string;
+  confirmPassword: string;
+}
+
+/** Changes the own password; the policy is checked here for speed and on the server for real. */
+export function EditPasswordDialog({ open, onClose }: { open: boolean; onClose(): void }) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<PasswordForm>();
+  const [saving, setSaving] = useState(false);
+  const policy = useQuery({
+    queryKey: ['password-policy'],
+    queryFn: () => http.get<PasswordPolicy>('/admin/current/password-policy'),
+    enabled: open,
+  });
+
+  const save = async (values: PasswordForm) => {
+    setSaving(true);
+    try {
+      await http.put('/admin/current/password', values);
+      toastSuccess(t('profile.changed'));
+      form.resetFields();
+      onClose();
+    } catch {
+      // The request client has shown the server's reason.
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const describe = (rules: ReturnType<typeof brokenPasswordRules>) => rules.map((rule) => t(rule.key, rule.params)).join(', ');
+  const everyRule = policy.data ? describe(brokenPasswordRules(policy.data, '')) : '';
+
+  return (
+    <Modal
+      title={t('route.editPassword')}
+      open={open}
+      onCancel={onClose}
+      onOk={() => form.submit()}
+      okText={t('table.save')}
+      cancelText={t('table.cancel')}
+      confirmLoading={saving}
+      mask={{ closable: false }}
+      destroyOnHidden
+    >
+      {everyRule && (
+        <Typography.Paragraph type="secondary">
+          {t('profile.policy')}: {everyRule}
+        </Typography.Paragraph>
+      )}
+      <Form form={form} layout="vertical" onFinish={save}>
+        <Form.Item name="oldPassword" label={t('profile.oldPassword')} rules={[{ required: true, message: t('login.passwordRequired') }]}>
+          <Input.Password autoComplete="current-password" />
+        </Form.Item>
+        <Form.Item
+          name="newPassword"
+          label={t('profile.newPassword')}
+          rules={[
+            { required: true, message: t('login.passwordRequired') },
+            {
+              validator: async (_rule, value: string) => {
+                const broken = policy.data && value ? brokenPasswordRules(policy.data, value) : [];
+                if (broken.length > 0) throw new Error(t('error.passwordPolicy', { rules: describe(broken) }));
+              },
+            },
+          ]}
+        >
+          <Input.Password autoComplete="new-password" />
+        </Form.Item>
+        <Form.Item
+          name="confirmPassword"
+          label={t('profile.confirmPassword')}
+          dependencies={['newPassword']}
+          rules={[
+            { required: true, message: t('login.passwordRequired') },
+            ({ getFieldValue }) => ({
+              validator: async (_rule, value: string) => {
+                if (value && value !== getFieldValue('newPassword')) throw new Error(t('validation.passwordMismatch'));
+              },
+            }),
+          ]}
+        >
+          <Input.Password autoComplete="new-password" />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

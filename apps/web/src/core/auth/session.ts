@@ -1,0 +1,81 @@
+import { type MenuEntry, menuClientId, sealPassword } from '@qiming/shared';
+import qs from 'qs';
+import { navigate } from '../navigation.ts';
+import { client, http } from '../request/client.ts';
+import { usePermissionStore } from '../stores/permissionStore.ts';
+import { useTagsStore } from '../stores/tagsStore.ts';
+import { type CurrentUser, useUserStore } from '../stores/userStore.ts';
+import { clearTokens, readTokens, writeTokens, writeUserId } from './tokenStorage.ts';
+
+interface TokenAnswer {
+  access_token: string;
+  refresh_token: string;
+  expires_in: number;
+}
+
+/** Spec section 9: poll every 5 minutes and refresh a token with less than 3600 s left; check the user every 2 minutes. */
+export const tokenPollMs = 300_000;
+export const userCheckMs = 120_000;
+export const refreshThresholdSeconds = 3600;
+
+async function requestToken(form: Record<string, string>): Promise<void> {
+  const answer = (
+    await client.post<TokenAnswer>('/oauth/token', qs.stringify(form), { headers: { 'Content-Type': 'application/x-www-form-urlencoded' } })
+  ).data;
+  writeTokens({ accessToken: answer.access_token, refreshToken: answer.refresh_token, expiresAt: Date.now() + answer.expires_in * 1000 });
+}
+
+/** The sign-in protocol: a one-time key, the password sealed with it, the OAuth password grant. */
+export async function signIn(userName: string, password: string): Promise<void> {
+  const { keyId, key } = await http.get<{ keyId: string; key: string }>('/uc/getkey/LoginGetKey.do', { method: 'getLoginKey' });
+  await requestToken({ grant_type: 'password', username: userName, password: sealPassword(key, password), keyId, client_id: menuClientId });
+}
+
+export async function refreshTokens(): Promise<void> {
+  const tokens = readTokens();
+  if (!tokens) return;
+  await requestToken({ grant_type: 'refresh_token', refresh_token: tokens.refreshToken, client_id: menuClientId });
+}
+
+export async function refreshIfDue(now = Date.now()): Promise<void> {
+  const tokens = readTokens();
+  if (tokens && tokens.expiresAt - now < refreshThresholdSeconds * 1000) await refreshTokens();
+}
+
+export async function loadCurrentUser(): Promise<CurrentUser> {
+  const user = await http.get<CurrentUser>('/admin/current/user');
+  writeUserId(user.id);
+  useUserStore.getState().setUser(user);
+  return user;
+}
+
+export async function loadMenus(): Promise<void> {
+  const menus = await http.get<MenuEntry[]>('/admin/current/menus', { clientId: menuClientId, operationType: 0 });
+  usePermissionStore.getState().setMenus(menus);
+}
+
+/** Keeps the session alive while the back-office is open; returns the stopper. */
+export function startSessionTimers(): () => void {
+  const poll = window.setInterval(() => void refreshIfDue().catch(() => undefined), tokenPollMs);
+  const check = window.setInterval(() => void loadCurrentUser().catch(() => undefined), userCheckMs);
+  return () => {
+    window.clearInterval(poll);
+    window.clearInterval(check);
+  };
+}
+
+export function forgetSession(): void {
+  clearTokens();
+  useUserStore.getState().setUser(null);
+  usePermissionStore.getState().reset();
+  useTagsStore.getState().delAllViews();
+}
+
+export async function signOut(): Promise<void> {
+  try {
+    await client.get('/j_hh_security_logout', { headers: { 'X-Front-Request': 'true' } });
+  } finally {
+    forgetSession();
+    navigate('/login', { replace: true });
+  }
+}

@@ -1,0 +1,117 @@
+import { type Envelope, formatMessage } from '@qiming/shared';
+import axios, { type AxiosError, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
+import qs from 'qs';
+import { clearTokens, readTokens } from '../auth/tokenStorage.ts';
+import { currentLanguage, i18n } from '../i18n/i18n.ts';
+import { navigate } from '../navigation.ts';
+import { confirmBox, isToastShowing, toastError } from './notify.ts';
+
+/** A rejection the client already explained to the user. */
+export class RequestError extends Error {
+  constructor(
+    message: string,
+    readonly code: number,
+    readonly data?: unknown,
+  ) {
+    super(message);
+  }
+}
+
+export const requestTimeoutMs = 60_000;
+
+export const client = axios.create({ baseURL: import.meta.env.VITE_API_BASE ?? '/api', timeout: requestTimeoutMs });
+
+/** Spec section 7: `/admin` urls send GET params as they are and other bodies form-encoded with dotted nesting. */
+export function prepareRequest(config: InternalAxiosRequestConfig): InternalAxiosRequestConfig {
+  const tokens = readTokens();
+  if (tokens) config.headers.set('Authorization', `Bearer ${tokens.accessToken}`);
+  config.headers.set('Accept-Language', currentLanguage());
+  const method = (config.method ?? 'get').toLowerCase();
+  if (config.url?.startsWith('/admin')) {
+    if (method === 'get') config.paramsSerializer = (params) => qs.stringify(params, { allowDots: true, skipNulls: true });
+    else if (config.data && !(config.data instanceof FormData)) {
+      config.data = qs.stringify(config.data, { allowDots: true, arrayFormat: 'repeat' });
+      config.headers.set('Content-Type', 'application/x-www-form-urlencoded');
+    }
+  }
+  return config;
+}
+
+function signOutLocally(to: string): void {
+  clearTokens();
+  navigate(to, { replace: true });
+}
+
+declare module 'axios' {
+  interface AxiosRequestConfig {
+    /** Body codes that count as success; 200 unless a helper says otherwise (the delete helper also takes 0). */
+    successCodes?: number[];
+  }
+}
+
+/** Spec section 8, body codes: a missing code is 200; 401 and 10002 confirm, 500 and others toast; all but 200 reject. */
+export async function readBody(response: AxiosResponse): Promise<AxiosResponse> {
+  if (response.config.responseType === 'blob' || response.config.responseType === 'arraybuffer') return response;
+  const body = response.data as Partial<Envelope<unknown>> | undefined;
+  const code = body?.code ?? 200;
+  if ((response.config.successCodes ?? [200]).includes(code)) return response;
+  const message = body?.message ?? '';
+  if (code === 401 || code === 10002) {
+    const relogin = await confirmBox({
+      title: i18n.t('request.systemPrompt'),
+      content: code === 401 ? i18n.t('request.networkProblem') : message,
+      okText: i18n.t('request.relogin'),
+      cancelText: i18n.t('request.cancel'),
+    });
+    if (relogin) signOutLocally('/homePage');
+  } else {
+    toastError(message || i18n.t('request.requestError'));
+  }
+  throw new RequestError(message, code, body?.data);
+}
+
+const hasChinese = (text: string) => /[\u4e00-\u9fa5]/.test(text);
+
+/** Spec section 8, HTTP errors, told only when no toast is already showing. */
+export function explainHttpError(error: AxiosError<{ message?: string; error?: string; error_description?: string }>): never {
+  const status = error.response?.status ?? 0;
+  const data = error.response?.data;
+  const url = error.config?.url ?? '';
+  const serverMessage = data?.message ?? '';
+  let text: string;
+  if (status === 401) {
+    text = i18n.t('request.sessionInvalid');
+    signOutLocally('/login');
+  } else if (status === 400 && data?.error === 'invalid_grant') {
+    const locked = formatMessage('error.accountLocked', currentLanguage());
+    text = data.error_description === locked ? locked : formatMessage('error.badCredentials', currentLanguage());
+  } else if (status === 500) {
+    if (/process(Model|Definition)|release/i.test(url) && serverMessage) text = serverMessage;
+    else if (hasChinese(serverMessage)) text = serverMessage;
+    else if (/function.*import|import.*function/i.test(url)) text = i18n.t('request.importSql');
+    else text = i18n.t('request.requestError');
+  } else if (error.code === 'ECONNABORTED') {
+    text = i18n.t('request.timeout');
+  } else {
+    text = serverMessage || data?.error_description || i18n.t('request.requestError');
+  }
+  if (!isToastShowing()) toastError(text);
+  throw new RequestError(text, status, data);
+}
+
+client.interceptors.request.use(prepareRequest);
+client.interceptors.response.use(readBody, explainHttpError);
+
+/** The envelope's data of a JSON call. */
+export async function request<T>(config: Parameters<typeof client.request>[0]): Promise<T> {
+  const response = await client.request<Envelope<T>>(config);
+  return response.data.data;
+}
+
+export const http = {
+  get: <T>(url: string, params?: object) => request<T>({ method: 'GET', url, params }),
+  post: <T>(url: string, data?: object) => request<T>({ method: 'POST', url, data }),
+  put: <T>(url: string, data?: object) => request<T>({ method: 'PUT', url, data }),
+  /** A GET answered as a file. */
+  download: async (url: string, params?: object) => (await client.request<Blob>({ method: 'GET', url, params, responseType: 'blob' })).data,
+};

@@ -1,0 +1,53 @@
+import { Modal, message } from 'antd';
+
+export const toastSeconds = 3;
+
+let toastShowing = false;
+
+export function isToastShowing(): boolean {
+  return toastShowing;
+}
+
+/** An error toast of 3 s; while one shows, further ones are dropped rather than stacked. */
+export function toastError(text: string): void {
+  if (toastShowing) return;
+  toastShowing = true;
+  void message.open({
+    type: 'error',
+    content: text,
+    duration: toastSeconds,
+    onClose: () => {
+      toastShowing = false;
+    },
+  });
+}
+
+export function toastSuccess(text: string): void {
+  void message.open({ type: 'success', content: text, duration: toastSeconds });
+}
+
+export function toastWarning(text: string): void {
+  void message.open({ type: 'warning', content: text, duration: toastSeconds });
+}
+
+/** A confirm box that resolves true on OK; mask clicks do not close it. */
+export function confirmBox(options: {
+  title: string;
+  content: string;
+  okText?: string;
+  cancelText?: string;
+  danger?: boolean;
+}): Promise<boolean> {
+  return new Promise((resolve) => {
+    Modal.confirm({
+      title: options.title,
+      content: options.content,
+      okText: options.okText,
+      cancelText: options.cancelText,
+      okButtonProps: { danger: options.danger },
+      maskClosable: false,
+      onOk: () => resolve(true),
+      onCancel: () => resolve(false),
+    });
+  });
+}
