@@ -4,7 +4,7 @@ import { RouterProvider } from 'react-router-dom';
 import { setNavigator } from './core/navigation.ts';
 import { router } from './router.tsx';
 
-setNavigator((to, options) => void router.navigate(to, options));
+setNavigator((to, options) => router.navigate(to, options));
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html lacks #root');

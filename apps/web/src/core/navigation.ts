@@ -1,6 +1,6 @@
-type Navigate = (to: string, options?: { replace?: boolean }) => void;
+type Navigate = (to: string, options?: { replace?: boolean }) => Promise<void>;
 
-let navigateTo: Navigate = (to) => {
+let navigateTo: Navigate = async (to) => {
   window.location.hash = to;
 };
 
@@ -9,6 +9,7 @@ export function setNavigator(navigate: Navigate): void {
   navigateTo = navigate;
 }
 
-export function navigate(to: string, options?: { replace?: boolean }): void {
-  navigateTo(to, options);
+/** Resolves once the router has moved, so callers can act after the old page is gone. */
+export function navigate(to: string, options?: { replace?: boolean }): Promise<void> {
+  return navigateTo(to, options);
 }

@@ -6,6 +6,7 @@ import { FieldInput } from './FieldInput.tsx';
 import type { FieldDeclaration } from './resource.ts';
 
 interface Props {
+  formName: string;
   title: string;
   open: boolean;
   fields: FieldDeclaration[];
@@ -16,7 +17,7 @@ interface Props {
 }
 
 /** The create/edit dialog; a click on the mask does not close it (spec section 9). */
-export function ResourceFormDialog({ title, open, fields, initialValues, saving, onSave, onClose }: Props) {
+export function ResourceFormDialog({ formName, title, open, fields, initialValues, saving, onSave, onClose }: Props) {
   const { t } = useTranslation();
   const [form] = Form.useForm();
 
@@ -37,9 +38,8 @@ export function ResourceFormDialog({ title, open, fields, initialValues, saving,
       cancelText={t('table.cancel')}
       confirmLoading={saving}
       mask={{ closable: false }}
-      forceRender
     >
-      <Form form={form} layout="vertical" onFinish={onSave}>
+      <Form form={form} name={formName} layout="vertical" onFinish={onSave}>
         {fields.map((field) => (
           <Form.Item
             key={field.name}

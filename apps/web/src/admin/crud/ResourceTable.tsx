@@ -24,6 +24,8 @@ export function ResourceTable<Row extends { id: number }>({ resource }: { resour
   const [editing, setEditing] = useState<Editing<Row>>(null);
   const [saving, setSaving] = useState(false);
   const [searchForm] = Form.useForm();
+  // Field ids derive from the form name: the search and edit forms share field names but never ids.
+  const formName = resource.apiPath.replace(/\W+/g, '-');
 
   const list = useQuery({ queryKey: [resource.apiPath, query], queryFn: () => provider.getList(query), placeholderData: keepPreviousData });
 
@@ -114,6 +116,7 @@ export function ResourceTable<Row extends { id: number }>({ resource }: { resour
       {resource.searchFields && (
         <Form
           form={searchForm}
+          name={`${formName}-search`}
           layout="inline"
           className={styles.search}
           onFinish={(filters) => setQuery((current) => ({ ...current, filters, page: 1 }))}
@@ -171,7 +174,7 @@ export function ResourceTable<Row extends { id: number }>({ resource }: { resour
         rowSelection={
           can(resource.permissions.delete) ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]) } : undefined
         }
-        locale={{ emptyText: t('table.empty') }}
+        locale={{ emptyText: <span className={styles.empty}>{t('table.empty')}</span> }}
         pagination={{
           current: query.page,
           pageSize: query.limit,
@@ -186,6 +189,7 @@ export function ResourceTable<Row extends { id: number }>({ resource }: { resour
       />
       {resource.formFields && (
         <ResourceFormDialog
+          formName={`${formName}-edit`}
           title={t(editing?.mode === 'edit' ? 'table.editTitle' : 'table.createTitle', { name: t(resource.name) })}
           open={editing !== null}
           fields={resource.formFields}

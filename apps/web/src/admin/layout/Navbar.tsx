@@ -85,7 +85,7 @@ export function Navbar({ routes }: { routes: AppRoute[] }) {
             },
           }}
         >
-          <Button type="text" aria-label={t('app.userMenu')} data-testid="user-menu">
+          <Button type="text" aria-label={`${t('app.userMenu')}: ${user?.name ?? ''}`} data-testid="user-menu">
             <Avatar size="small" src={user?.avatar || undefined} icon={<UserOutlined />} />
             {user?.name}
           </Button>

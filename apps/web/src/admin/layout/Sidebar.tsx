@@ -1,5 +1,5 @@
 import { Layout, Menu, type MenuProps } from 'antd';
-import { useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import type { AppRoute } from '../../core/permission/appRoute.ts';
@@ -32,7 +32,9 @@ export function Sidebar({ routes }: { routes: AppRoute[] }) {
     return toItems(routes);
   }, [routes, t]);
 
-  const trail = routeTrail(routes, pathname).map((route) => route.path);
+  const trail = useMemo(() => routeTrail(routes, pathname).map((route) => route.path), [routes, pathname]);
+  const [openKeys, setOpenKeys] = useState<string[]>(trail);
+  useEffect(() => setOpenKeys((open) => [...new Set([...open, ...trail])]), [trail]);
   return (
     <Layout.Sider
       className={styles.sider}
@@ -53,7 +55,8 @@ export function Sidebar({ routes }: { routes: AppRoute[] }) {
         mode="inline"
         items={items}
         selectedKeys={[pathname]}
-        defaultOpenKeys={opened ? trail : []}
+        openKeys={opened ? openKeys : undefined}
+        onOpenChange={setOpenKeys}
         onClick={({ key }) => navigate(key)}
       />
     </Layout.Sider>

@@ -58,7 +58,12 @@ describe('routes from the server menu', () => {
   });
 
   it('turns each action into a hidden route named after it, with its code as authority', () => {
-    expect(byName('Add')).toMatchObject({ kind: 'action', path: '/system/dictionary/dict-add', redirect: '/system/dictionary', meta: { hidden: true, authority: 'dict:add' } });
+    expect(byName('Add')).toMatchObject({
+      kind: 'action',
+      path: '/system/dictionary/dict-add',
+      redirect: '/system/dictionary',
+      meta: { hidden: true, authority: 'dict:add' },
+    });
     expect([...actionCodes(routes)]).toEqual(['dict:add']);
   });
 
@@ -78,7 +83,15 @@ describe('routes from the legacy menu', () => {
       isLeaf: false,
       componentPath: '',
       children: [
-        { url: 'system/dictionary', text: 'Dictionaries', icon: '', hidden: false, functionCode: 'dict', isLeaf: true, componentPath: 'system/dictionary' },
+        {
+          url: 'system/dictionary',
+          text: 'Dictionaries',
+          icon: '',
+          hidden: false,
+          functionCode: 'dict',
+          isLeaf: true,
+          componentPath: 'system/dictionary',
+        },
         { url: 'https://example.org', text: 'Site', icon: '', hidden: false, functionCode: 'site', isLeaf: true, componentPath: '' },
       ],
     },

@@ -1,11 +1,14 @@
-import { AxiosError, type AxiosResponse, AxiosHeaders, type InternalAxiosRequestConfig } from 'axios';
 import { screen } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { AxiosError, AxiosHeaders, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { readTokens, writeTokens } from '../auth/tokenStorage.ts';
 import { changeLanguage } from '../i18n/i18n.ts';
-import { RequestError, explainHttpError, prepareRequest, readBody } from './client.ts';
+import { explainHttpError, prepareRequest, RequestError, readBody } from './client.ts';
 
-const config = (overrides: Partial<InternalAxiosRequestConfig>): InternalAxiosRequestConfig => ({ headers: new AxiosHeaders(), ...overrides });
+const config = (overrides: Partial<InternalAxiosRequestConfig>): InternalAxiosRequestConfig => ({
+  headers: new AxiosHeaders(),
+  ...overrides,
+});
 const response = (data: unknown, overrides: Partial<InternalAxiosRequestConfig> = {}): AxiosResponse => ({
   data,
   status: 200,
@@ -60,16 +63,19 @@ describe('response body codes', () => {
 describe('HTTP errors', () => {
   it('shows the locked message only when the server says the account is locked', async () => {
     await changeLanguage('zh');
-    const locked = () => explainHttpError(httpError(400, { error: 'invalid_grant', error_description: '连续输入错误，您的账号已经被锁定，请联系管理员进行恢复' }));
+    const locked = () =>
+      explainHttpError(
+        httpError(400, { error: 'invalid_grant', error_description: '连续输入错误，您的账号已经被锁定，请联系管理员进行恢复' }),
+      );
     expect(locked).toThrow('连续输入错误，您的账号已经被锁定，请联系管理员进行恢复');
     const other = () => explainHttpError(httpError(400, { error: 'invalid_grant', error_description: 'anything else' }));
     expect(other).toThrow('用户名或密码错误，请重新输入');
   });
 
-  it('signs out locally on 401', () => {
+  it('signs out locally on 401', async () => {
     writeTokens({ accessToken: 'abc', refreshToken: 'r', expiresAt: Date.now() + 1000 });
     expect(() => explainHttpError(httpError(401, { code: 401 }))).toThrow(RequestError);
-    expect(readTokens()).toBeNull();
+    await vi.waitFor(() => expect(readTokens()).toBeNull());
   });
 
   it('on 500 shows a Chinese server message, else the generic text', () => {

@@ -38,8 +38,7 @@ export function prepareRequest(config: InternalAxiosRequestConfig): InternalAxio
 }
 
 function signOutLocally(to: string): void {
-  clearTokens();
-  navigate(to, { replace: true });
+  void navigate(to, { replace: true }).then(clearTokens);
 }
 
 declare module 'axios' {

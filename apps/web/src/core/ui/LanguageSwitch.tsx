@@ -16,7 +16,12 @@ export function LanguageSwitch() {
         onClick: ({ key }) => void changeLanguage(key as Language),
       }}
     >
-      <Button type="text" icon={<TranslationOutlined />} aria-label={t('app.language')} data-testid="language-switch">
+      <Button
+        type="text"
+        icon={<TranslationOutlined />}
+        aria-label={`${t('app.language')}: ${languageNames[i18n.language as Language]}`}
+        data-testid="language-switch"
+      >
         {languageNames[i18n.language as Language]}
       </Button>
     </Dropdown>

@@ -1,4 +1,4 @@
-import { Tag } from 'antd';
+import { Badge } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../../core/i18n/formatTimeAgo.ts';
 import { ResourceTable } from '../../../crud/ResourceTable.tsx';
@@ -13,12 +13,12 @@ interface LoginLogRow {
   userAgent: string;
 }
 
-const colours = { success: 'green', badCredentials: 'orange', locked: 'red', keyInvalid: 'default' } as const;
-const results = Object.keys(colours) as Array<keyof typeof colours>;
+const statuses = { success: 'success', badCredentials: 'warning', locked: 'error', keyInvalid: 'default' } as const;
+const results = Object.keys(statuses) as Array<keyof typeof statuses>;
 
 function ResultTag({ result }: { result: LoginLogRow['result'] }) {
   const { t } = useTranslation();
-  return <Tag color={colours[result]}>{t(`loginLog.results.${result}`)}</Tag>;
+  return <Badge status={statuses[result]} text={t(`loginLog.results.${result}`)} />;
 }
 
 const loginLogs: ResourceDeclaration<LoginLogRow> = {

@@ -1,0 +1,33 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+import { type RunningServer, startServer } from './support/server.ts';
+import { signIn, sysadmin } from './support/signIn.ts';
+
+let server: RunningServer;
+test.beforeAll(async () => {
+  server = await startServer();
+});
+test.afterAll(async () => server.stop());
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+}
+
+test('the sign-in page has no serious accessibility violation', async ({ page }) => {
+  await page.goto(`${server.url}/#/login`);
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
+for (const path of ['/dashboard', '/system/dictionary', '/audit/loginLog', '/optLog/errorLog', '/404']) {
+  test(`${path} has no serious accessibility violation`, async ({ page }) => {
+    await signIn(page, server.url, sysadmin);
+    await page.goto(`${server.url}/#${path}`);
+    await page.waitForLoadState('networkidle');
+    await expect(page.locator('main').first()).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+}

@@ -1,0 +1,79 @@
+import { expect, test } from '@playwright/test';
+import { type RunningServer, startServer } from './support/server.ts';
+import { sidebar, signIn, sysadmin, tabs } from './support/signIn.ts';
+
+let server: RunningServer;
+test.beforeAll(async () => {
+  server = await startServer();
+});
+test.afterAll(async () => server.stop());
+
+test('the super administrator sees the menu, collects tabs that keep their state and survive a reload, and signs out', async ({ page }) => {
+  await signIn(page, server.url, sysadmin);
+  await expect(sidebar(page).getByRole('menuitem', { name: 'System' })).toBeVisible();
+  await expect(sidebar(page).getByRole('menuitem', { name: 'Audit' })).toBeVisible();
+
+  await sidebar(page).getByRole('menuitem', { name: 'System' }).click();
+  await sidebar(page).getByRole('menuitem', { name: 'Dictionaries' }).click();
+  await expect(page).toHaveURL(/#\/system\/dictionary$/);
+  await expect(page.getByRole('cell', { name: 'gender', exact: true })).toBeVisible();
+  await page.getByRole('search').getByLabel('Dictionary code').fill('task');
+
+  await sidebar(page).getByRole('menuitem', { name: 'Audit' }).click();
+  await sidebar(page).getByRole('menuitem', { name: 'Login log' }).click();
+  await expect(page).toHaveURL(/#\/audit\/loginLog$/);
+  await expect(page.getByRole('cell', { name: 'sysadmin' }).first()).toBeVisible();
+  await expect(tabs(page)).toHaveText(['Dashboard', 'Dictionaries', 'Login log']);
+
+  // The dictionary page was kept alive: its half-typed search is still there.
+  await tabs(page).filter({ hasText: 'Dictionaries' }).getByRole('button').first().click();
+  await expect(page.getByRole('search').getByLabel('Dictionary code')).toHaveValue('task');
+
+  await tabs(page).filter({ hasText: 'Login log' }).getByRole('button').first().click({ button: 'right' });
+  await page.getByRole('menuitem', { name: 'Close others' }).click();
+  await expect(tabs(page)).toHaveText(['Dashboard', 'Login log']);
+
+  await page.reload();
+  await expect(tabs(page)).toHaveText(['Dashboard', 'Login log']);
+  await expect(page).toHaveURL(/#\/audit\/loginLog$/);
+
+  await tabs(page).filter({ hasText: 'Login log' }).getByRole('button').first().click({ button: 'right' });
+  await page.getByRole('menuitem', { name: 'Close all' }).click();
+  await expect(tabs(page)).toHaveText(['Dashboard']);
+  await expect(page).toHaveURL(/#\/dashboard$/);
+
+  await page.getByTestId('user-menu').click();
+  await page.getByRole('menuitem', { name: 'Log out' }).click();
+  await expect(page).toHaveURL(/#\/login$/);
+  await page.goto(`${server.url}/#/dashboard`);
+  await expect(page).toHaveURL(/#\/login\?redirect=%2Fdashboard$/);
+});
+
+test('switching to Japanese changes the menu and the labels, and the choice survives a reload', async ({ page }) => {
+  await signIn(page, server.url, sysadmin);
+  await page.getByTestId('language-switch').click();
+  await page.getByRole('menuitem', { name: '日本語' }).click();
+  await expect(sidebar(page).getByRole('menuitem', { name: 'システム管理' })).toBeVisible();
+  await expect(tabs(page)).toHaveText(['ダッシュボード']);
+  await expect(page.getByRole('heading', { name: 'ようこそ、System Administratorさん' })).toBeVisible();
+  await page.reload();
+  await expect(sidebar(page).getByRole('menuitem', { name: '監査' })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ja');
+});
+
+test('the sidebar collapses to 50 px and stays so after a reload', async ({ page }) => {
+  await signIn(page, server.url, sysadmin);
+  await expect(sidebar(page)).toHaveCSS('width', '208px');
+  await page.getByRole('button', { name: 'Toggle the menu' }).click();
+  await expect(sidebar(page)).toHaveCSS('width', '50px');
+  await page.reload();
+  await expect(sidebar(page)).toHaveCSS('width', '50px');
+});
+
+test('unknown back-office paths reach 404 and the redirect helper forwards', async ({ page }) => {
+  await signIn(page, server.url, sysadmin);
+  await page.goto(`${server.url}/#/no/such/page`);
+  await expect(page).toHaveURL(/#\/404$/);
+  await page.goto(`${server.url}/#/redirect/system/dictionary`);
+  await expect(page).toHaveURL(/#\/system\/dictionary$/);
+});
