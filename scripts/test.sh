@@ -1,0 +1,83 @@
+#!/usr/bin/env bash
+# The whole test suite: lint, type check, unit tests, the server suite on SQLite and on PostgreSQL,
+# and Playwright in Debian's Chromium. Installs what it needs, starts and stops its own servers on
+# loopback, and ends with one line "N passed, N failed" totalling every suite.
+set -uo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+cd "$(repo_root)"
+
+reports=.cache/reports
+rm -rf "$reports" && mkdir -p "$reports"
+started=()
+cleanup() {
+  for stop in "${started[@]}"; do eval "$stop" >/dev/null 2>&1 || true; done
+}
+trap cleanup EXIT
+
+ensure_npm_dependencies || { echo "npm ci failed"; echo "0 passed, 1 failed"; exit 1; }
+
+# --- Debian packages: Chromium, PostgreSQL, Redis -------------------------------------------------
+pg_bin=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)
+missing=()
+command -v chromium >/dev/null || missing+=(chromium)
+[ -n "$pg_bin" ] && [ -x "$pg_bin/initdb" ] || missing+=(postgresql)
+command -v redis-server >/dev/null || missing+=(redis-server)
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "==> apt-get install ${missing[*]}"
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq && apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+  pg_bin=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)
+fi
+export CHROMIUM_PATH=$(command -v chromium)
+
+free_port() { node -e "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})"; }
+
+# --- PostgreSQL: the machine's own on 5432 when it answers, else one started here ------------------
+if psql "postgres://postgres@127.0.0.1:5432/postgres" -Atc 'select 1' >/dev/null 2>&1; then
+  export PG_ADMIN_URL="postgres://postgres@127.0.0.1:5432/postgres"
+else
+  pg_dir=$(mktemp -d /tmp/qiming-pg.XXXXXX) && chown postgres "$pg_dir" && chmod 700 "$pg_dir"
+  pg_port=$(free_port)
+  runuser -u postgres -- "$pg_bin/initdb" -D "$pg_dir/data" -A trust -U postgres >/dev/null
+  runuser -u postgres -- "$pg_bin/pg_ctl" -D "$pg_dir/data" -l "$pg_dir/log" -w \
+    -o "-h 127.0.0.1 -p $pg_port -k $pg_dir -c fsync=off -c full_page_writes=off" start >/dev/null
+  started+=("runuser -u postgres -- '$pg_bin/pg_ctl' -D '$pg_dir/data' -m fast stop; rm -rf '$pg_dir'")
+  export PG_ADMIN_URL="postgres://postgres@127.0.0.1:$pg_port/postgres"
+fi
+
+# --- Redis: the machine's own on 6379 when it answers, else one started here -----------------------
+if redis-cli -h 127.0.0.1 -p 6379 ping >/dev/null 2>&1; then
+  export REDIS_URL="redis://127.0.0.1:6379"
+else
+  redis_port=$(free_port)
+  redis_pid=$(mktemp /tmp/qiming-redis.XXXXXX.pid)
+  redis-server --bind 127.0.0.1 --port "$redis_port" --daemonize yes --save '' --appendonly no --pidfile "$redis_pid" >/dev/null
+  started+=("kill \$(cat '$redis_pid'); rm -f '$redis_pid'")
+  export REDIS_URL="redis://127.0.0.1:$redis_port"
+fi
+
+# --- The suites --------------------------------------------------------------------------------------
+check() {
+  local name=$1; shift
+  echo "==> $name"
+  if "$@"; then echo pass > "$reports/$name.check"; else echo fail > "$reports/$name.check"; fi
+}
+vitest_suite() {
+  local name=$1 root=$2; shift 2
+  echo "==> $name"
+  env "$@" npx vitest run --root "$root" --reporter=default --reporter=json --outputFile.json="$PWD/$reports/$name.vitest.json"
+}
+
+check lint npx biome check .
+check typecheck npm run --silent typecheck
+vitest_suite shared packages/shared
+vitest_suite web apps/web
+vitest_suite server-sqlite apps/server TEST_DATABASE=sqlite
+vitest_suite server-postgres apps/server TEST_DATABASE=postgres
+check build npm run --silent build
+if [ "$(cat "$reports/build.check")" = pass ]; then
+  echo "==> e2e"
+  E2E_REPORT="$reports/e2e.playwright.json" npx playwright test
+fi
+
+node scripts/summarize-tests.mjs "$reports"
