@@ -50,9 +50,10 @@ if redis-cli -h 127.0.0.1 -p 6379 ping >/dev/null 2>&1; then
   export REDIS_URL="redis://127.0.0.1:6379"
 else
   redis_port=$(free_port)
-  redis_pid=$(mktemp /tmp/qiming-redis.XXXXXX.pid)
-  redis-server --bind 127.0.0.1 --port "$redis_port" --daemonize yes --save '' --appendonly no --pidfile "$redis_pid" >/dev/null
-  started+=("kill \$(cat '$redis_pid'); rm -f '$redis_pid'")
+  redis_dir=$(mktemp -d /tmp/qiming-redis.XXXXXX)
+  redis-server --bind 127.0.0.1 --port "$redis_port" --daemonize yes --save '' --appendonly no \
+    --dir "$redis_dir" --pidfile "$redis_dir/redis.pid" >/dev/null
+  started+=("redis-cli -h 127.0.0.1 -p '$redis_port' shutdown nosave; rm -rf '$redis_dir'")
   export REDIS_URL="redis://127.0.0.1:$redis_port"
 fi
 
