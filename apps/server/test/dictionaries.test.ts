@@ -80,6 +80,11 @@ describe(`dictionaries (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
     const edited = await send('PUT', `${url}/${middle.id}`, { itemCode: 'middle', itemValue: '初中', index: 0 });
     expect(edited.json().data).toMatchObject({ itemValue: '初中', index: 0 });
     expect((await get(`/api/admin/dicts/${dictionary.id}`)).json().data.itemCount).toBe(2);
+
+    await send('POST', `${url}/delete`, { ids: [middle.id] });
+    expect((await get(`/api/admin/dicts/${dictionary.id}`)).json().data.itemCount).toBe(1);
+    expect((await get(url)).json().data.total).toBe(1);
+    expect((await get(`${url}?itemValue=小学`)).json().data).toMatchObject({ total: 1, records: [{ itemCode: 'primary' }] });
   });
 
   it('deletes in batches and asks for at least one record', async () => {
@@ -92,7 +97,12 @@ describe(`dictionaries (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
     const deleted = await send('POST', '/api/admin/dicts/delete', { ids: made });
     expect(deleted.json().data).toEqual({ deleted: 2 });
     expect((await get('/api/admin/dicts?dictCode=tmp_')).json().data.total).toBe(0);
-    const logged = await t.context.db.selectFrom('audit_operation_log').selectAll().where('operation', '=', 'dict:delete').execute();
+    const logged = await t.context.db
+      .selectFrom('audit_operation_log')
+      .selectAll()
+      .where('operation', '=', 'dict:delete')
+      .where('target', 'like', 'dict:%')
+      .execute();
     expect(logged).toHaveLength(1);
     expect(logged[0]?.user_name).toBe('sysadmin');
   });

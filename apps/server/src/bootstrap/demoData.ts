@@ -86,7 +86,13 @@ export async function seedDemoData(db: Kysely<Database>, menuTypeId: number, now
   for (const dictionary of demoDictionaries) {
     const { id } = await db
       .insertInto('pf_dict')
-      .values({ dict_code: dictionary.code, dict_name: dictionary.name, note: dictionary.note, updated_at: now })
+      .values({
+        dict_code: dictionary.code,
+        dict_name: dictionary.name,
+        note: dictionary.note,
+        item_count: dictionary.items.length,
+        updated_at: now,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     await db

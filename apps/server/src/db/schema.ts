@@ -81,6 +81,8 @@ export interface PfDictTable {
   dict_code: string;
   dict_name: string;
   note: string;
+  /** Kept by every item insert and delete, in the same transaction. */
+  item_count: number;
   updated_at: Millis;
 }
 

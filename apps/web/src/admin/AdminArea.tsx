@@ -32,7 +32,7 @@ export function AdminArea() {
     let cancelled = false;
     (async () => {
       await refreshIfDue();
-      await Promise.all([loadCurrentUser(), loadMenus()]);
+      await loadMenus(await loadCurrentUser());
       if (cancelled) return;
       stopTimers = startSessionTimers();
       setReady(true);

@@ -1,4 +1,4 @@
-import { type MenuEntry, menuClientId, sealPassword } from '@qiming/shared';
+import { type LegacyMenuAnswer, type MenuEntry, menuClientId, sealPassword } from '@qiming/shared';
 import qs from 'qs';
 import { navigate } from '../navigation.ts';
 import { client, http } from '../request/client.ts';
@@ -49,7 +49,15 @@ export async function loadCurrentUser(): Promise<CurrentUser> {
   return user;
 }
 
-export async function loadMenus(): Promise<void> {
+/** Which call builds the routes: the menu call, or with VITE_MENU_SOURCE=legacy the older menu-type call. */
+const menuSource = import.meta.env.VITE_MENU_SOURCE === 'legacy' ? 'legacy' : 'menu';
+
+export async function loadMenus(user: CurrentUser): Promise<void> {
+  if (menuSource === 'legacy') {
+    const answer = await http.get<LegacyMenuAnswer>(`/bsp/current/menu/${user.menuTypeId}`);
+    usePermissionStore.getState().setLegacyMenus(JSON.parse(answer.menu), JSON.parse(answer.nMenu));
+    return;
+  }
   const menus = await http.get<MenuEntry[]>('/admin/current/menus', { clientId: menuClientId, operationType: 0 });
   usePermissionStore.getState().setMenus(menus);
 }

@@ -30,40 +30,22 @@ function dictionaries(db: Kysely<Database>, filter: DictionaryFilter) {
 }
 
 const dictionaryColumns = (query: ReturnType<typeof dictionaries>) =>
-  query.select((eb) => [
-    'pf_dict.id',
-    'pf_dict.dict_code as dictCode',
-    'pf_dict.dict_name as dictName',
-    'pf_dict.note',
-    'pf_dict.updated_at as updatedAt',
-    eb
-      .selectFrom('pf_dict_item')
-      .select(eb.fn.countAll<number>().as('n'))
-      .whereRef('pf_dict_item.dict_id', '=', 'pf_dict.id')
-      .as('itemCount'),
-  ]);
+  query.select(['id', 'dict_code as dictCode', 'dict_name as dictName', 'note', 'item_count as itemCount', 'updated_at as updatedAt']);
 
-function toDictionary(row: Awaited<ReturnType<ReturnType<typeof dictionaryColumns>['executeTakeFirstOrThrow']>>): Dictionary {
-  return { ...row, itemCount: Number(row.itemCount ?? 0) };
-}
-
-export async function pageDictionaries(db: Kysely<Database>, query: PageQuery<(typeof dictionarySortable)[number]> & DictionaryFilter) {
-  const page = await paginate(dictionaries(db, query), query, {
+export function pageDictionaries(db: Kysely<Database>, query: PageQuery<(typeof dictionarySortable)[number]> & DictionaryFilter) {
+  return paginate(dictionaries(db, query), query, {
     columns: { dictCode: 'dict_code', dictName: 'dict_name', updatedAt: 'updated_at' },
     defaultSort: { column: 'dict_code', order: 'asc' },
     select: dictionaryColumns,
   });
-  return { total: page.total, records: page.records.map(toDictionary) };
 }
 
-export async function listDictionaries(db: Kysely<Database>, filter: DictionaryFilter, limit: number): Promise<Dictionary[]> {
-  const rows = await dictionaryColumns(dictionaries(db, filter)).orderBy('dict_code').limit(limit).execute();
-  return rows.map(toDictionary);
+export function listDictionaries(db: Kysely<Database>, filter: DictionaryFilter, limit: number): Promise<Dictionary[]> {
+  return dictionaryColumns(dictionaries(db, filter)).orderBy('dict_code').limit(limit).execute();
 }
 
-export async function findDictionary(db: Kysely<Database>, id: number): Promise<Dictionary | undefined> {
-  const row = await dictionaryColumns(db.selectFrom('pf_dict')).where('pf_dict.id', '=', id).executeTakeFirst();
-  return row && toDictionary(row);
+export function findDictionary(db: Kysely<Database>, id: number): Promise<Dictionary | undefined> {
+  return dictionaryColumns(db.selectFrom('pf_dict')).where('id', '=', id).executeTakeFirst();
 }
 
 export async function dictionaryCodeTaken(db: Kysely<Database>, dictCode: string, exceptId?: number): Promise<boolean> {
@@ -75,7 +57,7 @@ export async function dictionaryCodeTaken(db: Kysely<Database>, dictCode: string
 export async function insertDictionary(db: Kysely<Database>, input: DictionaryInput, now: number): Promise<number> {
   const row = await db
     .insertInto('pf_dict')
-    .values({ dict_code: input.dictCode, dict_name: input.dictName, note: input.note ?? '', updated_at: now })
+    .values({ dict_code: input.dictCode, dict_name: input.dictName, note: input.note ?? '', item_count: 0, updated_at: now })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
@@ -104,10 +86,20 @@ function items(db: Kysely<Database>, dictId: number, filter: ItemFilter) {
 const itemColumns = (query: ReturnType<typeof items>) =>
   query.select(['id', 'dict_id as dictId', 'item_code as itemCode', 'item_value as itemValue', 'item_index as index']);
 
-export function pageItems(db: Kysely<Database>, dictId: number, query: PageQuery<(typeof dictionaryItemSortable)[number]> & ItemFilter) {
+export async function pageItems(
+  db: Kysely<Database>,
+  dictId: number,
+  query: PageQuery<(typeof dictionaryItemSortable)[number]> & ItemFilter,
+) {
+  // Unfiltered, the dictionary's kept count is the total: a large dictionary's rows are not counted.
+  const knownTotal =
+    query.itemCode || query.itemValue
+      ? undefined
+      : ((await db.selectFrom('pf_dict').select('item_count').where('id', '=', dictId).executeTakeFirst())?.item_count ?? 0);
   return paginate(items(db, dictId, query), query, {
     columns: { itemCode: 'item_code', itemValue: 'item_value', index: 'item_index' },
     defaultSort: { column: 'item_index', order: 'asc' },
+    knownTotal,
     select: itemColumns,
   });
 }
@@ -132,28 +124,44 @@ export async function itemCodeTaken(db: Kysely<Database>, dictId: number, itemCo
   return (await query.executeTakeFirst()) !== undefined;
 }
 
-export async function insertItem(db: Kysely<Database>, dictId: number, input: DictionaryItemInput): Promise<number> {
-  const row = await db
-    .insertInto('pf_dict_item')
-    .values({ dict_id: dictId, item_code: input.itemCode, item_value: input.itemValue, item_index: input.index })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
-
-export async function updateItem(db: Kysely<Database>, id: number, input: DictionaryItemInput): Promise<void> {
+/** Item writes change the dictionary's kept count and its update time in the same transaction. */
+async function changeDictionary(db: Kysely<Database>, dictId: number, itemDelta: number, now: number): Promise<void> {
   await db
-    .updateTable('pf_dict_item')
-    .set({ item_code: input.itemCode, item_value: input.itemValue, item_index: input.index })
-    .where('id', '=', id)
+    .updateTable('pf_dict')
+    .set((eb) => ({ item_count: eb('item_count', '+', itemDelta), updated_at: now }))
+    .where('id', '=', dictId)
     .execute();
 }
 
-export async function deleteItems(db: Kysely<Database>, dictId: number, ids: number[]): Promise<number> {
-  const result = await db.deleteFrom('pf_dict_item').where('dict_id', '=', dictId).where('id', 'in', ids).executeTakeFirst();
-  return Number(result.numDeletedRows);
+export function insertItem(db: Kysely<Database>, dictId: number, input: DictionaryItemInput, now: number): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .insertInto('pf_dict_item')
+      .values({ dict_id: dictId, item_code: input.itemCode, item_value: input.itemValue, item_index: input.index })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await changeDictionary(trx, dictId, 1, now);
+    return row.id;
+  });
 }
 
-export async function touchDictionary(db: Kysely<Database>, id: number, now: number): Promise<void> {
-  await db.updateTable('pf_dict').set({ updated_at: now }).where('id', '=', id).execute();
+export function updateItem(db: Kysely<Database>, dictId: number, id: number, input: DictionaryItemInput, now: number): Promise<void> {
+  return db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('pf_dict_item')
+      .set({ item_code: input.itemCode, item_value: input.itemValue, item_index: input.index })
+      .where('dict_id', '=', dictId)
+      .where('id', '=', id)
+      .execute();
+    await changeDictionary(trx, dictId, 0, now);
+  });
+}
+
+export function deleteItems(db: Kysely<Database>, dictId: number, ids: number[], now: number): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const result = await trx.deleteFrom('pf_dict_item').where('dict_id', '=', dictId).where('id', 'in', ids).executeTakeFirst();
+    const deleted = Number(result.numDeletedRows);
+    await changeDictionary(trx, dictId, -deleted, now);
+    return deleted;
+  });
 }

@@ -50,8 +50,7 @@ export class DictionaryService {
     const startedAt = this.context.now();
     await this.requireDictionary(dictId);
     if (await repo.itemCodeTaken(this.db, dictId, input.itemCode)) throw badRequest('error.duplicateItemCode');
-    const id = await this.uniquely('error.duplicateItemCode', () => repo.insertItem(this.db, dictId, input));
-    await repo.touchDictionary(this.db, dictId, this.context.now());
+    const id = await this.uniquely('error.duplicateItemCode', () => repo.insertItem(this.db, dictId, input, this.context.now()));
     const after = await repo.findItem(this.db, dictId, id);
     await recordChange(this.context, request, { operation: 'dict:add', target: `dictItem:${id}`, after, startedAt });
     return after;
@@ -62,8 +61,7 @@ export class DictionaryService {
     const before = await repo.findItem(this.db, dictId, id);
     if (!before) throw notFound();
     if (await repo.itemCodeTaken(this.db, dictId, input.itemCode, id)) throw badRequest('error.duplicateItemCode');
-    await this.uniquely('error.duplicateItemCode', () => repo.updateItem(this.db, id, input));
-    await repo.touchDictionary(this.db, dictId, this.context.now());
+    await this.uniquely('error.duplicateItemCode', () => repo.updateItem(this.db, dictId, id, input, this.context.now()));
     const after = await repo.findItem(this.db, dictId, id);
     await recordChange(this.context, request, { operation: 'dict:edit', target: `dictItem:${id}`, before, after, startedAt });
     return after;
@@ -72,8 +70,7 @@ export class DictionaryService {
   async removeItems(request: FastifyRequest, dictId: number, ids: number[]) {
     const startedAt = this.context.now();
     await this.requireDictionary(dictId);
-    const deleted = await repo.deleteItems(this.db, dictId, ids);
-    await repo.touchDictionary(this.db, dictId, this.context.now());
+    const deleted = await repo.deleteItems(this.db, dictId, ids, this.context.now());
     await recordChange(this.context, request, {
       operation: 'dict:delete',
       target: `dictItem:${ids.join(',')}`,

@@ -1,0 +1,27 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createTestApp, requestToken, type TestApp } from './testApp.ts';
+
+describe(`a production installation (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
+  let t: TestApp | undefined;
+  afterEach(async () => {
+    vi.restoreAllMocks();
+    await t?.close();
+  });
+
+  it('creates sysadmin with QIMING_ADMIN_PASSWORD and no demo data', async () => {
+    t = await createTestApp({ production: true, adminPassword: 'Prod@Secret2026' });
+    expect((await requestToken(t.app, 'sysadmin', 'Prod@Secret2026')).statusCode).toBe(200);
+    expect((await requestToken(t.app, 'sysadmin', 'Qiming@2026')).statusCode).toBe(400);
+    expect((await requestToken(t.app, 'staff01', 'Staff@2026')).statusCode).toBe(400);
+    expect(await t.context.db.selectFrom('pf_dict').select('id').execute()).toEqual([]);
+  });
+
+  it('prints a generated password once when none is given', async () => {
+    const log = vi.spyOn(console, 'log').mockImplementation(() => undefined);
+    t = await createTestApp({ production: true });
+    const line = log.mock.calls.map((call) => String(call[0])).find((text) => text.includes('super administrator'));
+    const password = /with password (\S+) /.exec(line ?? '')?.[1];
+    expect(password).toBeDefined();
+    expect((await requestToken(t.app, 'sysadmin', password ?? '')).statusCode).toBe(200);
+  });
+});
