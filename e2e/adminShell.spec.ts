@@ -29,6 +29,11 @@ test('the super administrator sees the menu, collects tabs that keep their state
   await tabs(page).filter({ hasText: 'Dictionaries' }).getByRole('button').first().click();
   await expect(page.getByRole('search').getByLabel('Dictionary code')).toHaveValue('task');
 
+  // Refresh remounts the page: the half-typed search is gone.
+  await tabs(page).filter({ hasText: 'Dictionaries' }).getByRole('button').first().click({ button: 'right' });
+  await page.getByRole('menuitem', { name: 'Refresh' }).click();
+  await expect(page.getByRole('search').getByLabel('Dictionary code')).toHaveValue('');
+
   await tabs(page).filter({ hasText: 'Login log' }).getByRole('button').first().click({ button: 'right' });
   await page.getByRole('menuitem', { name: 'Close others' }).click();
   await expect(tabs(page)).toHaveText(['Dashboard', 'Login log']);

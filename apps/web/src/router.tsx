@@ -32,4 +32,5 @@ export const routes: RouteObject[] = [
   { path: '*', lazy: async () => ({ Component: (await import('./admin/AdminArea.tsx')).AdminArea }) },
 ];
 
-export const router = createHashRouter(routes);
+// Shown while the first page's chunk loads; every area is lazy, so there is always one.
+export const router = createHashRouter([{ hydrateFallbackElement: <div aria-busy="true" />, children: routes }]);
