@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -10,7 +11,7 @@ import type { ServerConfig } from './config.ts';
 import type { AppContext } from './context.ts';
 import { openDatabase } from './db/database.ts';
 import { isGuarded, registerAccessGuard } from './http/accessGuard.ts';
-import { registerErrorHandling } from './http/errors.ts';
+import { AppError, registerErrorHandling } from './http/errors.ts';
 import { parseQueryString, registerFormBody } from './http/formBody.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
 import { AuthService } from './modules/auth/authService.ts';
@@ -21,6 +22,7 @@ import { dictionaryRoutes } from './modules/platform/dictionaries/routes.ts';
 import { AccessIndex } from './modules/platform/functionModel/accessIndex.ts';
 import { splitRoute } from './modules/platform/functionModel/declarations.ts';
 import { menuRoutes } from './modules/platform/menus/routes.ts';
+import { portalRoutes } from './modules/portal/routes.ts';
 import { systemRoutes } from './modules/system/routes.ts';
 
 export interface BuildOptions {
@@ -91,8 +93,10 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     transform: jsonSchemaTransform,
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  // Limits apply only where a route asks for them (the public website API).
+  await app.register(fastifyRateLimit, { global: false, errorResponseBuilder: () => new AppError(429, 'error.rateLimited') });
 
-  for (const routes of [systemRoutes, authRoutes, currentUserRoutes, menuRoutes, dictionaryRoutes, auditRoutes]) {
+  for (const routes of [systemRoutes, authRoutes, currentUserRoutes, menuRoutes, dictionaryRoutes, auditRoutes, portalRoutes]) {
     await app.register(routes, context);
   }
 

@@ -1,7 +1,7 @@
 import { sealPassword } from '@qiming/shared';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { type BuiltApp, buildApp } from '../src/app.ts';
-import { readConfig } from '../src/config.ts';
+import { readConfig, type ServerConfig } from '../src/config.ts';
 import { createTestDatabase, type TestDatabase } from './testDatabase.ts';
 
 export const sysadmin = { userName: 'sysadmin', password: 'Qiming@2026' };
@@ -29,7 +29,9 @@ export interface TestApp extends BuiltApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(options: { production?: boolean; adminPassword?: string } = {}): Promise<TestApp> {
+export async function createTestApp(
+  options: { production?: boolean; adminPassword?: string; config?: Partial<ServerConfig> } = {},
+): Promise<TestApp> {
   const database = await createTestDatabase();
   const clock = new TestClock();
   const config = {
@@ -37,6 +39,7 @@ export async function createTestApp(options: { production?: boolean; adminPasswo
     dataDir: database.dataDir,
     databaseUrl: database.databaseUrl,
     webDistDir: undefined,
+    ...options.config,
   };
   const built = await buildApp({ config, now: clock.now, adminPassword: options.adminPassword });
   return {

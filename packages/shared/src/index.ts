@@ -2,6 +2,7 @@ export * from './api/dictionary.ts';
 export * from './api/envelope.ts';
 export * from './api/menu.ts';
 export * from './api/passwordPolicy.ts';
+export * from './api/portal.ts';
 export * from './crypto/sealPassword.ts';
 export * from './format/abbreviateNumber.ts';
 export * from './format/timeAgo.ts';

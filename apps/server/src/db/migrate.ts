@@ -3,11 +3,12 @@ import { type Migration, Migrator } from 'kysely/migration';
 import type { DialectName } from './database.ts';
 import * as foundation from './migrations/0001_foundation.ts';
 import * as dictionaryItemCount from './migrations/0002_dictionary_item_count.ts';
+import * as portal from './migrations/0003_portal.ts';
 import { migrationContext } from './migrations/context.ts';
 import type { Database } from './schema.ts';
 
 /** Migrations in order; a name once released never changes. */
-const migrations = { '0001_foundation': foundation, '0002_dictionary_item_count': dictionaryItemCount };
+const migrations = { '0001_foundation': foundation, '0002_dictionary_item_count': dictionaryItemCount, '0003_portal': portal };
 
 export async function migrateToLatest(db: Kysely<Database>, dialect: DialectName): Promise<void> {
   const context = migrationContext(dialect);

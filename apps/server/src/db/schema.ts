@@ -199,7 +199,67 @@ export interface AuditClientErrorTable {
   user_agent: string;
 }
 
+export interface PortalSettingTable {
+  key: string;
+  value: string;
+}
+
+export type ServiceKind = 'information' | 'innovation';
+
+export interface PortalServiceTable {
+  id: Generated<number>;
+  kind: ServiceKind;
+  /** The `index` of the website's links: 0-6 for information services, 0-4 for innovation services. */
+  seq: number;
+  name: string;
+  summary: string;
+  /** JSON array of strings. */
+  features: string;
+}
+
+export interface PortalNewsTable {
+  id: Generated<number>;
+  title: string;
+  summary: string;
+  /** Rich text as stored; sanitised whenever it is served. */
+  body: string;
+  published_at: Millis;
+}
+
+export interface PortalCustomerTable {
+  id: Generated<number>;
+  seq: number;
+  name: string;
+  category: string;
+  region: string;
+  description: string;
+}
+
+export interface PortalAboutSectionTable {
+  id: Generated<number>;
+  seq: number;
+  title: string;
+  body: string;
+}
+
+export interface PortalPositionTable {
+  id: Generated<number>;
+  seq: number;
+  title: string;
+  department: string;
+  location: string;
+  headcount: number;
+  duties: string;
+  requirements: string;
+}
+
 export interface Database {
+  portal_setting: PortalSettingTable;
+  portal_service: PortalServiceTable;
+  portal_news: PortalNewsTable;
+  portal_customer: PortalCustomerTable;
+  portal_about_section: PortalAboutSectionTable;
+  portal_position: PortalPositionTable;
   sys_setting: SysSettingTable;
   pf_app: PfAppTable;
   pf_module: PfModuleTable;

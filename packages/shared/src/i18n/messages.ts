@@ -306,6 +306,12 @@ export const messages = {
     es: 'Parámetro {field} no válido: {reason}',
     ja: 'パラメーター{field}が正しくありません：{reason}',
   },
+  'error.rateLimited': {
+    zh: '请求过于频繁，请稍后再试',
+    en: 'Too many requests, please try again shortly',
+    es: 'Demasiadas solicitudes, inténtelo en un momento',
+    ja: 'リクエストが多すぎます。しばらくしてから再試行してください',
+  },
   'error.wrongOldPassword': {
     zh: '原密码不正确',
     en: 'The current password is wrong',

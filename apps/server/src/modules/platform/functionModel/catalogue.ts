@@ -1,5 +1,6 @@
 import { auditAccess } from '../../audit/access.ts';
 import { authAccess } from '../../auth/access.ts';
+import { portalAccess } from '../../portal/access.ts';
 import { systemAccess } from '../../system/access.ts';
 import { dictionaryAccess } from '../dictionaries/access.ts';
 import type { ModuleDeclaration } from './declarations.ts';
@@ -14,5 +15,6 @@ export const qimingApp = {
     authAccess,
     { code: 'platform', name: 'Platform', functions: [dictionaryAccess] },
     auditAccess,
+    portalAccess,
   ] satisfies ModuleDeclaration[],
 };

@@ -1,0 +1,76 @@
+/** The public website's content as the public API answers it. */
+export interface SiteSettings {
+  companyName: string;
+  shortName: string;
+  slogan: string;
+  heroText: string;
+  filingNumber: string;
+  filingUrl: string;
+  address: string;
+  mailbox: string;
+  landline: string;
+  mobile: string;
+  consultationPhone: string;
+  publicAccountQr: string;
+  contactQr: string;
+  mapUrl: string;
+  workingHours: string;
+}
+
+export type ServiceKind = 'information' | 'innovation';
+
+export interface PortalService {
+  /** The `index` query of the website's links. */
+  index: number;
+  name: string;
+  summary: string;
+  features: string[];
+}
+
+export interface NewsSummary {
+  id: number;
+  title: string;
+  summary: string;
+  publishedAt: number;
+}
+
+export interface NewsDetail extends NewsSummary {
+  /** Sanitised rich text: no scripts, event handlers or javascript: links. */
+  body: string;
+  previous: NewsSummary | null;
+  next: NewsSummary | null;
+}
+
+export interface Customer {
+  id: number;
+  name: string;
+  category: string;
+  region: string;
+  description: string;
+}
+
+export interface AboutSection {
+  index: number;
+  title: string;
+  body: string;
+}
+
+export interface Position {
+  id: number;
+  title: string;
+  department: string;
+  location: string;
+  headcount: number;
+  duties: string;
+  requirements: string;
+}
+
+export interface HomeContent {
+  information: PortalService[];
+  innovation: PortalService[];
+  news: NewsSummary[];
+  customers: Customer[];
+}
+
+export const publicNewsPageSize = 6;
+export const maxPublicNewsPageSize = 20;
