@@ -1,15 +1,15 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router-dom';
-import { setNavigator } from './core/navigation.ts';
-import { router } from './router.tsx';
-
-setNavigator((to, options) => router.navigate(to, options));
+import { HashRouter } from 'react-router-dom';
+import { AppRoutes } from './AppRoutes.tsx';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html lacks #root');
 createRoot(root).render(
   <StrictMode>
-    <RouterProvider router={router} />
+    {/* Location changes commit at once: in a transition React would keep showing the page being left. */}
+    <HashRouter useTransitions={false}>
+      <AppRoutes />
+    </HashRouter>
   </StrictMode>,
 );

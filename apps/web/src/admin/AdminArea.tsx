@@ -14,10 +14,12 @@ import { staticPaths } from './staticRoutes.ts';
  * visitor on a back-office page is sent to sign in; on any other address sees 404, so the website does
  * not reveal which back-office paths exist.
  */
-export function AdminArea() {
+export default function AdminArea() {
   const location = useLocation();
   const navigate = useNavigate();
-  const signedIn = readTokens() !== null;
+  // Decided once: a session that ends while the back-office is open is left by whoever ended it
+  // (sign-out, a 401), which navigates away before it forgets the tokens.
+  const [signedIn] = useState(() => readTokens() !== null);
   const [ready, setReady] = useState(false);
 
   useEffect(() => {

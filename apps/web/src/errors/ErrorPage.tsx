@@ -7,7 +7,7 @@ import styles from './errorPage.module.css';
 const texts = { '404': 'errorPage.notFound', '403': 'errorPage.forbidden', '401': 'errorPage.unauthorized' } as const;
 
 /** 404, 403 and 401, shared by the website and the back-office. */
-export function ErrorPage({ status }: { status: keyof typeof texts }) {
+export default function ErrorPage({ status }: { status: keyof typeof texts }) {
   const { t } = useTranslation();
   const signedIn = readTokens() !== null;
   return (

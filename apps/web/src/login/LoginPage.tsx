@@ -83,7 +83,7 @@ function LoginForm() {
   );
 }
 
-export function LoginPage() {
+export default function LoginPage() {
   return (
     <AntdShell>
       <LoginForm />

@@ -1,4 +1,4 @@
-/** The public pages of spec section 2: the title meta equals the path. */
+/** The public pages of spec section 2: each page's title equals its path; the label is its heading. */
 export const sitePages = [
   { path: '/homePage', icon: 'home', label: '首页' },
   { path: '/toProducts', icon: 'products', label: '信息化服务' },
@@ -11,3 +11,10 @@ export const sitePages = [
   { path: '/joinus', icon: 'join', label: '加入我们' },
   { path: '/test', icon: 'test', label: '组件展示' },
 ] as const;
+
+export type SitePath = (typeof sitePages)[number]['path'];
+export type SiteIconName = (typeof sitePages)[number]['icon'];
+
+export function sitePage(pathname: string) {
+  return sitePages.find((page) => page.path === pathname);
+}

@@ -83,7 +83,6 @@ export async function signOut(): Promise<void> {
   try {
     await client.get('/j_hh_security_logout', { headers: { 'X-Front-Request': 'true' } });
   } finally {
-    // Leave the back-office first, so it never renders signed out and sends the visitor elsewhere.
     await navigate('/login', { replace: true });
     forgetSession();
   }

@@ -14,6 +14,8 @@ import { useAppStore } from '../stores/appStore.ts';
 const theme = {
   token: {
     colorPrimary: '#096dd9',
+    // Hover darkens rather than lightens, so a hovered button keeps its contrast.
+    colorPrimaryHover: '#0958d9',
     colorLink: '#096dd9',
     colorError: '#cf1322',
     colorTextTertiary: 'rgba(0, 0, 0, 0.6)',

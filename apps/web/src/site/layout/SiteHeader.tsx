@@ -1,0 +1,59 @@
+import { useState } from 'react';
+import { Link, useLocation } from 'react-router-dom';
+import { SiteIcon } from '../SiteIcon.tsx';
+import { activeNavKey, navItems } from '../siteNavigation.ts';
+import { useScroll } from '../useScroll.ts';
+import styles from './layout.module.css';
+import { NavDropdown } from './NavDropdown.tsx';
+
+/** Spec section 2: the shadow style from 30 px of scroll. */
+export const headerShadowAt = 30;
+
+export function SiteHeader() {
+  const { pathname } = useLocation();
+  const { y } = useScroll();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const active = activeNavKey(pathname);
+  const close = () => setMenuOpen(false);
+
+  return (
+    <header className={`${styles.header} ${y >= headerShadowAt ? styles.scrolled : ''}`} data-testid="site-header">
+      <div className={styles.headerInner}>
+        <Link to="/homePage" className={styles.logo} aria-label="启明教育 首页" onClick={close}>
+          <img src="/favicon.svg" alt="" width="32" height="32" />
+          <span>启明教育</span>
+        </Link>
+        <button
+          type="button"
+          className={styles.menuButton}
+          aria-expanded={menuOpen}
+          aria-controls="site-nav"
+          onClick={() => setMenuOpen(!menuOpen)}
+        >
+          <SiteIcon name="menu" />
+          <span className={styles.visuallyHidden}>导航菜单</span>
+        </button>
+        <nav id="site-nav" aria-label="主导航" className={`${styles.nav} ${menuOpen ? styles.navOpen : ''}`}>
+          <ul className={styles.navList}>
+            {navItems.map((item) =>
+              item.children ? (
+                <NavDropdown key={item.key} item={item} active={item.key === active} onNavigate={close} />
+              ) : (
+                <li key={item.key} className={`${styles.navItem} ${item.key === active ? styles.active : ''}`} data-nav={item.key}>
+                  <Link
+                    to={item.to ?? '/'}
+                    className={styles.navLink}
+                    aria-current={item.key === active ? 'page' : undefined}
+                    onClick={close}
+                  >
+                    {item.label}
+                  </Link>
+                </li>
+              ),
+            )}
+          </ul>
+        </nav>
+      </div>
+    </header>
+  );
+}

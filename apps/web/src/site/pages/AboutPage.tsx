@@ -1,0 +1,39 @@
+import type { AboutSection } from '@qiming/shared';
+import { use } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { loadPublic } from '../publicData.ts';
+import { PageHeading } from './PageHeading.tsx';
+import styles from './pages.module.css';
+import { queryIndex } from './queryIndex.ts';
+
+/** The four about-us sections; `activeIndex` (0-3) picks the one shown, as the footer links ask. */
+export default function AboutPage() {
+  const sections = use(loadPublic<AboutSection[]>('about'));
+  const [search] = useSearchParams();
+  const active = queryIndex(search.get('activeIndex'), sections.length);
+  const section = sections[active];
+  return (
+    <>
+      <PageHeading path="/aboutUs" lead="启智育人，明德致远" />
+      <div className={styles.split}>
+        <nav aria-label="关于我们" className={styles.sideNav}>
+          <ul>
+            {sections.map((candidate) => (
+              <li key={candidate.index}>
+                <Link to={`/aboutUs?activeIndex=${candidate.index}`} aria-current={candidate.index === active ? 'page' : undefined}>
+                  {candidate.title}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        {section && (
+          <article className={styles.article} data-testid="about-section">
+            <h2>{section.title}</h2>
+            <p>{section.body}</p>
+          </article>
+        )}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,100 @@
+import type { HomeContent, SiteSettings } from '@qiming/shared';
+import { Suspense, use } from 'react';
+import { Link } from 'react-router-dom';
+import { loadPublic } from '../publicData.ts';
+import styles from './pages.module.css';
+import { formatDate } from './queryIndex.ts';
+
+function Hero() {
+  const site = use(loadPublic<SiteSettings>('site'));
+  return (
+    <>
+      <h1>{site.slogan}</h1>
+      <p>{site.heroText}</p>
+    </>
+  );
+}
+
+function Sections() {
+  const home = use(loadPublic<HomeContent>('home'));
+  return (
+    <>
+      <section className={styles.section} aria-labelledby="home-information">
+        <h2 id="home-information">信息化服务</h2>
+        <ul className={styles.cards}>
+          {home.information.map((service) => (
+            <li key={service.index}>
+              <Link to={`/toProducts?index=${service.index}`} className={styles.card}>
+                <h3>{service.name}</h3>
+                <p>{service.summary}</p>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
+      <section className={`${styles.section} ${styles.tinted}`} aria-labelledby="home-innovation">
+        <h2 id="home-innovation">科创服务</h2>
+        <ul className={styles.cards}>
+          {home.innovation.map((service) => (
+            <li key={service.index}>
+              <Link to={`/toCases?index=${service.index}`} className={styles.card}>
+                <h3>{service.name}</h3>
+                <p>{service.summary}</p>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
+      <section className={styles.section} aria-labelledby="home-news">
+        <h2 id="home-news">新闻动态</h2>
+        <ul className={styles.newsList}>
+          {home.news.map((item) => (
+            <li key={item.id}>
+              <Link to={`/newsDetail?id=${item.id}`}>{item.title}</Link>
+              <time dateTime={new Date(item.publishedAt).toISOString()}>{formatDate(item.publishedAt)}</time>
+            </li>
+          ))}
+        </ul>
+        <Link to="/newsPage" className={styles.more}>
+          查看全部新闻
+        </Link>
+      </section>
+      <section className={`${styles.section} ${styles.tinted}`} aria-labelledby="home-customers">
+        <h2 id="home-customers">典型客户</h2>
+        <ul className={styles.customers}>
+          {home.customers.map((customer) => (
+            <li key={customer.id}>
+              <strong>{customer.name}</strong>
+              <span>{customer.region}</span>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </>
+  );
+}
+
+export function HomePage() {
+  return (
+    <>
+      <div className={styles.hero}>
+        <div className={styles.heroInner}>
+          <Suspense fallback={<h1>启明教育</h1>}>
+            <Hero />
+          </Suspense>
+          <div className={styles.heroActions}>
+            <Link to="/toProducts" className={styles.primaryButton}>
+              了解产品
+            </Link>
+            <Link to="/contactUs" className={styles.ghostButton}>
+              联系我们
+            </Link>
+          </div>
+        </div>
+      </div>
+      <Suspense fallback={<div className={styles.pending} aria-busy="true" />}>
+        <Sections />
+      </Suspense>
+    </>
+  );
+}

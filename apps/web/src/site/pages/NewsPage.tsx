@@ -1,0 +1,41 @@
+import { type NewsSummary, type PageResult, publicNewsPageSize } from '@qiming/shared';
+import { use } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { loadPublic } from '../publicData.ts';
+import { PageHeading } from './PageHeading.tsx';
+import styles from './pages.module.css';
+import { formatDate } from './queryIndex.ts';
+
+/** The news, newest first, a page at a time (`?page=`). */
+export default function NewsPage() {
+  const [search] = useSearchParams();
+  const requested = Number(search.get('page') ?? 1);
+  const page = Number.isInteger(requested) && requested >= 1 ? requested : 1;
+  const news = use(loadPublic<PageResult<NewsSummary>>(`news?page=${page}&limit=${publicNewsPageSize}`));
+  const pages = Math.max(1, Math.ceil(news.total / publicNewsPageSize));
+  return (
+    <>
+      <PageHeading path="/newsPage" lead="公司动态与项目进展" />
+      <section className={styles.section} aria-label="新闻列表">
+        <ul className={styles.newsCards}>
+          {news.records.map((item) => (
+            <li key={item.id}>
+              <Link to={`/newsDetail?id=${item.id}`}>
+                <h2>{item.title}</h2>
+              </Link>
+              <time dateTime={new Date(item.publishedAt).toISOString()}>{formatDate(item.publishedAt)}</time>
+              <p>{item.summary}</p>
+            </li>
+          ))}
+        </ul>
+        <nav aria-label="分页" className={styles.pager}>
+          {Array.from({ length: pages }, (_, index) => index + 1).map((number) => (
+            <Link key={number} to={`/newsPage?page=${number}`} aria-current={number === page ? 'page' : undefined}>
+              {number}
+            </Link>
+          ))}
+        </nav>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,50 @@
+import type { PortalService, ServiceKind } from '@qiming/shared';
+import { use } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { loadPublic } from '../publicData.ts';
+import { PageHeading } from './PageHeading.tsx';
+import styles from './pages.module.css';
+import { queryIndex } from './queryIndex.ts';
+
+const pages = {
+  information: { path: '/toProducts', lead: '覆盖招生入学、教学管理与教师发展的教育信息化平台' },
+  innovation: { path: '/toCases', lead: '面向校园安全、研学实践与学生健康的科创服务' },
+} as const;
+
+/** Information services (`/toProducts`) or innovation services (`/toCases`); `index` picks the one shown. */
+export default function ServicesPage({ kind }: { kind: ServiceKind }) {
+  const services = use(loadPublic<PortalService[]>(`services?kind=${kind}`));
+  const [search] = useSearchParams();
+  const selected = services[queryIndex(search.get('index'), services.length)];
+  const page = pages[kind];
+  return (
+    <>
+      <PageHeading path={page.path} lead={page.lead} />
+      <div className={styles.split}>
+        <nav aria-label="服务列表" className={styles.sideNav}>
+          <ul>
+            {services.map((service) => (
+              <li key={service.index}>
+                <Link to={`${page.path}?index=${service.index}`} aria-current={service === selected ? 'page' : undefined}>
+                  {service.name}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        {selected && (
+          <article className={styles.article} data-testid="service-detail">
+            <h2>{selected.name}</h2>
+            <p>{selected.summary}</p>
+            <h3>主要功能</h3>
+            <ul className={styles.features}>
+              {selected.features.map((feature) => (
+                <li key={feature}>{feature}</li>
+              ))}
+            </ul>
+          </article>
+        )}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,210 @@
+import path from 'node:path';
+import { expect, type Page, test } from '@playwright/test';
+import Database from 'better-sqlite3';
+import { type RunningServer, startServer } from './support/server.ts';
+
+const informationServices = [
+  '义务教育新生入学平台',
+  '幼儿园入园报名平台',
+  '教材征订系统',
+  '民办教育管理平台',
+  '中职学生素质评价系统',
+  '教师成长档案系统',
+  '教师评价系统',
+];
+const innovationServices = ['校园食品安全检查', '智慧营地', '新高考选课', '近视筛查', '校园广播'];
+const aboutSections = ['公司简介', '企业文化', '荣誉资质', '服务宗旨'];
+
+let server: RunningServer;
+test.beforeAll(async () => {
+  server = await startServer();
+});
+test.afterAll(async () => server.stop());
+
+const open = (page: Page, route: string) => page.goto(`${server.url}/#${route}`);
+const scrollTo = async (page: Page, y: number) => {
+  await page.evaluate((top) => window.scrollTo({ top, behavior: 'instant' }), y);
+  await page.waitForFunction((top) => Math.round(window.scrollY) === top, y);
+};
+const header = (page: Page) => page.getByTestId('site-header');
+
+test('each information service index shows its product', async ({ page }) => {
+  for (const [index, name] of informationServices.entries()) {
+    await open(page, `/toProducts?index=${index}`);
+    await expect(page.getByTestId('service-detail').getByRole('heading', { level: 2 })).toHaveText(name);
+  }
+});
+
+test('each science-innovation index shows its case', async ({ page }) => {
+  for (const [index, name] of innovationServices.entries()) {
+    await open(page, `/toCases?index=${index}`);
+    await expect(page.getByTestId('service-detail').getByRole('heading', { level: 2 })).toHaveText(name);
+  }
+});
+
+test('hovering opens each drop-down and leaving closes it; the keyboard opens it too', async ({ page }) => {
+  await open(page, '/homePage');
+  for (const key of ['information', 'innovation', 'about']) {
+    const item = header(page).locator(`[data-nav="${key}"]`);
+    const menu = item.getByRole('list');
+    await expect(menu).toBeHidden();
+    await item.hover();
+    await expect(menu).toBeVisible();
+    await page.getByRole('main').hover({ position: { x: 5, y: 300 } });
+    await expect(menu).toBeHidden();
+  }
+  const information = header(page).locator('[data-nav="information"]');
+  await information.getByRole('button').focus();
+  await page.keyboard.press('ArrowDown');
+  await expect(information.getByRole('link', { name: '义务教育新生入学平台' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(information.getByRole('list')).toBeHidden();
+  await expect(information.getByRole('button')).toBeFocused();
+});
+
+test('a drop-down entry goes to its exact target', async ({ page }) => {
+  await open(page, '/homePage');
+  await header(page).locator('[data-nav="innovation"]').hover();
+  await header(page).getByRole('link', { name: '近视筛查' }).click();
+  await expect(page).toHaveURL(/#\/toCases\?index=3$/);
+  await expect(header(page).locator('[data-nav="innovation"] button')).toHaveCSS('font-weight', '600');
+});
+
+test('the header gets its shadow at 30 px of scroll and not at 29', async ({ page }) => {
+  await open(page, '/homePage');
+  await expect(page.getByRole('heading', { name: '信息化服务' })).toBeVisible();
+  await scrollTo(page, 29);
+  await expect(header(page)).toHaveCSS('box-shadow', 'none');
+  await scrollTo(page, 30);
+  await expect(header(page)).not.toHaveCSS('box-shadow', 'none');
+});
+
+test('the side panel shows past 200 px or on a downward scroll, and its top button returns to 0', async ({ page }) => {
+  await open(page, '/homePage');
+  await expect(page.getByRole('heading', { name: '典型客户' })).toBeVisible();
+  const panel = page.getByTestId('side-panel');
+  await expect(panel).toBeHidden();
+  await scrollTo(page, 50);
+  await expect(panel).toBeVisible();
+  await scrollTo(page, 10);
+  await expect(panel).toBeHidden();
+  await scrollTo(page, 400);
+  await scrollTo(page, 250);
+  await expect(panel).toBeVisible();
+
+  await panel.getByRole('button', { name: '电话咨询' }).hover();
+  await expect(page.getByRole('tooltip').filter({ hasText: '400-826-2014' })).toBeVisible();
+  await panel.getByRole('button', { name: '微信咨询' }).hover();
+  await expect(page.getByRole('img', { name: '客服微信二维码' })).toBeVisible();
+
+  await scrollTo(page, 1200);
+  await panel.getByRole('button', { name: '返回顶部' }).click();
+  await page.waitForFunction(() => window.scrollY === 0);
+});
+
+test('the footer shows the years to now, the filing number and contacts; each activeIndex shows its section', async ({ page }) => {
+  await open(page, '/homePage');
+  const footer = page.getByRole('contentinfo');
+  await expect(footer).toContainText(`© 2014-${new Date().getFullYear()} 启明教育科技有限公司`);
+  await expect(footer.getByRole('link', { name: '浙ICP备14032688号-1' })).toHaveAttribute('href', 'https://beian.miit.gov.cn/');
+  await expect(footer).toContainText('service@qiming-edu.cn');
+  await expect(footer.getByRole('img', { name: '启明教育公众号二维码' })).toBeVisible();
+  await expect(footer.locator('dialog')).toHaveCount(1);
+  await expect(footer.locator('dialog')).toBeHidden();
+
+  for (const [index, name] of aboutSections.entries()) {
+    await footer.getByRole('link', { name, exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`#/aboutUs\\?activeIndex=${index}$`));
+    await expect(page.getByTestId('about-section').getByRole('heading')).toHaveText(name);
+  }
+});
+
+test('the active tab follows the route and a news detail highlights news', async ({ page }) => {
+  await open(page, '/customers');
+  await expect(header(page).locator('[data-nav="customers"] a')).toHaveAttribute('aria-current', 'page');
+  await open(page, '/newsPage');
+  await page.getByRole('main').getByRole('link').first().click();
+  await expect(page).toHaveURL(/#\/newsDetail\?id=\d+$/);
+  await expect(header(page).locator('[data-nav="news"] a')).toHaveAttribute('aria-current', 'page');
+  await expect(page).toHaveTitle('newsDetail - 启明教育科技有限公司');
+  await header(page).getByRole('link', { name: '启明教育 首页' }).click();
+  await expect(page).toHaveURL(/#\/homePage$/);
+});
+
+test('the news list is paged newest first', async ({ page }) => {
+  await open(page, '/newsPage');
+  const dates = await page.getByRole('main').locator('time').allTextContents();
+  expect(dates).toEqual([...dates].sort().reverse());
+  await page.getByRole('navigation', { name: '分页' }).getByRole('link', { name: '2' }).click();
+  await expect(page).toHaveURL(/#\/newsPage\?page=2$/);
+  await expect(page.getByRole('main').locator('time')).toHaveCount(2);
+});
+
+test('a stored hostile news body renders inert', async ({ page }) => {
+  const db = new Database(path.join(server.dataDir, 'qiming.sqlite'));
+  const { lastInsertRowid } = db
+    .prepare('insert into portal_news (title, summary, body, published_at) values (?, ?, ?, ?)')
+    .run(
+      '安全测试',
+      '摘要',
+      '<p>正文段落</p><img src="x" onerror="window.__hacked=1"><script>window.__hacked=2</script><a href="javascript:window.__hacked=3">点我</a>',
+      0,
+    );
+  db.close();
+  let dialogs = 0;
+  page.on('dialog', () => dialogs++);
+  await open(page, `/newsDetail?id=${lastInsertRowid}`);
+  const body = page.getByTestId('news-body');
+  await expect(body).toContainText('正文段落');
+  await body.getByText('点我').click();
+  expect(await body.innerHTML()).not.toMatch(/onerror|script|javascript:/);
+  expect(await page.evaluate(() => (window as { __hacked?: number }).__hacked)).toBeUndefined();
+  expect(dialogs).toBe(0);
+});
+
+test('an unknown news id shows a notice, an unknown route reaches 404, /common redirects', async ({ page }) => {
+  await open(page, '/newsDetail?id=99999');
+  await expect(page.getByText('该新闻不存在或已下线。')).toBeVisible();
+  await open(page, '/no/such/page');
+  await expect(page).toHaveURL(/#\/404$/);
+  await open(page, '/common');
+  await expect(page).toHaveURL(/#\/common\/page$/);
+});
+
+test('the contact page shows the address with a map that needs no network', async ({ page, context }) => {
+  await context.route(/^(?!http:\/\/127\.0\.0\.1)/, (route) => route.abort());
+  await open(page, '/contactUs');
+  await expect(page.getByRole('img', { name: /公司位置示意图/ })).toBeVisible();
+  await expect(page.getByRole('link', { name: '在地图中查看' })).toHaveAttribute('target', '_blank');
+  await expect(page.getByRole('main')).toContainText('400-826-2014');
+});
+
+test('at 375 px the navigation hides behind a menu button', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  await open(page, '/homePage');
+  const nav = page.getByRole('navigation', { name: '主导航' });
+  await expect(nav).toBeHidden();
+  await page.getByRole('button', { name: '导航菜单' }).click();
+  await expect(nav).toBeVisible();
+  await nav.getByRole('link', { name: '典型客户' }).click();
+  await expect(page).toHaveURL(/#\/customers$/);
+  await expect(nav).toBeHidden();
+});
+
+test("a visitor's first page loads no back-office or antd code", async ({ page }) => {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  await open(page, '/homePage');
+  await expect(page.getByRole('heading', { name: '典型客户' })).toBeVisible();
+  expect(scripts).toHaveLength(1);
+  expect(scripts[0]).toMatch(/^\/assets\/index-[\w-]+\.js$/);
+});
+
+test('every page has a title equal to its path with the company name', async ({ page }) => {
+  for (const route of ['homePage', 'toProducts', 'toCases', 'newsPage', 'customers', 'aboutUs', 'contactUs', 'joinus', 'test']) {
+    await open(page, `/${route}`);
+    await expect(page).toHaveTitle(`${route} - 启明教育科技有限公司`);
+  }
+});
