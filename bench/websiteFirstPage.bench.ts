@@ -1,0 +1,147 @@
+// The website's first page (/homePage) as a visitor's phone gets it from the real server: the JavaScript
+// it transfers (gzip and brotli) and Lighthouse's mobile performance score, each beside a baseline built
+// and served in the same run: a React "hello" page, the floor of this stack.
+// Run: npm run bench:website   (BENCH_RUNS=3 Lighthouse runs per page; the web app must be built)
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { chromium } from 'playwright-core';
+import { build } from 'vite';
+import { startServer } from '../e2e/support/server.ts';
+
+const root = path.resolve(import.meta.dirname, '..');
+const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const chromeFlags = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+const runs = Number(process.env.BENCH_RUNS ?? 3);
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+/** Every script the page loads, with its gzip and brotli sizes as the server would send them. */
+async function firstPageScripts(url: string, ready: string) {
+  const browser = await chromium.launch({ executablePath: chromiumPath, args: chromeFlags.slice(1) });
+  const page = await browser.newPage();
+  const scripts: string[] = [];
+  page.on('request', (request) => request.resourceType() === 'script' && scripts.push(request.url()));
+  await page.goto(url);
+  await page.getByRole('heading', { name: ready }).waitFor();
+  await page.waitForLoadState('networkidle');
+  await browser.close();
+  let gzip = 0;
+  let brotli = 0;
+  for (const script of scripts) {
+    const raw = Buffer.from(await (await fetch(script, { headers: { 'accept-encoding': 'identity' } })).arrayBuffer());
+    gzip += zlib.gzipSync(raw, { level: 9 }).length;
+    brotli += zlib.brotliCompressSync(raw).length;
+  }
+  return { count: scripts.length, gzip, brotli };
+}
+
+function lighthouse(url: string) {
+  const output = path.join(os.tmpdir(), `qiming-lighthouse-${process.pid}.json`);
+  execFileSync(
+    path.join(root, 'node_modules/.bin/lighthouse'),
+    [
+      url,
+      '--only-categories=performance',
+      '--output=json',
+      `--output-path=${output}`,
+      '--quiet',
+      `--chrome-flags=${chromeFlags.join(' ')}`,
+    ],
+    { env: { ...process.env, CHROME_PATH: chromiumPath }, stdio: ['ignore', 'ignore', 'inherit'] },
+  );
+  const report = JSON.parse(fs.readFileSync(output, 'utf8'));
+  fs.rmSync(output);
+  const metric = (id: string) => report.audits[id].numericValue as number;
+  return {
+    score: Math.round(report.categories.performance.score * 100),
+    fcp: metric('first-contentful-paint'),
+    lcp: metric('largest-contentful-paint'),
+    tbt: metric('total-blocking-time'),
+    cls: metric('cumulative-layout-shift'),
+  };
+}
+
+function median<T>(values: T[], by: (value: T) => number): T {
+  return [...values].sort((a, b) => by(a) - by(b))[Math.floor(values.length / 2)] as T;
+}
+
+/** A React hello page, bundled by the same Vite and served compressed by a bare Node server. */
+async function startBaseline() {
+  const dir = fs.mkdtempSync(path.join(root, 'apps/web/.bench-baseline-'));
+  fs.writeFileSync(
+    path.join(dir, 'index.html'),
+    '<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>baseline</title></head><body><div id="root"></div><script type="module" src="./main.jsx"></script></body></html>',
+  );
+  fs.writeFileSync(
+    path.join(dir, 'main.jsx'),
+    "import { createRoot } from 'react-dom/client';\ncreateRoot(document.getElementById('root')).render(<h1>Hello</h1>);\n",
+  );
+  await build({ root: dir, logLevel: 'error', build: { outDir: path.join(dir, 'dist') }, esbuild: { jsx: 'automatic' } });
+  const dist = path.join(dir, 'dist');
+  const server = http.createServer((request, response) => {
+    const file = path.join(dist, request.url === '/' ? 'index.html' : (request.url ?? ''));
+    if (!file.startsWith(dist) || !fs.existsSync(file)) return void response.writeHead(404).end();
+    const body = fs.readFileSync(file);
+    const type = file.endsWith('.js') ? 'application/javascript' : 'text/html; charset=utf-8';
+    if (/\bbr\b/.test(String(request.headers['accept-encoding'])))
+      response.writeHead(200, { 'content-type': type, 'content-encoding': 'br' }).end(zlib.brotliCompressSync(body));
+    else response.writeHead(200, { 'content-type': type }).end(body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  return {
+    url: `http://127.0.0.1:${port}/`,
+    stop: () => {
+      server.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+if (!fs.existsSync(path.join(root, 'apps/web/dist/index.html'))) execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+const qiming = await startServer();
+const baseline = await startBaseline();
+try {
+  const ours = await firstPageScripts(`${qiming.url}/#/homePage`, '典型客户');
+  const floor = await firstPageScripts(baseline.url, 'Hello');
+  console.log('first page JavaScript        scripts      gzip    brotli');
+  console.log(
+    `Qiming /homePage             ${String(ours.count).padStart(7)}  ${kb(ours.gzip).padStart(8)}  ${kb(ours.brotli).padStart(8)}`,
+  );
+  console.log(
+    `React hello (baseline)       ${String(floor.count).padStart(7)}  ${kb(floor.gzip).padStart(8)}  ${kb(floor.brotli).padStart(8)}`,
+  );
+  console.log(
+    `ratio ${(ours.gzip / floor.gzip).toFixed(2)} of the baseline; target <= 90 KB gzip: ${ours.gzip <= 90 * 1024 ? 'met' : 'missed'}`,
+  );
+
+  const report = (label: string, url: string) => {
+    const results = Array.from({ length: runs }, () => lighthouse(url));
+    const middle = median(results, (result) => result.score);
+    console.log(
+      `${label.padEnd(28)} scores ${results.map((result) => result.score).join(', ')}; median run: FCP ${middle.fcp.toFixed(0)} ms, LCP ${middle.lcp.toFixed(0)} ms, TBT ${middle.tbt.toFixed(0)} ms, CLS ${middle.cls.toFixed(3)}`,
+    );
+    return middle;
+  };
+  console.log(`Lighthouse ${runs}x, mobile, performance only`);
+  const ourScore = report('Qiming /homePage', `${qiming.url}/#/homePage`);
+  const floorScore = report('React hello (baseline)', baseline.url);
+  console.log(
+    `ratio ${(ourScore.score / floorScore.score).toFixed(2)} of the baseline score; target 100: ${ourScore.score === 100 ? 'met' : 'missed'}`,
+  );
+} finally {
+  baseline.stop();
+  await qiming.stop();
+}
