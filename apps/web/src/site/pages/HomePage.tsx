@@ -1,4 +1,4 @@
-import type { HomeContent, SiteSettings } from '@qiming/shared';
+import type { HomeContent, PortalService, SiteSettings } from '@qiming/shared';
 import { Suspense, use } from 'react';
 import { Link } from 'react-router-dom';
 import { loadPublic } from '../publicData.ts';
@@ -15,35 +15,33 @@ function Hero() {
   );
 }
 
+/** Cards linking each service to its page by `index`. */
+function ServiceCards({ services, path }: { services: PortalService[]; path: '/toProducts' | '/toCases' }) {
+  return (
+    <ul className={styles.cards}>
+      {services.map((service) => (
+        <li key={service.index}>
+          <Link to={`${path}?index=${service.index}`} className={styles.card}>
+            <h3>{service.name}</h3>
+            <p>{service.summary}</p>
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 function Sections() {
   const home = use(loadPublic<HomeContent>('home'));
   return (
     <>
       <section className={styles.section} aria-labelledby="home-information">
         <h2 id="home-information">信息化服务</h2>
-        <ul className={styles.cards}>
-          {home.information.map((service) => (
-            <li key={service.index}>
-              <Link to={`/toProducts?index=${service.index}`} className={styles.card}>
-                <h3>{service.name}</h3>
-                <p>{service.summary}</p>
-              </Link>
-            </li>
-          ))}
-        </ul>
+        <ServiceCards services={home.information} path="/toProducts" />
       </section>
       <section className={`${styles.section} ${styles.tinted}`} aria-labelledby="home-innovation">
         <h2 id="home-innovation">科创服务</h2>
-        <ul className={styles.cards}>
-          {home.innovation.map((service) => (
-            <li key={service.index}>
-              <Link to={`/toCases?index=${service.index}`} className={styles.card}>
-                <h3>{service.name}</h3>
-                <p>{service.summary}</p>
-              </Link>
-            </li>
-          ))}
-        </ul>
+        <ServiceCards services={home.innovation} path="/toCases" />
       </section>
       <section className={styles.section} aria-labelledby="home-news">
         <h2 id="home-news">新闻动态</h2>
