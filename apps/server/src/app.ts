@@ -7,6 +7,8 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { installationSecret } from './bootstrap/installationSecret.ts';
 import { prepareDatabase } from './bootstrap/prepareDatabase.ts';
+import { openCluster } from './cluster/openCluster.ts';
+import { RedisCluster } from './cluster/redisCluster.ts';
 import type { ServerConfig } from './config.ts';
 import type { AppContext } from './context.ts';
 import { openDatabase } from './db/database.ts';
@@ -15,8 +17,10 @@ import { AppError, registerErrorHandling } from './http/errors.ts';
 import { parseQueryString, registerFormBody } from './http/formBody.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
 import { AuthService } from './modules/auth/authService.ts';
+import { ClientCredentials } from './modules/auth/clientCredentials.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { AccessTokens } from './modules/auth/tokens.ts';
+import { governanceRoutes } from './modules/governance/routes.ts';
 import { currentUserRoutes } from './modules/iam/currentUserRoutes.ts';
 import { dictionaryRoutes } from './modules/platform/dictionaries/routes.ts';
 import { AccessIndex } from './modules/platform/functionModel/accessIndex.ts';
@@ -52,12 +56,17 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   });
   const accessIndex = new AccessIndex(handle.db);
   await accessIndex.reload();
+  const secret = await installationSecret(handle.db);
+  const auth = new AuthService(handle.db, new AccessTokens(secret, now), now);
+  const cluster = await openCluster(config.redisUrl);
   const context: AppContext = {
     config,
     db: handle.db,
     dialect: handle.dialect,
     accessIndex,
-    auth: new AuthService(handle.db, new AccessTokens(await installationSecret(handle.db), now), now),
+    auth,
+    clientCredentials: new ClientCredentials(auth, secret, now),
+    cluster,
     now,
   };
 
@@ -77,7 +86,10 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) if (method !== 'HEAD' && isGuarded(route.url)) guardedRoutes.push(`${method} ${route.url}`);
   });
-  app.addHook('onClose', async () => handle.db.destroy());
+  app.addHook('onClose', async () => {
+    await cluster.close();
+    await handle.db.destroy();
+  });
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -94,9 +106,23 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
   // Limits apply only where a route asks for them (the public website API).
-  await app.register(fastifyRateLimit, { global: false, errorResponseBuilder: () => new AppError(429, 'error.rateLimited') });
+  // With several servers the counters live in Redis, so a client's limit is one limit, not one per server.
+  await app.register(fastifyRateLimit, {
+    global: false,
+    redis: cluster instanceof RedisCluster ? cluster.commands : undefined,
+    errorResponseBuilder: () => new AppError(429, 'error.rateLimited'),
+  });
 
-  for (const routes of [systemRoutes, authRoutes, currentUserRoutes, menuRoutes, dictionaryRoutes, auditRoutes, portalRoutes]) {
+  for (const routes of [
+    systemRoutes,
+    authRoutes,
+    currentUserRoutes,
+    menuRoutes,
+    dictionaryRoutes,
+    auditRoutes,
+    portalRoutes,
+    governanceRoutes,
+  ]) {
     await app.register(routes, context);
   }
 

@@ -10,6 +10,8 @@ export interface ServerConfig {
   /** Holds the SQLite file and uploads; ignored for the database when `databaseUrl` is set. */
   dataDir: string;
   databaseUrl?: string;
+  /** Shared state of several servers (pub/sub, listener directory, rate-limit counters); one process needs none. */
+  redisUrl?: string;
   /** Built web app served at `/`; absent in API-only tests. */
   webDistDir?: string;
   logLevel: string;
@@ -33,6 +35,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     production: env.NODE_ENV === 'production',
     dataDir: path.resolve(repoRoot, env.DATA_DIR ?? 'data'),
     databaseUrl: env.DATABASE_URL || undefined,
+    redisUrl: env.REDIS_URL || undefined,
     webDistDir: path.join(repoRoot, 'apps/web/dist'),
     logLevel: env.LOG_LEVEL ?? 'info',
     publicRateLimit: positiveInteger(env.PUBLIC_RATE_LIMIT, 600, 'PUBLIC_RATE_LIMIT'),

@@ -1,8 +1,10 @@
 import type { Kysely } from 'kysely';
+import type { Cluster } from './cluster/cluster.ts';
 import type { ServerConfig } from './config.ts';
 import type { DialectName } from './db/database.ts';
 import type { Database } from './db/schema.ts';
 import type { AuthService } from './modules/auth/authService.ts';
+import type { ClientCredentials } from './modules/auth/clientCredentials.ts';
 import type { AccessIndex } from './modules/platform/functionModel/accessIndex.ts';
 
 /** What every module's routes are given: the database and the few services shared across modules. */
@@ -11,6 +13,9 @@ export interface AppContext {
   db: Kysely<Database>;
   dialect: DialectName;
   auth: AuthService;
+  clientCredentials: ClientCredentials;
+  /** What several server processes share beyond the database. */
+  cluster: Cluster;
   accessIndex: AccessIndex;
   now: () => number;
 }

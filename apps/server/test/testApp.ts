@@ -30,10 +30,12 @@ export interface TestApp extends BuiltApp {
 }
 
 export async function createTestApp(
-  options: { production?: boolean; adminPassword?: string; config?: Partial<ServerConfig> } = {},
+  options: { production?: boolean; adminPassword?: string; config?: Partial<ServerConfig>; realTime?: boolean } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
-  const clock = new TestClock();
+  const clock = new TestClock(options.realTime ? Date.now() : undefined);
+  // Real clients (Nacos) time themselves by the wall clock; so must the server they talk to.
+  if (options.realTime) clock.now = Date.now;
   const config = {
     ...readConfig({ NODE_ENV: options.production ? 'production' : 'test' }),
     dataDir: database.dataDir,
@@ -91,4 +93,12 @@ export function form(values: Record<string, string | number | Array<string | num
     for (const item of Array.isArray(value) ? value : [value]) params.append(key, String(item));
   }
   return { headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: params.toString() };
+}
+
+/** A form request sent with the token's authorization. */
+export function withBearer(
+  tokens: Tokens,
+  request: Pick<InjectOptions, 'headers' | 'payload'>,
+): Pick<InjectOptions, 'headers' | 'payload'> {
+  return { ...request, headers: { ...request.headers, ...bearer(tokens) } };
 }

@@ -1,5 +1,6 @@
 export * from './api/dictionary.ts';
 export * from './api/envelope.ts';
+export * from './api/governance.ts';
 export * from './api/menu.ts';
 export * from './api/passwordPolicy.ts';
 export * from './api/portal.ts';

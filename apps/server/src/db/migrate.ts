@@ -4,11 +4,17 @@ import type { DialectName } from './database.ts';
 import * as foundation from './migrations/0001_foundation.ts';
 import * as dictionaryItemCount from './migrations/0002_dictionary_item_count.ts';
 import * as portal from './migrations/0003_portal.ts';
+import * as governance from './migrations/0004_governance.ts';
 import { migrationContext } from './migrations/context.ts';
 import type { Database } from './schema.ts';
 
 /** Migrations in order; a name once released never changes. */
-const migrations = { '0001_foundation': foundation, '0002_dictionary_item_count': dictionaryItemCount, '0003_portal': portal };
+const migrations = {
+  '0001_foundation': foundation,
+  '0002_dictionary_item_count': dictionaryItemCount,
+  '0003_portal': portal,
+  '0004_governance': governance,
+};
 
 export async function migrateToLatest(db: Kysely<Database>, dialect: DialectName): Promise<void> {
   const context = migrationContext(dialect);

@@ -253,6 +253,81 @@ export interface PortalPositionTable {
   requirements: string;
 }
 
+export interface GovNamespaceTable {
+  id: Generated<number>;
+  namespace_id: string;
+  name: string;
+  description: string;
+  created_at: Millis;
+}
+
+export interface RegServiceTable {
+  id: Generated<number>;
+  namespace_id: string;
+  group_name: string;
+  service_name: string;
+  protect_threshold: number;
+  metadata: string;
+  created_at: Millis;
+  updated_at: Millis;
+}
+
+export interface RegInstanceTable {
+  id: Generated<number>;
+  service_id: number;
+  cluster_name: string;
+  ip: string;
+  port: number;
+  weight: number;
+  healthy: Flag;
+  enabled: Flag;
+  ephemeral: Flag;
+  metadata: string;
+  /** An administrator's weight and enabled flag win over what the client registers, and survive re-registration. */
+  admin_weight: number | null;
+  admin_enabled: Flag | null;
+  last_beat: Millis;
+  /** From the instance's `preserved.*` metadata, as Nacos reads it; 5 s, 15 s and 30 s otherwise. */
+  beat_interval: number;
+  beat_timeout: number;
+  delete_timeout: number;
+  registered_at: Millis;
+}
+
+export type ConfigOperation = 'insert' | 'update' | 'delete';
+
+export interface CfgConfigTable {
+  id: Generated<number>;
+  namespace_id: string;
+  data_id: string;
+  group_name: string;
+  app_name: string;
+  tags: string;
+  content: string;
+  md5: string;
+  type: string;
+  description: string;
+  updated_by: string;
+  updated_at: Millis;
+}
+
+export interface CfgHistoryTable {
+  id: Generated<number>;
+  config_id: number;
+  namespace_id: string;
+  data_id: string;
+  group_name: string;
+  app_name: string;
+  tags: string;
+  content: string;
+  md5: string;
+  type: string;
+  description: string;
+  operation: ConfigOperation;
+  changed_by: string;
+  changed_at: Millis;
+}
+
 export interface Database {
   portal_setting: PortalSettingTable;
   portal_service: PortalServiceTable;
@@ -280,4 +355,9 @@ export interface Database {
   audit_login_log: AuditLoginLogTable;
   audit_operation_log: AuditOperationLogTable;
   audit_client_error: AuditClientErrorTable;
+  gov_namespace: GovNamespaceTable;
+  reg_service: RegServiceTable;
+  reg_instance: RegInstanceTable;
+  cfg_config: CfgConfigTable;
+  cfg_history: CfgHistoryTable;
 }

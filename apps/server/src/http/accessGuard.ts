@@ -2,7 +2,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import type { LiveSession } from '../modules/auth/sessionRepo.ts';
 import { holdsOperation } from '../modules/iam/grantRepo.ts';
-import { forbidden, unauthenticated } from './errors.ts';
+import { clientInfo } from './clientInfo.ts';
+import { type AppError, forbidden, unauthenticated } from './errors.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -11,8 +12,11 @@ declare module 'fastify' {
   }
 }
 
+/** The Nacos open API, for machine clients of the registry and config centre. */
+export const nacosPrefix = '/nacos/';
+
 /** Paths the function model governs; everything else is the static web app. */
-export const guardedPrefixes = ['/api/'];
+export const guardedPrefixes = ['/api/', nacosPrefix];
 
 export function isGuarded(routePattern: string): boolean {
   return guardedPrefixes.some((prefix) => routePattern.startsWith(prefix));
@@ -24,22 +28,51 @@ export function sessionOf(request: FastifyRequest): LiveSession {
   return request.session;
 }
 
+/** Query and form parameters together: Nacos clients send the same parameters either way. */
+export function requestParams(request: FastifyRequest): Record<string, unknown> {
+  const body = request.body !== null && typeof request.body === 'object' ? request.body : {};
+  return { ...(request.query as Record<string, unknown>), ...body };
+}
+
+/**
+ * Who calls the Nacos API: a bearer token in the header or as `accessToken`, else the `username` and
+ * `password` parameters the npm clients send.
+ */
+async function nacosSession(context: AppContext, request: FastifyRequest): Promise<LiveSession | undefined> {
+  const params = requestParams(request);
+  const token = typeof params.accessToken === 'string' ? `Bearer ${params.accessToken}` : request.headers.authorization;
+  if (token) return context.auth.authenticate(token);
+  if (typeof params.username !== 'string' || typeof params.password !== 'string') return undefined;
+  return context.clientCredentials.verify(params.username, params.password, clientInfo(request));
+}
+
 /**
  * The one access guard, deny by default: the url resource that owns the matched route decides. Public
  * passes; signed-in needs a live session; authorised needs a granted operation. No resource: 403.
+ * Nacos calls carry their credentials among the parameters, so they are checked once the body is
+ * parsed, and refused with 403 as Nacos does.
  */
 export function registerAccessGuard(app: FastifyInstance, context: AppContext): void {
   app.decorateRequest('session', null);
-  app.addHook('onRequest', async (request) => {
-    const pattern = request.routeOptions.url;
-    if (!pattern || !isGuarded(pattern)) return;
+  const guard = async (request: FastifyRequest, resolve: () => Promise<LiveSession | undefined>, refuse: () => AppError) => {
+    const pattern = request.routeOptions.url as string;
     const resource = context.accessIndex.find(request.method, pattern);
     if (!resource) throw forbidden('error.undeclaredRoute');
     if (resource.accessType === 'public') return;
-    const session = await context.auth.authenticate(request.headers.authorization);
-    if (!session) throw unauthenticated();
+    const session = await resolve();
+    if (!session) throw refuse();
     request.session = session;
     if (resource.accessType === 'signedIn' || session.isSuper) return;
     if (!(await holdsOperation(context.db, session.accountId, resource.operationId))) throw forbidden();
+  };
+  app.addHook('onRequest', async (request) => {
+    const pattern = request.routeOptions.url;
+    if (!pattern || !isGuarded(pattern) || pattern.startsWith(nacosPrefix)) return;
+    await guard(request, () => context.auth.authenticate(request.headers.authorization), unauthenticated);
+  });
+  app.addHook('preValidation', async (request) => {
+    const pattern = request.routeOptions.url;
+    if (!pattern?.startsWith(nacosPrefix)) return;
+    await guard(request, () => nacosSession(context, request), forbidden);
   });
 }

@@ -4,6 +4,7 @@ import type { Database, LoginResult } from '../../db/schema.ts';
 import { OAuthError } from '../../http/errors.ts';
 import { writeLoginLog } from '../audit/loginLogRepo.ts';
 import { clearLoginFailures, countLoginFailure, findAccountByUserName, lockAccount } from '../iam/accountRepo.ts';
+import { isSuperAdministrator } from '../iam/grantRepo.ts';
 import { readPasswordPolicy } from '../iam/passwordPolicyRepo.ts';
 import { verifyAgainstDecoy, verifyPassword } from '../iam/passwords.ts';
 import { consumeLoginKey, decryptPassword, issueLoginKey } from './loginKeys.ts';
@@ -30,6 +31,8 @@ export interface TokenAnswer {
   refresh_token: string;
 }
 
+type LoginLogger = (result: LoginResult, accountId?: number | null) => Promise<void>;
+
 /** Sign-in, token refresh, sign-out and token checks: the protocol of the foundation issue. */
 export class AuthService {
   constructor(
@@ -47,16 +50,59 @@ export class AuthService {
     client: ClientInfo,
   ): Promise<TokenAnswer> {
     const now = this.now();
-    const log = (result: LoginResult, accountId: number | null = null) =>
-      writeLoginLog(this.db, { time: now, ip: client.ip, userName: input.username, accountId, result, userAgent: client.userAgent });
-
+    const log = this.loginLogger(input.username, client, now);
     const key = await consumeLoginKey(this.db, input.keyId, now);
     if (!key) {
       await log('keyInvalid');
       throw new OAuthError('invalid_grant', 'error.loginKeyInvalid');
     }
     const password = decryptPassword(key, input.password) ?? '';
-    const account = await findAccountByUserName(this.db, input.username);
+    const account = await this.checkCredentials(input.username, password, log);
+    const sessionId = randomUUID();
+    const refresh = newRefreshToken(sessionId);
+    await insertSession(this.db, {
+      id: sessionId,
+      accountId: account.id,
+      refreshHash: refresh.hash,
+      clientId: input.clientId,
+      ...client,
+      now,
+    });
+    if (account.max_session_number > 0) await revokeSessionsBeyond(this.db, account.id, account.max_session_number, now);
+    await log('success', account.id);
+    return this.answer(account.id, sessionId, refresh.token);
+  }
+
+  /**
+   * A user name and password sent with each call by a machine client (the Nacos clients), checked
+   * under the same lock-out policy and logged like a sign-in; no session is opened.
+   */
+  async verifyClientCredentials(username: string, password: string, client: ClientInfo): Promise<LiveSession | undefined> {
+    const log = this.loginLogger(username, client, this.now());
+    try {
+      const account = await this.checkCredentials(username, password, log);
+      await log('success', account.id);
+      return {
+        sessionId: '',
+        accountId: account.id,
+        userName: account.user_name,
+        isSuper: await isSuperAdministrator(this.db, account.id),
+      };
+    } catch (error) {
+      if (error instanceof OAuthError) return undefined;
+      throw error;
+    }
+  }
+
+  private loginLogger(userName: string, client: ClientInfo, time: number): LoginLogger {
+    return (result, accountId = null) =>
+      writeLoginLog(this.db, { time, ip: client.ip, userName, accountId, result, userAgent: client.userAgent });
+  }
+
+  /** The account whose password this is, unless locked; failures count towards the lock-out. */
+  private async checkCredentials(username: string, password: string, log: LoginLogger) {
+    const now = this.now();
+    const account = await findAccountByUserName(this.db, username);
     if (!account) {
       await verifyAgainstDecoy(password);
       await log('badCredentials');
@@ -80,21 +126,8 @@ export class AuthService {
       await log('badCredentials', account.id);
       throw new OAuthError('invalid_grant', 'error.badCredentials');
     }
-
     if (account.login_failures > 0) await clearLoginFailures(this.db, account.id);
-    const sessionId = randomUUID();
-    const refresh = newRefreshToken(sessionId);
-    await insertSession(this.db, {
-      id: sessionId,
-      accountId: account.id,
-      refreshHash: refresh.hash,
-      clientId: input.clientId,
-      ...client,
-      now,
-    });
-    if (account.max_session_number > 0) await revokeSessionsBeyond(this.db, account.id, account.max_session_number, now);
-    await log('success', account.id);
-    return this.answer(account.id, sessionId, refresh.token);
+    return account;
   }
 
   async refreshGrant(refreshToken: string): Promise<TokenAnswer> {

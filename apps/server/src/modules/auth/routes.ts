@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { sessionOf } from '../../http/accessGuard.ts';
+import { clientInfo } from '../../http/clientInfo.ts';
 import { ok } from '../../http/envelope.ts';
 
 const tokenRequest = z.discriminatedUnion('grant_type', [
@@ -40,7 +41,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context
       if (body.grant_type === 'refresh_token') return context.auth.refreshGrant(body.refresh_token);
       return context.auth.passwordGrant(
         { username: body.username, password: body.password, keyId: body.keyId, clientId: body.client_id },
-        { ip: request.ip, userAgent: request.headers['user-agent'] ?? '' },
+        clientInfo(request),
       );
     },
   );

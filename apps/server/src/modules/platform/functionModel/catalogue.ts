@@ -1,5 +1,6 @@
 import { auditAccess } from '../../audit/access.ts';
 import { authAccess } from '../../auth/access.ts';
+import { governanceAccess } from '../../governance/access.ts';
 import { portalAccess } from '../../portal/access.ts';
 import { systemAccess } from '../../system/access.ts';
 import { dictionaryAccess } from '../dictionaries/access.ts';
@@ -16,5 +17,6 @@ export const qimingApp = {
     { code: 'platform', name: 'Platform', functions: [dictionaryAccess] },
     auditAccess,
     portalAccess,
+    governanceAccess,
   ] satisfies ModuleDeclaration[],
 };

@@ -1,0 +1,17 @@
+/**
+ * What several server processes share beyond the database: a message bus and a directory of entries
+ * that expire. One process uses the in-memory kind; with `REDIS_URL` every process uses Redis.
+ */
+export interface Cluster {
+  /** This process, as other processes see it in directory entries. */
+  readonly serverId: string;
+  publish(channel: string, message: string): Promise<void>;
+  /** Calls `handler` for every message on `channel`, including this process's own. */
+  subscribe(channel: string, handler: (message: string) => void): Promise<void>;
+  /** Puts `field` under `key` until `expiresAt` (epoch ms). */
+  putEntry(key: string, field: string, value: string, expiresAt: number): Promise<void>;
+  removeEntry(key: string, field: string): Promise<void>;
+  /** The live entries under `key`. */
+  entries(key: string, now: number): Promise<Map<string, string>>;
+  close(): Promise<void>;
+}

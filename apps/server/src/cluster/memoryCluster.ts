@@ -1,0 +1,44 @@
+import { randomUUID } from 'node:crypto';
+import { EventEmitter } from 'node:events';
+import type { Cluster } from './cluster.ts';
+
+/** One process on its own: messages go to its own subscribers, entries live in its memory. */
+export class MemoryCluster implements Cluster {
+  readonly serverId = randomUUID();
+  private readonly bus = new EventEmitter().setMaxListeners(0);
+  private readonly directory = new Map<string, Map<string, { value: string; expiresAt: number }>>();
+
+  async publish(channel: string, message: string): Promise<void> {
+    this.bus.emit(channel, message);
+  }
+
+  async subscribe(channel: string, handler: (message: string) => void): Promise<void> {
+    this.bus.on(channel, handler);
+  }
+
+  async putEntry(key: string, field: string, value: string, expiresAt: number): Promise<void> {
+    const fields = this.directory.get(key) ?? new Map<string, { value: string; expiresAt: number }>();
+    fields.set(field, { value, expiresAt });
+    this.directory.set(key, fields);
+  }
+
+  async removeEntry(key: string, field: string): Promise<void> {
+    const fields = this.directory.get(key);
+    fields?.delete(field);
+    if (fields?.size === 0) this.directory.delete(key);
+  }
+
+  async entries(key: string, now: number): Promise<Map<string, string>> {
+    const live = new Map<string, string>();
+    for (const [field, entry] of this.directory.get(key) ?? []) {
+      if (entry.expiresAt > now) live.set(field, entry.value);
+      else await this.removeEntry(key, field);
+    }
+    return live;
+  }
+
+  async close(): Promise<void> {
+    this.bus.removeAllListeners();
+    this.directory.clear();
+  }
+}

@@ -1,0 +1,202 @@
+import type { ConfigContentType, ConfigItem, ConfigVersion, configSortable, PageQuery } from '@qiming/shared';
+import type { Kysely } from 'kysely';
+import { containsText } from '../../../db/containsText.ts';
+import { paginate } from '../../../db/paginate.ts';
+import type { ConfigOperation, Database } from '../../../db/schema.ts';
+
+/** A config as clients name it. */
+export interface ConfigKey {
+  namespaceId: string;
+  group: string;
+  dataId: string;
+}
+
+export interface ConfigValues {
+  appName: string;
+  tags: string;
+  type: ConfigContentType;
+  description: string;
+  content: string;
+  md5: string;
+}
+
+export interface ConfigFilter {
+  dataId?: string;
+  group?: string;
+  appName?: string;
+  tags?: string;
+}
+
+function configs(db: Kysely<Database>, namespaceId: string, filter: ConfigFilter = {}) {
+  let query = db.selectFrom('cfg_config').where('namespace_id', '=', namespaceId);
+  if (filter.dataId) query = query.where(containsText('data_id', filter.dataId));
+  if (filter.group) query = query.where(containsText('group_name', filter.group));
+  if (filter.appName) query = query.where(containsText('app_name', filter.appName));
+  if (filter.tags) query = query.where(containsText('tags', filter.tags));
+  return query;
+}
+
+const configColumns = (query: ReturnType<typeof configs>) =>
+  query.select([
+    'id',
+    'namespace_id as namespaceId',
+    'data_id as dataId',
+    'group_name as group',
+    'app_name as appName',
+    'tags',
+    'type',
+    'description',
+    'content',
+    'md5',
+    'updated_by as updatedBy',
+    'updated_at as updatedAt',
+  ]);
+
+export function pageConfigs(db: Kysely<Database>, namespaceId: string, query: PageQuery<(typeof configSortable)[number]> & ConfigFilter) {
+  return paginate(configs(db, namespaceId, query), query, {
+    columns: { dataId: 'data_id', group: 'group_name', updatedAt: 'updated_at' },
+    defaultSort: { column: 'data_id', order: 'asc' },
+    select: configColumns,
+  }) as Promise<{ total: number; records: ConfigItem[] }>;
+}
+
+export async function listConfigs(db: Kysely<Database>, namespaceId: string, ids?: number[]): Promise<ConfigItem[]> {
+  let query = configs(db, namespaceId);
+  if (ids) query = query.where('id', 'in', ids);
+  return (await configColumns(query).orderBy('group_name').orderBy('data_id').execute()) as ConfigItem[];
+}
+
+export async function findConfigById(db: Kysely<Database>, namespaceId: string, id: number): Promise<ConfigItem | undefined> {
+  return (await configColumns(configs(db, namespaceId)).where('id', '=', id).executeTakeFirst()) as ConfigItem | undefined;
+}
+
+export async function findConfig(db: Kysely<Database>, key: ConfigKey): Promise<ConfigItem | undefined> {
+  return (await configColumns(configs(db, key.namespaceId))
+    .where('group_name', '=', key.group)
+    .where('data_id', '=', key.dataId)
+    .executeTakeFirst()) as ConfigItem | undefined;
+}
+
+/** The current MD5 of each of `keys` that exists, keyed as `listenerKey` names them. */
+export async function currentMd5s(db: Kysely<Database>, keys: ConfigKey[]): Promise<Map<string, string>> {
+  const found = new Map<string, string>();
+  for (const key of keys) {
+    const row = await db
+      .selectFrom('cfg_config')
+      .select('md5')
+      .where('namespace_id', '=', key.namespaceId)
+      .where('group_name', '=', key.group)
+      .where('data_id', '=', key.dataId)
+      .executeTakeFirst();
+    if (row) found.set(configKeyText(key), row.md5);
+  }
+  return found;
+}
+
+export function configKeyText(key: ConfigKey): string {
+  return `${key.namespaceId}\u0002${key.group}\u0002${key.dataId}`;
+}
+
+export async function insertConfig(db: Kysely<Database>, key: ConfigKey, values: ConfigValues, by: string, now: number): Promise<number> {
+  const row = await db
+    .insertInto('cfg_config')
+    .values({
+      namespace_id: key.namespaceId,
+      group_name: key.group,
+      data_id: key.dataId,
+      app_name: values.appName,
+      tags: values.tags,
+      type: values.type,
+      description: values.description,
+      content: values.content,
+      md5: values.md5,
+      updated_by: by,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function updateConfig(db: Kysely<Database>, id: number, values: ConfigValues, by: string, now: number): Promise<void> {
+  await db
+    .updateTable('cfg_config')
+    .set({
+      app_name: values.appName,
+      tags: values.tags,
+      type: values.type,
+      description: values.description,
+      content: values.content,
+      md5: values.md5,
+      updated_by: by,
+      updated_at: now,
+    })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function deleteConfig(db: Kysely<Database>, id: number): Promise<void> {
+  await db.deleteFrom('cfg_config').where('id', '=', id).execute();
+}
+
+export async function insertVersion(
+  db: Kysely<Database>,
+  config: ConfigKey & ConfigValues & { id: number },
+  operation: ConfigOperation,
+  by: string,
+  now: number,
+): Promise<void> {
+  await db
+    .insertInto('cfg_history')
+    .values({
+      config_id: config.id,
+      namespace_id: config.namespaceId,
+      data_id: config.dataId,
+      group_name: config.group,
+      app_name: config.appName,
+      tags: config.tags,
+      content: config.content,
+      md5: config.md5,
+      type: config.type,
+      description: config.description,
+      operation,
+      changed_by: by,
+      changed_at: now,
+    })
+    .execute();
+}
+
+/** History follows the config's name, so it spans a delete and a later re-creation. */
+function versions(db: Kysely<Database>, key: ConfigKey) {
+  return db
+    .selectFrom('cfg_history')
+    .where('namespace_id', '=', key.namespaceId)
+    .where('group_name', '=', key.group)
+    .where('data_id', '=', key.dataId);
+}
+
+const versionColumns = (query: ReturnType<typeof versions>) =>
+  query.select([
+    'id',
+    'config_id as configId',
+    'data_id as dataId',
+    'group_name as group',
+    'operation',
+    'type',
+    'content',
+    'md5',
+    'changed_by as changedBy',
+    'changed_at as changedAt',
+  ]);
+
+export function pageVersions(db: Kysely<Database>, key: ConfigKey, query: PageQuery) {
+  return paginate(versions(db, key), query, {
+    columns: { changedAt: 'changed_at' },
+    defaultSort: { column: 'changed_at', order: 'desc' },
+    select: versionColumns,
+  }) as Promise<{ total: number; records: ConfigVersion[] }>;
+}
+
+export async function findVersion(db: Kysely<Database>, key: ConfigKey, id: number): Promise<ConfigVersion | undefined> {
+  return (await versionColumns(versions(db, key)).where('id', '=', id).executeTakeFirst()) as ConfigVersion | undefined;
+}

@@ -1,0 +1,126 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../../context.ts';
+import { badRequest } from '../../../http/errors.ts';
+import { type NamespaceService, namespaceOf } from '../namespaces/namespaceService.ts';
+import type { RegistryService } from '../registry/registryService.ts';
+import { nacosParams } from './nacosParams.ts';
+import {
+  beatParams,
+  defaultCluster,
+  deregisterParams,
+  listParams,
+  registerParams,
+  serviceListParams,
+  splitServiceName,
+} from './namingSchemas.ts';
+
+const tags = ['nacos naming'];
+/** How often clients re-read an instance list they subscribe to. */
+const cacheMillis = 3_000;
+
+/** The Nacos v1 naming API that the npm `nacos` client speaks; answers are Nacos' own shapes, not the envelope. */
+export function namingRoutes(registry: RegistryService, namespaces: NamespaceService): FastifyPluginAsyncZod<AppContext> {
+  return async (app) => {
+    const serviceOf = async (params: { namespaceId: string; serviceName: string; groupName: string }) => {
+      const namespaceId = await namespaces.requireExisting(namespaceOf(params.namespaceId));
+      const name = splitServiceName(params.serviceName, params.groupName);
+      if (!name) throw badRequest('error.badInput', { field: 'serviceName', reason: params.serviceName });
+      return { namespaceId, ...name };
+    };
+
+    app.post('/nacos/v1/ns/instance', { schema: { tags, summary: 'Registers an instance' } }, async (request) => {
+      const params = nacosParams(registerParams, request);
+      await registry.register({
+        service: await serviceOf(params),
+        clusterName: params.clusterName,
+        ip: params.ip,
+        port: params.port,
+        weight: params.weight,
+        healthy: params.healthy,
+        enabled: params.enable,
+        ephemeral: params.ephemeral,
+        metadata: params.metadata,
+      });
+      return 'ok';
+    });
+
+    app.delete('/nacos/v1/ns/instance', { schema: { tags, summary: 'Deregisters an instance' } }, async (request) => {
+      const params = nacosParams(deregisterParams, request);
+      await registry.deregister(await serviceOf(params), { clusterName: params.clusterName, ip: params.ip, port: params.port });
+      return 'ok';
+    });
+
+    app.put('/nacos/v1/ns/instance/beat', { schema: { tags, summary: 'Heartbeat of an ephemeral instance' } }, async (request) => {
+      const params = nacosParams(beatParams, request);
+      const { beat } = params;
+      const interval = await registry.beat({
+        service: await serviceOf({ ...params, serviceName: beat.serviceName || params.serviceName }),
+        clusterName: beat.cluster,
+        ip: beat.ip,
+        port: beat.port,
+        weight: beat.weight,
+        healthy: true,
+        enabled: true,
+        ephemeral: true,
+        metadata: beat.metadata,
+      });
+      return { clientBeatInterval: interval, code: 10200, lightBeatEnabled: false };
+    });
+
+    app.get('/nacos/v1/ns/instance/list', { schema: { tags, summary: 'Instances of a service' } }, async (request) => {
+      const params = nacosParams(listParams, request);
+      const service = await serviceOf(params);
+      const clusters = params.clusters
+        .split(',')
+        .map((cluster) => cluster.trim())
+        .filter((cluster) => cluster !== '');
+      const found = (await registry.instancesOf(service, clusters)) ?? [];
+      const healthy = found.filter((instance) => instance.healthy);
+      const threshold = await registry.protectThreshold(service.namespaceId, service);
+      // Below the protect threshold every instance is served, so that the healthy few are not flooded.
+      const protect = found.length > 0 && healthy.length / found.length <= threshold;
+      const served = params.healthyOnly && !protect ? healthy : found;
+      const grouped = `${service.groupName}@@${service.serviceName}`;
+      return {
+        name: grouped,
+        groupName: service.groupName,
+        clusters: params.clusters,
+        cacheMillis,
+        lastRefTime: Date.now(),
+        checksum: '',
+        allIPs: false,
+        reachProtectionThreshold: protect,
+        valid: true,
+        hosts: served.map((instance) => ({
+          instanceId: `${instance.ip}#${instance.port}#${instance.clusterName}#${grouped}`,
+          ip: instance.ip,
+          port: instance.port,
+          weight: instance.weight,
+          healthy: instance.healthy,
+          enabled: instance.enabled,
+          valid: instance.healthy,
+          marked: false,
+          ephemeral: instance.ephemeral,
+          clusterName: instance.clusterName || defaultCluster,
+          serviceName: grouped,
+          metadata: instance.metadata,
+          instanceHeartBeatInterval: instance.beatInterval,
+          instanceHeartBeatTimeOut: instance.beatTimeout,
+          ipDeleteTimeout: instance.deleteTimeout,
+        })),
+      };
+    });
+
+    app.get('/nacos/v1/ns/service/list', { schema: { tags, summary: 'Service names of a namespace and group' } }, async (request) => {
+      const params = nacosParams(serviceListParams, request);
+      const namespaceId = await namespaces.requireExisting(namespaceOf(params.namespaceId));
+      const page = await registry.serviceNames(namespaceId, params.groupName || 'DEFAULT_GROUP', params.pageNo, params.pageSize);
+      return { count: page.count, doms: page.names };
+    });
+
+    app.get('/nacos/v1/ns/operator/metrics', { schema: { tags, summary: 'Registry status and counts' } }, async () => {
+      const counts = await registry.counts();
+      return { status: 'UP', serviceCount: counts.services, instanceCount: counts.instances, load: 0, cpu: 0, mem: 0 };
+    });
+  };
+}

@@ -1,0 +1,111 @@
+import { isIP } from 'node:net';
+import { governanceRules, metadataSchema, nacosName, optionalText, requiredText, ruledString } from '@qiming/shared';
+import { z } from 'zod';
+
+export const defaultGroup = 'DEFAULT_GROUP';
+export const defaultCluster = 'DEFAULT';
+
+const hostName = /^(?=.{1,253}$)[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*$/;
+const text = (value: unknown) => (typeof value === 'number' ? String(value) : value);
+const flag = (fallback: boolean) =>
+  z.preprocess((value) => (value === undefined || value === '' ? fallback : value === true || value === 'true'), z.boolean());
+
+export const ipParam = ruledString([
+  ...requiredText({ max: 253 }),
+  { message: 'validation.ipAddress', test: (value) => isIP(String(value)) !== 0 || hostName.test(String(value)) },
+]);
+export const portParam = z
+  .preprocess(
+    text,
+    ruledString([
+      ...requiredText({ max: 5 }),
+      {
+        message: 'validation.numberRange',
+        params: { min: 1, max: 65535 },
+        test: (value) => /^\d+$/.test(String(value)) && Number(value) >= 1 && Number(value) <= 65535,
+      },
+    ]),
+  )
+  .transform(Number);
+const weightParam = z
+  .preprocess((value) => (value === undefined || value === '' ? '1' : text(value)), ruledString(governanceRules.weight))
+  .transform(Number);
+const clusterParam = z.preprocess((value) => value || defaultCluster, ruledString([...requiredText({ max: 64 }), nacosName]));
+const namespaceParam = ruledString(optionalText({ max: 64 }));
+
+/** `group@@name` as clients send it, or a bare name with the group beside it. */
+export const serviceNameParam = ruledString([...requiredText({ max: 330 })]);
+
+export const registerParams = z.object({
+  namespaceId: namespaceParam,
+  serviceName: serviceNameParam,
+  groupName: ruledString(optionalText({ max: 128 })),
+  clusterName: clusterParam,
+  ip: ipParam,
+  port: portParam,
+  weight: weightParam,
+  enable: flag(true),
+  healthy: flag(true),
+  ephemeral: flag(true),
+  metadata: metadataSchema,
+});
+
+export const deregisterParams = registerParams.pick({
+  namespaceId: true,
+  serviceName: true,
+  groupName: true,
+  clusterName: true,
+  ip: true,
+  port: true,
+});
+
+/** The beat a client sends as JSON text in `beat`. */
+const beatInfo = z.object({
+  serviceName: z.string().max(330).optional(),
+  ip: ipParam,
+  port: portParam,
+  cluster: clusterParam,
+  weight: weightParam,
+  metadata: metadataSchema,
+});
+
+export const beatParams = z.object({
+  namespaceId: namespaceParam,
+  serviceName: serviceNameParam,
+  groupName: ruledString(optionalText({ max: 128 })),
+  beat: z.preprocess((value) => {
+    if (typeof value !== 'string') return value;
+    try {
+      return JSON.parse(value);
+    } catch {
+      return value;
+    }
+  }, beatInfo),
+});
+
+export const listParams = z.object({
+  namespaceId: namespaceParam,
+  serviceName: serviceNameParam,
+  groupName: ruledString(optionalText({ max: 128 })),
+  clusters: ruledString(optionalText({ max: 1000 })),
+  healthyOnly: flag(false),
+});
+
+export const serviceListParams = z.object({
+  namespaceId: namespaceParam,
+  groupName: ruledString(optionalText({ max: 128 })),
+  pageNo: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(1000).default(10),
+});
+
+/** Splits `group@@name`; the name's own rule then applies to each part. */
+export function splitServiceName(
+  serviceName: string,
+  groupName: string | undefined,
+): { groupName: string; serviceName: string } | undefined {
+  const parts = serviceName.split('@@');
+  const [group, name] = parts.length === 2 ? (parts as [string, string]) : [groupName || defaultGroup, serviceName];
+  const valid = (value: string, rules: typeof governanceRules.serviceName) => rules.every((rule) => rule.test(value));
+  if (parts.length > 2 || !valid(group, governanceRules.groupName) || !valid(name, governanceRules.serviceName)) return undefined;
+  return { groupName: group, serviceName: name };
+}

@@ -1,0 +1,40 @@
+import { namespaceInput, namespaceSortable, namespaceUpdate, pageQuerySchema } from '@qiming/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../../context.ts';
+import { ok } from '../../../http/envelope.ts';
+import { idListBody, idParam } from '../../../http/idList.ts';
+import * as repo from './namespaceRepo.ts';
+import type { NamespaceService } from './namespaceService.ts';
+
+const tags = ['namespaces'];
+
+export function namespaceRoutes(service: NamespaceService): FastifyPluginAsyncZod<AppContext> {
+  return async (app, context) => {
+    app.get(
+      '/api/admin/namespaces',
+      {
+        schema: {
+          tags,
+          summary: 'A page of namespaces with their config and service counts',
+          querystring: pageQuerySchema(namespaceSortable),
+        },
+      },
+      async (request) => ok(await repo.pageNamespaces(context.db, request.query)),
+    );
+    app.get('/api/admin/namespaces/all', { schema: { tags, summary: 'Every namespace, for choosing one' } }, async () =>
+      ok(await repo.listNamespaces(context.db)),
+    );
+    app.post('/api/admin/namespaces', { schema: { tags, summary: 'Creates a namespace', body: namespaceInput } }, async (request) =>
+      ok(await service.create(request, request.body)),
+    );
+    app.put(
+      '/api/admin/namespaces/:id',
+      { schema: { tags, summary: 'Renames a namespace', params: z.object({ id: idParam }), body: namespaceUpdate } },
+      async (request) => ok(await service.update(request, request.params.id, request.body)),
+    );
+    app.post('/api/admin/namespaces/delete', { schema: { tags, summary: 'Deletes empty namespaces', body: idListBody } }, async (request) =>
+      ok(await service.remove(request, request.body.ids)),
+    );
+  };
+}

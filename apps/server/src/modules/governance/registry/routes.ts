@@ -1,0 +1,97 @@
+import { instanceEdit, instanceSortable, pageQuerySchema, serviceInput, serviceSortable } from '@qiming/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../../context.ts';
+import { ok } from '../../../http/envelope.ts';
+import { idListBody, idParam } from '../../../http/idList.ts';
+import { namespaceParams } from '../namespaces/namespaceParam.ts';
+import type { NamespaceService } from '../namespaces/namespaceService.ts';
+import * as instances from './instanceRepo.ts';
+import type { RegistryService } from './registryService.ts';
+import * as services from './serviceRepo.ts';
+
+const tags = ['service registry'];
+const filterText = z.string().max(200).optional();
+const serviceFilter = z.object({
+  serviceName: filterText,
+  groupName: filterText,
+  hideEmpty: z.preprocess((value) => value === true || value === 'true', z.boolean()).optional(),
+});
+const serviceParams = namespaceParams.extend({ serviceId: idParam });
+
+export function registryRoutes(registry: RegistryService, namespaces: NamespaceService): FastifyPluginAsyncZod<AppContext> {
+  return async (app, context) => {
+    app.get(
+      '/api/admin/registry/:namespaceId/services',
+      {
+        schema: {
+          tags,
+          summary: 'A page of services with cluster, instance and healthy counts',
+          params: namespaceParams,
+          querystring: pageQuerySchema(serviceSortable).extend(serviceFilter.shape),
+        },
+      },
+      async (request) => {
+        const namespaceId = await namespaces.requireExisting(request.params.namespaceId);
+        return ok(await services.pageServices(context.db, namespaceId, request.query));
+      },
+    );
+    app.post(
+      '/api/admin/registry/:namespaceId/services',
+      { schema: { tags, summary: 'Creates a service', params: namespaceParams, body: serviceInput } },
+      async (request) =>
+        ok(await registry.createService(request, await namespaces.requireExisting(request.params.namespaceId), request.body)),
+    );
+    app.put(
+      '/api/admin/registry/:namespaceId/services/:id',
+      {
+        schema: {
+          tags,
+          summary: "Changes a service's protect threshold and metadata",
+          params: namespaceParams.extend({ id: idParam }),
+          body: serviceInput,
+        },
+      },
+      async (request) => ok(await registry.updateService(request, request.params.namespaceId, request.params.id, request.body)),
+    );
+    app.post(
+      '/api/admin/registry/:namespaceId/services/delete',
+      { schema: { tags, summary: 'Deletes services that have no instances', params: namespaceParams, body: idListBody } },
+      async (request) => ok(await registry.removeServices(request, request.params.namespaceId, request.body.ids)),
+    );
+    app.get(
+      '/api/admin/registry/:namespaceId/services/:serviceId/instances',
+      {
+        schema: {
+          tags,
+          summary: 'A page of the instances of a service',
+          params: serviceParams,
+          querystring: pageQuerySchema(instanceSortable).extend({ clusterName: filterText }),
+        },
+      },
+      async (request) => {
+        await registry.requireService(request.params.namespaceId, request.params.serviceId);
+        return ok(await instances.pageInstances(context.db, request.params.serviceId, request.query));
+      },
+    );
+    app.put(
+      '/api/admin/registry/:namespaceId/services/:serviceId/instances/:id',
+      {
+        schema: {
+          tags,
+          summary: "Changes an instance's weight and enabled flag",
+          params: serviceParams.extend({ id: idParam }),
+          body: instanceEdit,
+        },
+      },
+      async (request) =>
+        ok(await registry.editInstance(request, request.params.namespaceId, request.params.serviceId, request.params.id, request.body)),
+    );
+    app.post(
+      '/api/admin/registry/:namespaceId/services/:serviceId/instances/delete',
+      { schema: { tags, summary: 'Deregisters instances', params: serviceParams, body: idListBody } },
+      async (request) =>
+        ok(await registry.deregisterInstances(request, request.params.namespaceId, request.params.serviceId, request.body.ids)),
+    );
+  };
+}

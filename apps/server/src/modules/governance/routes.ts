@@ -1,0 +1,37 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context.ts';
+import { ConfigService } from './config/configService.ts';
+import { ConfigListenerHub } from './config/listenerHub.ts';
+import { configRoutes } from './config/routes.ts';
+import { nacosConfigRoutes } from './nacos/configRoutes.ts';
+import { namingRoutes } from './nacos/namingRoutes.ts';
+import { NamespaceService } from './namespaces/namespaceService.ts';
+import { namespaceRoutes } from './namespaces/routes.ts';
+import { startHealthSweeper } from './registry/healthSweeper.ts';
+import { RegistryService } from './registry/registryService.ts';
+import { registryRoutes } from './registry/routes.ts';
+
+/** The registry and config centre: back-office pages' API, the Nacos API, the health sweep and long polling. */
+export const governanceRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context) => {
+  const namespaces = new NamespaceService(context);
+  const registry = new RegistryService(context);
+  const listeners = new ConfigListenerHub(context, context.cluster);
+  await listeners.start();
+  const configs = new ConfigService(context, listeners);
+  const stopSweeper = startHealthSweeper(context, (error) => app.log.error({ err: error }, 'registry health sweep failed'));
+  // Before the server stops accepting: held polls answer now rather than hold the close for 30 s.
+  app.addHook('preClose', async () => {
+    listeners.close();
+    await stopSweeper();
+  });
+
+  for (const routes of [
+    namespaceRoutes(namespaces),
+    registryRoutes(registry, namespaces),
+    configRoutes(configs, namespaces),
+    namingRoutes(registry, namespaces),
+    nacosConfigRoutes(configs, namespaces),
+  ]) {
+    await app.register(routes, context);
+  }
+};
