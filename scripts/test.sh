@@ -63,10 +63,14 @@ check() {
   echo "==> $name"
   if "$@"; then echo pass > "$reports/$name.check"; else echo fail > "$reports/$name.check"; fi
 }
+# vitest_suite NAME ROOT [VAR=value ...] [-- vitest options ...]
 vitest_suite() {
   local name=$1 root=$2; shift 2
+  local env_vars=()
+  while [ $# -gt 0 ] && [ "$1" != "--" ]; do env_vars+=("$1"); shift; done
+  [ "${1:-}" = "--" ] && shift
   echo "==> $name"
-  env "$@" npx vitest run --root "$root" --reporter=default --reporter=json --outputFile.json="$PWD/$reports/$name.vitest.json"
+  env "${env_vars[@]}" npx vitest run --root "$root" "$@" --reporter=default --reporter=json --outputFile.json="$PWD/$reports/$name.vitest.json"
 }
 
 check lint npx biome check .
@@ -75,6 +79,7 @@ vitest_suite shared packages/shared
 vitest_suite web apps/web
 vitest_suite server-sqlite apps/server TEST_DATABASE=sqlite
 vitest_suite server-postgres apps/server TEST_DATABASE=postgres
+vitest_suite server-cluster apps/server -- --config apps/server/vitest.cluster.config.ts
 check build npm run --silent build
 if [ "$(cat "$reports/build.check")" = pass ]; then
   echo "==> e2e"

@@ -58,7 +58,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   await accessIndex.reload();
   const secret = await installationSecret(handle.db);
   const auth = new AuthService(handle.db, new AccessTokens(secret, now), now);
-  const cluster = await openCluster(config.redisUrl);
+  const cluster = await openCluster(config);
   const context: AppContext = {
     config,
     db: handle.db,
@@ -110,6 +110,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   await app.register(fastifyRateLimit, {
     global: false,
     redis: cluster instanceof RedisCluster ? cluster.commands : undefined,
+    nameSpace: `${config.redisPrefix}rate-limit:`,
     errorResponseBuilder: () => new AppError(429, 'error.rateLimited'),
   });
 

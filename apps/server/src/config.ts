@@ -12,6 +12,8 @@ export interface ServerConfig {
   databaseUrl?: string;
   /** Shared state of several servers (pub/sub, listener directory, rate-limit counters); one process needs none. */
   redisUrl?: string;
+  /** Prefix of every Redis key and channel, so that installations can share one Redis. */
+  redisPrefix: string;
   /** Built web app served at `/`; absent in API-only tests. */
   webDistDir?: string;
   logLevel: string;
@@ -36,6 +38,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     dataDir: path.resolve(repoRoot, env.DATA_DIR ?? 'data'),
     databaseUrl: env.DATABASE_URL || undefined,
     redisUrl: env.REDIS_URL || undefined,
+    redisPrefix: env.REDIS_PREFIX || 'qiming:',
     webDistDir: path.join(repoRoot, 'apps/web/dist'),
     logLevel: env.LOG_LEVEL ?? 'info',
     publicRateLimit: positiveInteger(env.PUBLIC_RATE_LIMIT, 600, 'PUBLIC_RATE_LIMIT'),

@@ -5,7 +5,27 @@ import { NacosConfigClient, NacosNamingClient } from 'nacos';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, sysadmin, type TestApp } from './testApp.ts';
 
-const silent = { info() {}, warn() {}, error() {}, debug() {}, log() {} };
+interface Host {
+  ip: string;
+  healthy: boolean;
+  weight: number;
+  enabled: boolean;
+  metadata: Record<string, string>;
+}
+
+/** The calls used here, including `close` and the service list, which the package's typings leave out. */
+interface NamingClient {
+  ready(): Promise<void>;
+  registerInstance(serviceName: string, instance: object): Promise<void>;
+  deregisterInstance(serviceName: string, instance: object): Promise<void>;
+  getAllInstances(serviceName: string, groupName: string, clusters: string, subscribe: boolean): Promise<Host[]>;
+  subscribe(serviceName: string, listener: (hosts: Host[]) => void): void;
+  getServerStatus(): Promise<string>;
+  close(): Promise<void>;
+  _serverProxy: { getServiceList(pageNo: number, pageSize: number, groupName: string): Promise<{ count: number; data: string[] }> };
+}
+
+const silent = { ...console, info() {}, warn() {}, error() {}, debug() {}, log() {} };
 
 /** Polls `read` until `accept` holds, or fails after `timeoutMs`. */
 async function eventually<T>(read: () => Promise<T> | T, accept: (value: T) => boolean, timeoutMs: number): Promise<T> {
@@ -36,10 +56,8 @@ describe('the unmodified npm nacos clients against Qiming', () => {
     await fs.rm(cacheDir, { recursive: true, force: true });
   });
 
-  const naming = () => {
-    const client = new NacosNamingClient({ logger: silent, serverList: serverAddr, namespace: 'public', ...credentials() });
-    return client;
-  };
+  const naming = () =>
+    new NacosNamingClient({ logger: silent, serverList: serverAddr, namespace: 'public', ...credentials() }) as unknown as NamingClient;
   const credentials = () => ({ username: sysadmin.userName, password: sysadmin.password });
 
   it('registers, beats, lists and subscribes; a silent instance turns unhealthy, then vanishes; deregisters', async () => {
@@ -51,12 +69,12 @@ describe('the unmodified npm nacos clients against Qiming', () => {
     await steady.registerInstance('orders', { ip: '10.0.0.2', port: 8080, metadata: { zone: 'a' } });
     await beating.registerInstance('orders', { ip: '10.0.0.1', port: 8080, weight: 2 });
 
-    const seen: { ip: string; healthy: boolean }[][] = [];
-    watcher.subscribe('orders', (hosts: { ip: string; healthy: boolean }[]) => seen.push(hosts));
+    const seen: Host[][] = [];
+    watcher.subscribe('orders', (hosts) => seen.push(hosts));
     const listed = await watcher.getAllInstances('orders', 'DEFAULT_GROUP', '', false);
-    expect(listed.map((host: { ip: string }) => host.ip).sort()).toEqual(['10.0.0.1', '10.0.0.2']);
-    expect(listed.find((host: { ip: string }) => host.ip === '10.0.0.1')).toMatchObject({ weight: 2, healthy: true, enabled: true });
-    expect(listed.find((host: { ip: string }) => host.ip === '10.0.0.2')?.metadata).toEqual({ zone: 'a' });
+    expect(listed.map((host) => host.ip).sort()).toEqual(['10.0.0.1', '10.0.0.2']);
+    expect(listed.find((host) => host.ip === '10.0.0.1')).toMatchObject({ weight: 2, healthy: true, enabled: true });
+    expect(listed.find((host) => host.ip === '10.0.0.2')?.metadata).toEqual({ zone: 'a' });
 
     const { count, data } = await watcher._serverProxy.getServiceList(1, 10, 'DEFAULT_GROUP');
     expect(count).toBe(1);

@@ -15,10 +15,10 @@ export interface TestDatabase {
  * A fresh, empty database for one test file: a SQLite file in a temporary directory, or, with
  * TEST_DATABASE=postgres, a new database on the PostgreSQL server at PG_ADMIN_URL.
  */
-export async function createTestDatabase(): Promise<TestDatabase> {
+export async function createTestDatabase(kind = process.env.TEST_DATABASE): Promise<TestDatabase> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'qiming-test-'));
   const removeDir = () => fs.rmSync(dataDir, { recursive: true, force: true });
-  if (process.env.TEST_DATABASE !== 'postgres') return { label: 'sqlite', dataDir, drop: async () => removeDir() };
+  if (kind !== 'postgres') return { label: 'sqlite', dataDir, drop: async () => removeDir() };
 
   const adminUrl = process.env.PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
   const name = `qiming_test_${randomBytes(6).toString('hex')}`;
