@@ -24,7 +24,15 @@ test('the sign-in page has no serious accessibility violation', async ({ page })
   expect(await seriousViolations(page)).toEqual([]);
 });
 
-for (const path of ['/dashboard', '/system/dictionary', '/audit/loginLog', '/optLog/errorLog']) {
+for (const path of [
+  '/dashboard',
+  '/system/dictionary',
+  '/audit/loginLog',
+  '/optLog/errorLog',
+  '/governance/namespace',
+  '/governance/registry',
+  '/governance/config',
+]) {
   test(`${path} has no serious accessibility violation`, async ({ page }) => {
     await signIn(page, server.url, sysadmin);
     await page.goto(`${server.url}/#${path}`);

@@ -48,7 +48,9 @@ export async function startServer(): Promise<RunningServer> {
       DATA_DIR: dataDir,
       NODE_ENV: 'development',
       LOG_LEVEL: 'warn',
+      // Each spec's server stands alone: no shared database, and no Redis shared with other specs' servers.
       DATABASE_URL: '',
+      REDIS_URL: '',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -1,8 +1,12 @@
 import {
+  ApartmentOutlined,
   AppstoreOutlined,
   AuditOutlined,
   BookOutlined,
   BugOutlined,
+  CloudServerOutlined,
+  ClusterOutlined,
+  ControlOutlined,
   DashboardOutlined,
   LinkOutlined,
   LoginOutlined,
@@ -12,9 +16,13 @@ import {
 import type { ReactNode } from 'react';
 
 const icons: Record<string, ReactNode> = {
+  apartment: <ApartmentOutlined />,
   audit: <AuditOutlined />,
   book: <BookOutlined />,
   bug: <BugOutlined />,
+  cloud: <CloudServerOutlined />,
+  cluster: <ClusterOutlined />,
+  control: <ControlOutlined />,
   dashboard: <DashboardOutlined />,
   link: <LinkOutlined />,
   login: <LoginOutlined />,

@@ -11,11 +11,14 @@ export function FieldInput({
   value?: unknown;
   onChange?: (value: unknown) => void;
   id?: string;
+  disabled?: boolean;
 }) {
   const { t } = useTranslation();
   switch (field.input) {
     case 'textarea':
       return <Input.TextArea rows={3} {...(control as object)} />;
+    case 'code':
+      return <Input.TextArea rows={12} spellCheck={false} style={{ fontFamily: 'monospace' }} {...(control as object)} />;
     case 'number':
       return <InputNumber style={{ width: '100%' }} {...(control as object)} />;
     case 'select':

@@ -11,13 +11,15 @@ interface Props {
   open: boolean;
   fields: FieldDeclaration[];
   initialValues?: Record<string, unknown>;
+  /** Editing an existing record rather than creating one. */
+  editing: boolean;
   saving: boolean;
   onSave(values: Record<string, unknown>): void;
   onClose(): void;
 }
 
 /** The create/edit dialog; a click on the mask does not close it (spec section 9). */
-export function ResourceFormDialog({ formName, title, open, fields, initialValues, saving, onSave, onClose }: Props) {
+export function ResourceFormDialog({ formName, title, open, fields, initialValues, editing, saving, onSave, onClose }: Props) {
   const { t } = useTranslation();
   const [form] = Form.useForm();
 
@@ -48,7 +50,7 @@ export function ResourceFormDialog({ formName, title, open, fields, initialValue
             required={field.rules ? isRequired(field.rules) : false}
             rules={field.rules ? antdRules(field.rules, t) : undefined}
           >
-            <FieldInput field={field} />
+            <FieldInput field={field} disabled={editing && field.readOnlyOnEdit} />
           </Form.Item>
         ))}
       </Form>

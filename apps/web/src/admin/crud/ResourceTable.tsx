@@ -27,7 +27,12 @@ export function ResourceTable<Row extends { id: number }>({ resource }: { resour
   // Field ids derive from the form name: the search and edit forms share field names but never ids.
   const formName = resource.apiPath.replace(/\W+/g, '-');
 
-  const list = useQuery({ queryKey: [resource.apiPath, query], queryFn: () => provider.getList(query), placeholderData: keepPreviousData });
+  const list = useQuery({
+    queryKey: [resource.apiPath, query],
+    queryFn: () => provider.getList(query),
+    placeholderData: keepPreviousData,
+    refetchInterval: resource.refreshEveryMs,
+  });
 
   const reload = async () => {
     setSelected([]);
@@ -163,6 +168,7 @@ export function ResourceTable<Row extends { id: number }>({ resource }: { resour
             {t('table.export')}
           </Button>
         </Access>
+        {resource.toolbar?.({ selected, reload })}
       </Space>
       <Table<Row>
         className={styles.table}
@@ -172,7 +178,9 @@ export function ResourceTable<Row extends { id: number }>({ resource }: { resour
         loading={list.isFetching}
         onChange={onTableChange}
         rowSelection={
-          can(resource.permissions.delete) ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]) } : undefined
+          can(resource.permissions.delete) || resource.toolbar
+            ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]) }
+            : undefined
         }
         locale={{ emptyText: <span className={styles.empty}>{t('table.empty')}</span> }}
         pagination={{
@@ -193,7 +201,10 @@ export function ResourceTable<Row extends { id: number }>({ resource }: { resour
           title={t(editing?.mode === 'edit' ? 'table.editTitle' : 'table.createTitle', { name: t(resource.name) })}
           open={editing !== null}
           fields={resource.formFields}
-          initialValues={editing?.mode === 'edit' ? (editing.row as Record<string, unknown>) : undefined}
+          initialValues={
+            editing?.mode === 'edit' ? (resource.formValues?.(editing.row) ?? (editing.row as Record<string, unknown>)) : undefined
+          }
+          editing={editing?.mode === 'edit'}
           saving={saving}
           onSave={(values) => void save(values)}
           onClose={() => setEditing(null)}

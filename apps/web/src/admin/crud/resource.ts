@@ -22,8 +22,11 @@ export interface FieldDeclaration {
   label: string;
   /** Shared rules: the form shows the messages the server would answer. */
   rules?: readonly FieldRule[];
-  input?: 'text' | 'textarea' | 'number' | 'select';
+  /** `code`: a tall monospaced text area, for config content. */
+  input?: 'text' | 'textarea' | 'code' | 'number' | 'select';
   options?: OptionDeclaration[];
+  /** A name that identifies the record to others (a namespace id, a data ID) is set once. */
+  readOnlyOnEdit?: boolean;
 }
 
 export interface ResourcePermissions {
@@ -44,4 +47,10 @@ export interface ResourceDeclaration<Row extends { id: number }> {
   formFields?: FieldDeclaration[];
   permissions: ResourcePermissions;
   rowActions?: (row: Row) => ReactNode;
+  /** The edit form's values when they differ from the row's, e.g. an object shown as JSON text. */
+  formValues?: (row: Row) => Record<string, unknown>;
+  /** Further toolbar buttons, given the selected rows. */
+  toolbar?: (selection: { selected: number[]; reload(): Promise<void> }) => ReactNode;
+  /** Re-reads the list this often, for rows that change by themselves (instance health). */
+  refreshEveryMs?: number;
 }

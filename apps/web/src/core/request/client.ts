@@ -29,7 +29,7 @@ export function prepareRequest(config: InternalAxiosRequestConfig): InternalAxio
   const method = (config.method ?? 'get').toLowerCase();
   if (config.url?.startsWith('/admin')) {
     if (method === 'get') config.paramsSerializer = (params) => qs.stringify(params, { allowDots: true, skipNulls: true });
-    else if (config.data && !(config.data instanceof FormData)) {
+    else if (config.data && !(config.data instanceof FormData) && !(config.data instanceof Blob)) {
       config.data = qs.stringify(config.data, { allowDots: true, arrayFormat: 'repeat' });
       config.headers.set('Content-Type', 'application/x-www-form-urlencoded');
     }
@@ -111,6 +111,9 @@ export const http = {
   get: <T>(url: string, params?: object) => request<T>({ method: 'GET', url, params }),
   post: <T>(url: string, data?: object) => request<T>({ method: 'POST', url, data }),
   put: <T>(url: string, data?: object) => request<T>({ method: 'PUT', url, data }),
+  /** A file as the whole body, e.g. an archive to import. */
+  upload: <T>(url: string, file: Blob, params?: object) =>
+    request<T>({ method: 'POST', url, data: file, params, headers: { 'Content-Type': file.type || 'application/octet-stream' } }),
   /** A GET answered as a file. */
   download: async (url: string, params?: object) => (await client.request<Blob>({ method: 'GET', url, params, responseType: 'blob' })).data,
 };

@@ -31,4 +31,15 @@ export const backOfficeMenus: MenuSeed[] = [
       { code: 'optLog_errorLog', name: 'Client errors', path: 'optLog/errorLog', icon: 'bug', functionCode: 'audit.clientError' },
     ],
   },
+  {
+    code: 'governance',
+    name: 'Service governance',
+    path: 'governance',
+    icon: 'cluster',
+    children: [
+      { code: 'governance_namespace', name: 'Namespaces', path: 'governance/namespace', icon: 'apartment', functionCode: 'governance.namespace' },
+      { code: 'governance_registry', name: 'Service registry', path: 'governance/registry', icon: 'cloud', functionCode: 'governance.registry' },
+      { code: 'governance_config', name: 'Config centre', path: 'governance/config', icon: 'control', functionCode: 'governance.config' },
+    ],
+  },
 ];
