@@ -24,7 +24,17 @@ describe(`menus derived from grants (${process.env.TEST_DATABASE ?? 'sqlite'})`,
 
   it('gives the super administrator every entry with every action and its url resources', async () => {
     const menus = await menusOf(sysadmin);
-    expect(codes(menus)).toEqual(['system', 'system_dictionary', 'audit', 'audit_loginLog', 'optLog_errorLog']);
+    expect(codes(menus)).toEqual([
+      'system',
+      'system_dictionary',
+      'audit',
+      'audit_loginLog',
+      'optLog_errorLog',
+      'governance',
+      'governance_namespace',
+      'governance_registry',
+      'governance_config',
+    ]);
     const dictionary = menus[0]?.children[0];
     expect(dictionary).toMatchObject({
       path: 'system/dictionary',

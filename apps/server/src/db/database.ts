@@ -32,5 +32,32 @@ export function openDatabase(options: { databaseUrl?: string; dataDir: string })
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }), dialect: 'sqlite', describe: `SQLite ${file}` };
+  return {
+    db: new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) }),
+    dialect: 'sqlite',
+    describe: `SQLite ${file}`,
+  };
+}
+
+const maxCachedStatements = 500;
+
+/**
+ * Kysely prepares every query anew, and preparing costs as much as running a small one. Statements are
+ * kept by their SQL text; Kysely runs each to completion before the next (it never interleaves two
+ * runs of one statement), so reuse is safe.
+ */
+function withStatementCache(sqlite: SQLite.Database) {
+  const statements = new Map<string, SQLite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(sql: string) {
+      let statement = statements.get(sql);
+      if (!statement) {
+        if (statements.size >= maxCachedStatements) statements.clear();
+        statement = sqlite.prepare(sql);
+        statements.set(sql, statement);
+      }
+      return statement;
+    },
+  };
 }

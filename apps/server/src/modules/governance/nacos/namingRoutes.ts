@@ -21,11 +21,15 @@ const cacheMillis = 3_000;
 /** The Nacos v1 naming API that the npm `nacos` client speaks; answers are Nacos' own shapes, not the envelope. */
 export function namingRoutes(registry: RegistryService, namespaces: NamespaceService): FastifyPluginAsyncZod<AppContext> {
   return async (app) => {
-    const serviceOf = async (params: { namespaceId: string; serviceName: string; groupName: string }) => {
-      const namespaceId = await namespaces.requireExisting(namespaceOf(params.namespaceId));
+    const nameOf = (params: { namespaceId: string; serviceName: string; groupName: string }) => {
       const name = splitServiceName(params.serviceName, params.groupName);
       if (!name) throw badRequest('error.badInput', { field: 'serviceName', reason: params.serviceName });
-      return { namespaceId, ...name };
+      return { namespaceId: namespaceOf(params.namespaceId), ...name };
+    };
+    const serviceOf = async (params: { namespaceId: string; serviceName: string; groupName: string }) => {
+      const name = nameOf(params);
+      await namespaces.requireExisting(name.namespaceId);
+      return name;
     };
 
     app.post('/nacos/v1/ns/instance', { schema: { tags, summary: 'Registers an instance' } }, async (request) => {
@@ -53,17 +57,21 @@ export function namingRoutes(registry: RegistryService, namespaces: NamespaceSer
     app.put('/nacos/v1/ns/instance/beat', { schema: { tags, summary: 'Heartbeat of an ephemeral instance' } }, async (request) => {
       const params = nacosParams(beatParams, request);
       const { beat } = params;
-      const interval = await registry.beat({
-        service: await serviceOf({ ...params, serviceName: beat.serviceName || params.serviceName }),
-        clusterName: beat.cluster,
-        ip: beat.ip,
-        port: beat.port,
-        weight: beat.weight,
-        healthy: true,
-        enabled: true,
-        ephemeral: true,
-        metadata: beat.metadata,
-      });
+      const service = nameOf({ ...params, serviceName: beat.serviceName || params.serviceName });
+      const interval = await registry.beat(
+        {
+          service,
+          clusterName: beat.cluster,
+          ip: beat.ip,
+          port: beat.port,
+          weight: beat.weight,
+          healthy: true,
+          enabled: true,
+          ephemeral: true,
+          metadata: beat.metadata,
+        },
+        () => namespaces.requireExisting(service.namespaceId),
+      );
       return { clientBeatInterval: interval, code: 10200, lightBeatEnabled: false };
     });
 

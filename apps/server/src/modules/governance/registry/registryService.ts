@@ -51,11 +51,15 @@ export class RegistryService {
     await instances.upsertInstance(this.db, { serviceId, ...instance, ...heartbeatOf(instance.metadata) }, now);
   }
 
-  /** A beat from an instance nobody knows registers it, as Nacos does, so a restarted registry heals itself. */
-  async beat(instance: ClientInstance): Promise<number> {
-    const serviceId = await services.findServiceId(this.db, instance.service);
-    const address = serviceId === undefined ? undefined : { serviceId, ...instance };
-    if (!address || !(await instances.recordBeat(this.db, address, this.context.now()))) await this.register(instance);
+  /**
+   * A beat from an instance nobody knows registers it, as Nacos does, so a restarted registry heals
+   * itself; `beforeRegistering` checks what a known instance has already proved (its namespace).
+   */
+  async beat(instance: ClientInstance, beforeRegistering: () => Promise<unknown>): Promise<number> {
+    if (!(await instances.recordBeat(this.db, instance, this.context.now()))) {
+      await beforeRegistering();
+      await this.register(instance);
+    }
     return heartbeatOf(instance.metadata).beatInterval;
   }
 

@@ -37,8 +37,20 @@ export const backOfficeMenus: MenuSeed[] = [
     path: 'governance',
     icon: 'cluster',
     children: [
-      { code: 'governance_namespace', name: 'Namespaces', path: 'governance/namespace', icon: 'apartment', functionCode: 'governance.namespace' },
-      { code: 'governance_registry', name: 'Service registry', path: 'governance/registry', icon: 'cloud', functionCode: 'governance.registry' },
+      {
+        code: 'governance_namespace',
+        name: 'Namespaces',
+        path: 'governance/namespace',
+        icon: 'apartment',
+        functionCode: 'governance.namespace',
+      },
+      {
+        code: 'governance_registry',
+        name: 'Service registry',
+        path: 'governance/registry',
+        icon: 'cloud',
+        functionCode: 'governance.registry',
+      },
       { code: 'governance_config', name: 'Config centre', path: 'governance/config', icon: 'control', functionCode: 'governance.config' },
     ],
   },

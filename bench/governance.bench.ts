@@ -1,0 +1,228 @@
+// The config centre's push and the registry's heartbeats, against the real server in its own process:
+//  1. publish -> each of 1,000 held long polls answered (p50, p99), beside 1,000 concurrent health
+//     checks fired at once in the same run;
+//  2. the server's CPU while 10,000 instances beat every 5 s, beside the same request rate of health checks.
+// Run: npm run bench:governance   (BENCH_SECONDS=30 for the beat window; BENCH_DATABASE_URL for PostgreSQL)
+import { type ChildProcess, execSync, spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+const listenerCount = Number(process.env.BENCH_LISTENERS ?? 1_000);
+const instanceCount = Number(process.env.BENCH_INSTANCES ?? 10_000);
+const beatSeconds = Number(process.env.BENCH_SECONDS ?? 30);
+const beatIntervalMs = 5_000;
+const rounds = 3;
+const credentials = 'username=sysadmin&password=Qiming%402026';
+const agent = new http.Agent({ keepAlive: true, maxSockets: Number.POSITIVE_INFINITY });
+const clockTicks = Number(execSync('getconf CLK_TCK').toString().trim());
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** Seconds of CPU the process has used, user and system, from /proc. */
+function cpuSeconds(child: ChildProcess): number {
+  const fields = fs.readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  return (Number(fields[11]) + Number(fields[12])) / clockTicks;
+}
+
+function call(
+  port: number,
+  method: string,
+  pathAndQuery: string,
+  body = '',
+  headers: Record<string, string> = {},
+): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      {
+        host: '127.0.0.1',
+        port,
+        method,
+        path: pathAndQuery,
+        agent,
+        headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+      },
+      (response) => {
+        let text = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk) => (text += chunk));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, body: text }));
+      },
+    );
+    request.on('error', reject);
+    request.end(body);
+  });
+}
+
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
+};
+const ms = (value: number) => `${value.toFixed(1)} ms`;
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'qiming-bench-'));
+const port = await freePort();
+const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  cwd: path.resolve(import.meta.dirname, '..'),
+  env: {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'warn',
+    DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '',
+    REDIS_URL: '',
+  },
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
+try {
+  for (let attempt = 0; ; attempt++) {
+    const healthy = await call(port, 'GET', '/api/health').then(
+      (answer) => answer.status === 200,
+      () => false,
+    );
+    if (healthy) break;
+    if (attempt > 240) throw new Error('server did not start');
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  console.log(`server pid ${server.pid} on ${process.env.BENCH_DATABASE_URL ? 'postgres' : 'sqlite'}, ${os.cpus().length} cores`);
+
+  // 1. Long-poll push.
+  const dataId = 'bench.properties';
+  const publish = (content: string) =>
+    call(
+      port,
+      'POST',
+      '/nacos/v1/cs/configs',
+      `${credentials}&dataId=${dataId}&group=DEFAULT_GROUP&content=${encodeURIComponent(content)}`,
+    );
+  const pushLatencies: number[] = [];
+  const baselineLatencies: number[] = [];
+  for (let round = 0; round < rounds; round++) {
+    const content = `version=${round}`;
+    await publish(content);
+    const md5 = createHash('md5').update(content).digest('hex');
+    const body = `${credentials}&Listening-Configs=${encodeURIComponent(`${dataId}\u0002DEFAULT_GROUP\u0002${md5}\u0001`)}`;
+    const answered: Promise<number>[] = [];
+    let publishedAt = 0;
+    for (let i = 0; i < listenerCount; i++) {
+      answered.push(
+        call(port, 'POST', '/nacos/v1/cs/configs/listener', body, { 'Long-Pulling-Timeout': '60000' }).then((answer) => {
+          if (!answer.body.includes(dataId)) throw new Error(`a listener was answered without the change: ${answer.status} ${answer.body}`);
+          return performance.now() - publishedAt;
+        }),
+      );
+    }
+    // Every poll has been sent and compared; give the server a moment to hold the last of them.
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    publishedAt = performance.now();
+    await publish(`version=${round}-changed`);
+    pushLatencies.push(...(await Promise.all(answered)));
+
+    const startedAt = performance.now();
+    baselineLatencies.push(
+      ...(await Promise.all(
+        Array.from({ length: listenerCount }, () => call(port, 'GET', '/api/health').then(() => performance.now() - startedAt)),
+      )),
+    );
+  }
+  const push = { p50: percentile(pushLatencies, 50), p99: percentile(pushLatencies, 99) };
+  const baseline = { p50: percentile(baselineLatencies, 50), p99: percentile(baselineLatencies, 99) };
+  console.log(`\n${listenerCount} long-poll listeners, ${rounds} rounds: time from publishing to each listener's answer`);
+  console.log(`  config push                          p50 ${ms(push.p50)}   p99 ${ms(push.p99)}`);
+  console.log(`  baseline: ${listenerCount} health checks at once    p50 ${ms(baseline.p50)}   p99 ${ms(baseline.p99)}`);
+  console.log(
+    `  ratio push / baseline                p50 ${(push.p50 / baseline.p50).toFixed(2)}   p99 ${(push.p99 / baseline.p99).toFixed(2)}`,
+  );
+
+  // 2. Heartbeats.
+  const registerStarted = performance.now();
+  const instances = Array.from({ length: instanceCount }, (_, n) => ({
+    service: `DEFAULT_GROUP@@svc-${n % 100}`,
+    ip: `10.${Math.floor(n / 65536) % 256}.${Math.floor(n / 256) % 256}.${n % 256}`,
+    port: 8000 + (n % 100),
+  }));
+  for (let start = 0; start < instances.length; start += 100) {
+    await Promise.all(
+      instances
+        .slice(start, start + 100)
+        .map((instance) =>
+          call(
+            port,
+            'POST',
+            `/nacos/v1/ns/instance?${credentials}&serviceName=${instance.service}&ip=${instance.ip}&port=${instance.port}`,
+          ),
+        ),
+    );
+  }
+  console.log(`\nregistered ${instanceCount} instances in ${((performance.now() - registerStarted) / 1000).toFixed(1)} s`);
+
+  const rate = instanceCount / (beatIntervalMs / 1000);
+  const drive = async (title: string, request: (n: number) => Promise<{ status: number }>) => {
+    const latencies: number[] = [];
+    let failures = 0;
+    const cpuBefore = cpuSeconds(server);
+    const started = performance.now();
+    const pending: Promise<void>[] = [];
+    let sent = 0;
+    while (performance.now() - started < beatSeconds * 1000) {
+      const due = Math.floor(((performance.now() - started) / 1000) * rate);
+      for (; sent < due; sent++) {
+        const at = performance.now();
+        pending.push(
+          request(sent).then(
+            (answer) => {
+              if (answer.status !== 200) failures++;
+              latencies.push(performance.now() - at);
+            },
+            () => {
+              failures++;
+            },
+          ),
+        );
+      }
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    await Promise.all(pending);
+    const wall = (performance.now() - started) / 1000;
+    const cpu = (cpuSeconds(server) - cpuBefore) / wall;
+    console.log(
+      `  ${title.padEnd(36)} ${(sent / wall).toFixed(0).padStart(5)} req/s   server CPU ${(cpu * 100).toFixed(1)}% of one core   p50 ${ms(percentile(latencies, 50))}   p99 ${ms(percentile(latencies, 99))}   failures ${failures}`,
+    );
+    return cpu;
+  };
+  console.log(
+    `${instanceCount} instances beating every ${beatIntervalMs / 1000} s for ${beatSeconds} s, against the same rate of health checks`,
+  );
+  const beats = await drive('heartbeats', (n) => {
+    const instance = instances[n % instanceCount] as (typeof instances)[number];
+    const beat = JSON.stringify({ serviceName: instance.service, ip: instance.ip, port: instance.port, cluster: 'DEFAULT' });
+    return call(port, 'PUT', `/nacos/v1/ns/instance/beat?${credentials}&serviceName=${instance.service}&beat=${encodeURIComponent(beat)}`);
+  });
+  const metrics = JSON.parse((await call(port, 'GET', `/nacos/v1/ns/operator/metrics?${credentials}`)).body);
+  const list = JSON.parse(
+    (await call(port, 'GET', `/nacos/v1/ns/instance/list?${credentials}&serviceName=DEFAULT_GROUP@@svc-0&healthyOnly=true`)).body,
+  );
+  console.log(
+    `  right after the beats: ${metrics.instanceCount} instances registered; svc-0 has ${list.hosts.length} healthy of ${instanceCount / 100}`,
+  );
+  const health = await drive('baseline: health checks', () => call(port, 'GET', '/api/health'));
+  console.log(`  ratio heartbeat CPU / baseline CPU   ${(beats / health).toFixed(2)}`);
+
+} finally {
+  server.kill('SIGTERM');
+  await new Promise((resolve) => server.once('exit', resolve));
+  agent.destroy();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
