@@ -79,7 +79,7 @@ vitest_suite shared packages/shared
 vitest_suite web apps/web
 vitest_suite server-sqlite apps/server TEST_DATABASE=sqlite
 vitest_suite server-postgres apps/server TEST_DATABASE=postgres
-vitest_suite server-cluster apps/server -- --config apps/server/vitest.cluster.config.ts
+vitest_suite server-cluster apps/server -- --config vitest.cluster.config.ts
 check build npm run --silent build
 if [ "$(cat "$reports/build.check")" = pass ]; then
   echo "==> e2e"

@@ -21,11 +21,18 @@ import { ClientCredentials } from './modules/auth/clientCredentials.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { AccessTokens } from './modules/auth/tokens.ts';
 import { governanceRoutes } from './modules/governance/routes.ts';
+import { accountRoutes } from './modules/iam/accounts/routes.ts';
 import { currentUserRoutes } from './modules/iam/currentUserRoutes.ts';
+import { organRoutes } from './modules/iam/organs/routes.ts';
+import { passwordPolicyRoutes } from './modules/iam/passwordPolicyRoutes.ts';
+import { roleRoutes } from './modules/iam/roles/routes.ts';
+import { staffRoutes } from './modules/iam/staff/staffRoutes.ts';
 import { dictionaryRoutes } from './modules/platform/dictionaries/routes.ts';
 import { AccessIndex } from './modules/platform/functionModel/accessIndex.ts';
 import { splitRoute } from './modules/platform/functionModel/declarations.ts';
+import { menuAdminRoutes } from './modules/platform/menus/menuAdminRoutes.ts';
 import { menuRoutes } from './modules/platform/menus/routes.ts';
+import { workCalendarRoutes } from './modules/platform/workCalendar/routes.ts';
 import { portalRoutes } from './modules/portal/routes.ts';
 import { systemRoutes } from './modules/system/routes.ts';
 
@@ -123,6 +130,13 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     auditRoutes,
     portalRoutes,
     governanceRoutes,
+    organRoutes,
+    staffRoutes,
+    accountRoutes,
+    roleRoutes,
+    passwordPolicyRoutes,
+    menuAdminRoutes,
+    workCalendarRoutes,
   ]) {
     await app.register(routes, context);
   }

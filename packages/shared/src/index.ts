@@ -1,6 +1,7 @@
 export * from './api/dictionary.ts';
 export * from './api/envelope.ts';
 export * from './api/governance.ts';
+export * from './api/identity.ts';
 export * from './api/menu.ts';
 export * from './api/passwordPolicy.ts';
 export * from './api/portal.ts';
@@ -9,6 +10,7 @@ export * from './format/abbreviateNumber.ts';
 export * from './format/timeAgo.ts';
 export * from './i18n/languages.ts';
 export * from './i18n/messages.ts';
+export * from './validation/ipPolicy.ts';
 export * from './validation/patterns.ts';
 export * from './validation/rules.ts';
 export * from './validation/zod.ts';

@@ -5,6 +5,7 @@ import * as foundation from './migrations/0001_foundation.ts';
 import * as dictionaryItemCount from './migrations/0002_dictionary_item_count.ts';
 import * as portal from './migrations/0003_portal.ts';
 import * as governance from './migrations/0004_governance.ts';
+import * as identity from './migrations/0005_identity.ts';
 import { migrationContext } from './migrations/context.ts';
 import type { Database } from './schema.ts';
 
@@ -14,6 +15,7 @@ const migrations = {
   '0002_dictionary_item_count': dictionaryItemCount,
   '0003_portal': portal,
   '0004_governance': governance,
+  '0005_identity': identity,
 };
 
 export async function migrateToLatest(db: Kysely<Database>, dialect: DialectName): Promise<void> {

@@ -100,6 +100,68 @@ export interface IamRoleTable {
   role_name: string;
   role_type: 'builtin' | 'common';
   is_super: Flag;
+  position_type: Generated<string>;
+  role_scope: Generated<'global' | 'organ'>;
+  belong_to_organ: Generated<number | null>;
+}
+
+export interface IamRoleOrganTable {
+  role_id: number;
+  organ_id: number;
+}
+
+export interface IamOrganTypeTable {
+  id: Generated<number>;
+  type_code: string;
+  type_name: string;
+  parent_type_code: string | null;
+}
+
+export interface IamStructureTable {
+  id: Generated<number>;
+  stru_type: string;
+  stru_type_name: string;
+}
+
+export interface IamOrganTable {
+  id: Generated<number>;
+  organ_code: string;
+  organ_name: string;
+  short_name: string;
+  type_code: string;
+  principal_name: string;
+  created_at: Millis;
+}
+
+/** An organ's place in one structure's tree. */
+export interface IamOrganNodeTable {
+  id: Generated<number>;
+  stru_type: string;
+  organ_id: number;
+  parent_organ_id: number | null;
+  stru_order: number;
+}
+
+export interface IamPositionTable {
+  id: Generated<number>;
+  organ_id: number;
+  position_code: string;
+  position_name: string;
+}
+
+export interface IamStaffTable {
+  id: Generated<number>;
+  staff_code: string;
+  staff_name: string;
+  organ_id: number;
+  position_id: number | null;
+}
+
+export interface PfWorkDayTable {
+  organ_id: number;
+  /** YYYY-MM-DD. */
+  solar_date: string;
+  is_working: Flag;
 }
 
 export interface IamRoleOperationTable {
@@ -123,7 +185,20 @@ export interface IamAccountTable {
   menu_type_id: number;
   max_session_number: number;
   created_at: Millis;
+  organ_id: Generated<number | null>;
+  staff_id: Generated<number | null>;
+  is_admin: Generated<Flag>;
+  /** The organ whose subtree (administrative structure) an administrator manages. */
+  manage_range: Generated<number | null>;
+  is_use_ip_checked: Generated<Flag>;
+  ip_policy: Generated<string>;
+  auth_strategy: Generated<AuthStrategy>;
+  /** Sign-ins made since the password expired. */
+  grace_logins: Generated<number>;
 }
+
+/** `password`: signs in on the sign-in page; `clientOnly`: a machine account, only for API clients such as Nacos'. */
+export type AuthStrategy = 'password' | 'clientOnly';
 
 export interface IamAccountRoleTable {
   account_id: number;
@@ -162,7 +237,8 @@ export interface AuthSessionTable {
   revoked_at: Millis | null;
 }
 
-export type LoginResult = 'success' | 'badCredentials' | 'locked' | 'keyInvalid';
+export const loginResults = ['success', 'badCredentials', 'locked', 'keyInvalid', 'ipRefused', 'expired', 'clientOnly'] as const;
+export type LoginResult = (typeof loginResults)[number];
 
 export interface AuditLoginLogTable {
   id: Generated<number>;
@@ -360,4 +436,12 @@ export interface Database {
   reg_instance: RegInstanceTable;
   cfg_config: CfgConfigTable;
   cfg_history: CfgHistoryTable;
+  iam_role_organ: IamRoleOrganTable;
+  iam_organ_type: IamOrganTypeTable;
+  iam_structure: IamStructureTable;
+  iam_organ: IamOrganTable;
+  iam_organ_node: IamOrganNodeTable;
+  iam_position: IamPositionTable;
+  iam_staff: IamStaffTable;
+  pf_work_day: PfWorkDayTable;
 }

@@ -9,6 +9,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The caller's live session, set by the access guard on every signed-in or authorised route. */
     session: LiveSession | null;
+    /** The function-model operation that owns the matched route, for data scopes. */
+    operationId: number | null;
   }
 }
 
@@ -54,10 +56,12 @@ async function nacosSession(context: AppContext, request: FastifyRequest): Promi
  */
 export function registerAccessGuard(app: FastifyInstance, context: AppContext): void {
   app.decorateRequest('session', null);
+  app.decorateRequest('operationId', null);
   const guard = async (request: FastifyRequest, resolve: () => Promise<LiveSession | undefined>, refuse: () => AppError) => {
     const pattern = request.routeOptions.url as string;
     const resource = context.accessIndex.find(request.method, pattern);
     if (!resource) throw forbidden('error.undeclaredRoute');
+    request.operationId = resource.operationId;
     if (resource.accessType === 'public') return;
     const session = await resolve();
     if (!session) throw refuse();

@@ -6,7 +6,7 @@ export const maxExportRows = 50_000;
 
 export interface ExportColumn<Row> {
   header: MessageKey;
-  value: (row: Row) => string | number;
+  value: (row: Row) => string | number | Date;
   width?: number;
 }
 

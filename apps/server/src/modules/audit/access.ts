@@ -9,6 +9,28 @@ export const auditAccess: ModuleDeclaration = {
       name: 'Login log',
       operations: [
         { code: 'loginLog:view', name: 'View', type: 'view', access: 'authorised', isDefault: true, urls: ['GET /api/admin/login-logs'] },
+        { code: 'loginLog:export', name: 'Export', type: 'export', access: 'authorised', urls: ['GET /api/admin/login-logs/export'] },
+      ],
+    },
+    {
+      code: 'audit.operationLog',
+      name: 'Operation log',
+      operations: [
+        {
+          code: 'operationLog:view',
+          name: 'View',
+          type: 'view',
+          access: 'authorised',
+          isDefault: true,
+          urls: ['GET /api/admin/operation-logs'],
+        },
+        {
+          code: 'operationLog:export',
+          name: 'Export',
+          type: 'export',
+          access: 'authorised',
+          urls: ['GET /api/admin/operation-logs/export'],
+        },
       ],
     },
     {

@@ -30,17 +30,29 @@ export async function writeLoginLog(db: Kysely<Database>, attempt: LoginAttempt)
 export const loginLogSortable = ['loginTime', 'userName', 'result'] as const;
 const sortColumns = { loginTime: 'login_time', userName: 'user_name', result: 'result' } as const;
 
-export function listLoginLogs(
-  db: Kysely<Database>,
-  query: PageQuery<(typeof loginLogSortable)[number]> & { userName?: string; result?: LoginResult },
-) {
+export interface LoginLogFilter {
+  userName?: string;
+  result?: LoginResult;
+}
+
+function loginLogs(db: Kysely<Database>, filter: LoginLogFilter) {
   let base = db.selectFrom('audit_login_log');
-  if (query.userName) base = base.where(containsText('user_name', query.userName));
-  if (query.result) base = base.where('result', '=', query.result);
-  return paginate(base, query, {
+  if (filter.userName) base = base.where(containsText('user_name', filter.userName));
+  if (filter.result) base = base.where('result', '=', filter.result);
+  return base;
+}
+
+const loginLogColumns = (query: ReturnType<typeof loginLogs>) =>
+  query.select(['id', 'login_time as loginTime', 'login_ip as loginIp', 'user_name as userName', 'result', 'user_agent as userAgent']);
+
+export function listLoginLogs(db: Kysely<Database>, query: PageQuery<(typeof loginLogSortable)[number]> & LoginLogFilter) {
+  return paginate(loginLogs(db, query), query, {
     columns: sortColumns,
     defaultSort: { column: 'login_time', order: 'desc' },
-    select: (q) =>
-      q.select(['id', 'login_time as loginTime', 'login_ip as loginIp', 'user_name as userName', 'result', 'user_agent as userAgent']),
+    select: loginLogColumns,
   });
+}
+
+export function exportLoginLogs(db: Kysely<Database>, filter: LoginLogFilter, limit: number) {
+  return loginLogColumns(loginLogs(db, filter)).orderBy('login_time', 'desc').limit(limit).execute();
 }

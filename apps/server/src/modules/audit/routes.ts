@@ -2,16 +2,29 @@ import { pageQuerySchema } from '@qiming/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
+import { loginResults } from '../../db/schema.ts';
 import { sessionOf } from '../../http/accessGuard.ts';
 import { ok } from '../../http/envelope.ts';
+import { maxExportRows, sendExcel } from '../../http/excelExport.ts';
+import { requestLanguage } from '../../http/language.ts';
 import { clientErrorSortable, listClientErrors, writeClientError } from './clientErrorRepo.ts';
-import { listLoginLogs, loginLogSortable } from './loginLogRepo.ts';
+import { exportLoginLogs, listLoginLogs, loginLogSortable } from './loginLogRepo.ts';
+import { exportOperationLogs, operationLogSortable, pageOperationLogs } from './operationLogRepo.ts';
 
 const clientError = z.object({
   pageUrl: z.string().min(1).max(2000),
   message: z.string().min(1).max(2000),
   stack: z.string().max(20000).default(''),
   info: z.string().max(2000).default(''),
+});
+
+const loginLogFilter = z.object({ userName: z.string().max(100).optional(), result: z.enum(loginResults).optional() });
+const operationLogFilter = z.object({
+  userName: z.string().max(100).optional(),
+  operation: z.string().max(100).optional(),
+  target: z.string().max(300).optional(),
+  from: z.coerce.number().int().min(0).optional(),
+  to: z.coerce.number().int().min(0).optional(),
 });
 
 export const auditRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context) => {
@@ -21,13 +34,64 @@ export const auditRoutes: FastifyPluginAsyncZod<AppContext> = async (app, contex
       schema: {
         tags: ['audit'],
         summary: 'A page of sign-in attempts',
-        querystring: pageQuerySchema(loginLogSortable).extend({
-          userName: z.string().max(100).optional(),
-          result: z.enum(['success', 'badCredentials', 'locked', 'keyInvalid']).optional(),
-        }),
+        querystring: pageQuerySchema(loginLogSortable).extend(loginLogFilter.shape),
       },
     },
     async (request) => ok(await listLoginLogs(context.db, request.query)),
+  );
+
+  app.get(
+    '/api/admin/login-logs/export',
+    { schema: { tags: ['audit'], summary: 'Sign-in attempts as an Excel file', querystring: loginLogFilter } },
+    async (request, reply) =>
+      sendExcel(reply, {
+        fileName: 'login-log',
+        sheet: 'Login log',
+        language: requestLanguage(request),
+        rows: await exportLoginLogs(context.db, request.query, maxExportRows),
+        columns: [
+          { header: 'field.loginTime', value: (row) => new Date(row.loginTime), width: 20 },
+          { header: 'field.loginIp', value: (row) => row.loginIp },
+          { header: 'field.userName', value: (row) => row.userName },
+          { header: 'field.result', value: (row) => row.result },
+          { header: 'field.userAgent', value: (row) => row.userAgent, width: 40 },
+        ],
+      }),
+  );
+
+  app.get(
+    '/api/admin/operation-logs',
+    {
+      schema: {
+        tags: ['audit'],
+        summary: 'A page of changes made through the back-office',
+        querystring: pageQuerySchema(operationLogSortable).extend(operationLogFilter.shape),
+      },
+    },
+    async (request) => ok(await pageOperationLogs(context.db, request.query)),
+  );
+
+  app.get(
+    '/api/admin/operation-logs/export',
+    { schema: { tags: ['audit'], summary: 'Changes as an Excel file', querystring: operationLogFilter } },
+    async (request, reply) =>
+      sendExcel(reply, {
+        fileName: 'operation-log',
+        sheet: 'Operation log',
+        language: requestLanguage(request),
+        rows: await exportOperationLogs(context.db, request.query, maxExportRows),
+        columns: [
+          { header: 'field.createdAt', value: (row) => new Date(row.opTime), width: 20 },
+          { header: 'field.userName', value: (row) => row.userName },
+          { header: 'field.operation', value: (row) => row.operation },
+          { header: 'field.target', value: (row) => row.target, width: 30 },
+          { header: 'field.params', value: (row) => row.params, width: 40 },
+          { header: 'field.result', value: (row) => row.result },
+          { header: 'field.durationMs', value: (row) => row.durationMs },
+          { header: 'field.before', value: (row) => row.before, width: 40 },
+          { header: 'field.after', value: (row) => row.after, width: 40 },
+        ],
+      }),
   );
 
   app.get(

@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import { ipAllowed } from '@qiming/shared';
 import type { Kysely } from 'kysely';
 import type { Database, LoginResult } from '../../db/schema.ts';
 import { OAuthError } from '../../http/errors.ts';
 import { writeLoginLog } from '../audit/loginLogRepo.ts';
-import { clearLoginFailures, countLoginFailure, findAccountByUserName, lockAccount } from '../iam/accountRepo.ts';
+import { type AccountRow, clearLoginFailures, countLoginFailure, findAccountByUserName, lockAccount } from '../iam/accountRepo.ts';
 import { isSuperAdministrator } from '../iam/grantRepo.ts';
-import { readPasswordPolicy } from '../iam/passwordPolicyRepo.ts';
+import { passwordExpired, readPasswordPolicy } from '../iam/passwordPolicyRepo.ts';
 import { verifyAgainstDecoy, verifyPassword } from '../iam/passwords.ts';
 import { consumeLoginKey, decryptPassword, issueLoginKey } from './loginKeys.ts';
 import {
@@ -57,7 +58,12 @@ export class AuthService {
       throw new OAuthError('invalid_grant', 'error.loginKeyInvalid');
     }
     const password = decryptPassword(key, input.password) ?? '';
-    const account = await this.checkCredentials(input.username, password, log);
+    const account = await this.checkCredentials(input.username, password, client, log);
+    if (account.auth_strategy === 'clientOnly') {
+      await log('clientOnly', account.id);
+      throw new OAuthError('invalid_grant', 'error.clientOnlyAccount');
+    }
+    await this.admitExpiredPassword(account, log);
     const sessionId = randomUUID();
     const refresh = newRefreshToken(sessionId);
     await insertSession(this.db, {
@@ -80,7 +86,7 @@ export class AuthService {
   async verifyClientCredentials(username: string, password: string, client: ClientInfo): Promise<LiveSession | undefined> {
     const log = this.loginLogger(username, client, this.now());
     try {
-      const account = await this.checkCredentials(username, password, log);
+      const account = await this.checkCredentials(username, password, client, log);
       await log('success', account.id);
       return {
         sessionId: '',
@@ -100,7 +106,7 @@ export class AuthService {
   }
 
   /** The account whose password this is, unless locked; failures count towards the lock-out. */
-  private async checkCredentials(username: string, password: string, log: LoginLogger) {
+  private async checkCredentials(username: string, password: string, client: ClientInfo, log: LoginLogger) {
     const now = this.now();
     const account = await findAccountByUserName(this.db, username);
     if (!account) {
@@ -127,7 +133,29 @@ export class AuthService {
       throw new OAuthError('invalid_grant', 'error.badCredentials');
     }
     if (account.login_failures > 0) await clearLoginFailures(this.db, account.id);
+    if (account.is_use_ip_checked === 1 && !ipAllowed(account.ip_policy, client.ip)) {
+      await log('ipRefused', account.id);
+      throw new OAuthError('invalid_grant', 'error.ipRefused');
+    }
     return account;
+  }
+
+  /**
+   * A password older than the policy's life time still signs in `pwdGraceTime` times, each of them
+   * forcing a change (the current user answers `passwordExpired`); after that it is refused.
+   */
+  private async admitExpiredPassword(account: AccountRow, log: LoginLogger) {
+    const policy = await readPasswordPolicy(this.db);
+    if (!passwordExpired(policy, account.pwd_changed_at, this.now())) return;
+    if (account.grace_logins >= policy.pwdGraceTime) {
+      await log('expired', account.id);
+      throw new OAuthError('invalid_grant', 'error.passwordExpired');
+    }
+    await this.db
+      .updateTable('iam_account')
+      .set({ grace_logins: account.grace_logins + 1 })
+      .where('id', '=', account.id)
+      .execute();
   }
 
   async refreshGrant(refreshToken: string): Promise<TokenAnswer> {

@@ -31,7 +31,11 @@ export async function clearLoginFailures(db: Kysely<Database>, id: number): Prom
 }
 
 export async function updatePasswordHash(db: Kysely<Database>, id: number, passwordHash: string, now: number): Promise<void> {
-  await db.updateTable('iam_account').set({ password_hash: passwordHash, pwd_changed_at: now }).where('id', '=', id).execute();
+  await db
+    .updateTable('iam_account')
+    .set({ password_hash: passwordHash, pwd_changed_at: now, grace_logins: 0 })
+    .where('id', '=', id)
+    .execute();
 }
 
 export async function insertAccount(

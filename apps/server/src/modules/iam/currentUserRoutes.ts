@@ -1,16 +1,15 @@
-import { brokenPasswordRules, formatMessage } from '@qiming/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { sessionOf } from '../../http/accessGuard.ts';
 import { ok } from '../../http/envelope.ts';
-import { AppError, badRequest, unauthenticated } from '../../http/errors.ts';
-import { requestLanguage } from '../../http/language.ts';
+import { badRequest, unauthenticated } from '../../http/errors.ts';
 import { recordChange } from '../audit/recordChange.ts';
 import { revokeOtherSessions } from '../auth/sessionRepo.ts';
 import { findAccountById, updatePasswordHash } from './accountRepo.ts';
 import { roleCodesOf } from './grantRepo.ts';
-import { readPasswordPolicy } from './passwordPolicyRepo.ts';
+import { checkPasswordPolicy } from './passwordCheck.ts';
+import { passwordExpired, readPasswordPolicy } from './passwordPolicyRepo.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 
 const passwordChange = z
@@ -31,6 +30,7 @@ export const currentUserRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
       roles: await roleCodesOf(context.db, account.id),
       menuTypeId: account.menu_type_id,
       isSuper: session.isSuper,
+      passwordExpired: passwordExpired(await readPasswordPolicy(context.db), account.pwd_changed_at, context.now()),
     });
   });
 
@@ -50,15 +50,7 @@ export const currentUserRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
       if (!account) throw unauthenticated();
       const { oldPassword, newPassword } = request.body;
       if (!(await verifyPassword(account.password_hash, oldPassword))) throw badRequest('error.wrongOldPassword');
-      const broken = brokenPasswordRules(await readPasswordPolicy(context.db), newPassword);
-      if (newPassword === oldPassword) broken.push({ key: 'policy.sameAsOld' });
-      if (broken.length > 0) {
-        const language = requestLanguage(request);
-        const rules = broken
-          .map((rule) => formatMessage(rule.key, language, rule.params))
-          .join(language === 'en' || language === 'es' ? ', ' : '、');
-        throw new AppError(400, 'error.passwordPolicy', { rules });
-      }
+      await checkPasswordPolicy(context.db, request, newPassword, newPassword === oldPassword ? [{ key: 'policy.sameAsOld' }] : []);
       const now = context.now();
       await updatePasswordHash(context.db, account.id, await hashPassword(newPassword), now);
       await revokeOtherSessions(context.db, account.id, session.sessionId, now);

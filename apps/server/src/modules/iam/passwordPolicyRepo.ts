@@ -51,3 +51,8 @@ export async function writePasswordPolicy(db: Kysely<Database>, policy: Password
     .onConflict((oc) => oc.column('id').doUpdateSet(values))
     .execute();
 }
+
+/** Whether a password set at `changedAt` has outlived the policy (a life time of 0 never expires). */
+export function passwordExpired(policy: PasswordPolicy, changedAt: number, now: number): boolean {
+  return policy.pwdLifeTime > 0 && now > changedAt + policy.pwdLifeTime * 86_400_000;
+}

@@ -1,9 +1,11 @@
 import { auditAccess } from '../../audit/access.ts';
 import { authAccess } from '../../auth/access.ts';
 import { governanceAccess } from '../../governance/access.ts';
+import { iamAccess } from '../../iam/access.ts';
 import { portalAccess } from '../../portal/access.ts';
 import { systemAccess } from '../../system/access.ts';
 import { dictionaryAccess } from '../dictionaries/access.ts';
+import { menuAccess, workCalendarAccess } from '../platformAccess.ts';
 import type { ModuleDeclaration } from './declarations.ts';
 
 /** Qiming's own app in the function model: every API route it serves, grouped as the guard sees them. */
@@ -14,7 +16,8 @@ export const qimingApp = {
   modules: [
     systemAccess,
     authAccess,
-    { code: 'platform', name: 'Platform', functions: [dictionaryAccess] },
+    iamAccess,
+    { code: 'platform', name: 'Platform', functions: [dictionaryAccess, menuAccess, workCalendarAccess] },
     auditAccess,
     portalAccess,
     governanceAccess,

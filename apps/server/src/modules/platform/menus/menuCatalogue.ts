@@ -19,7 +19,23 @@ export const backOfficeMenus: MenuSeed[] = [
     name: 'System',
     path: 'system',
     icon: 'setting',
-    children: [{ code: 'system_dictionary', name: 'Dictionaries', path: 'system/dictionary', icon: 'book', functionCode: 'platform.dict' }],
+    children: [
+      { code: 'system_dictionary', name: 'Dictionaries', path: 'system/dictionary', icon: 'book', functionCode: 'platform.dict' },
+      { code: 'system_menu', name: 'Menus', path: 'system/menu', icon: 'menu', functionCode: 'platform.menu' },
+      { code: 'system_calendar', name: 'Work calendar', path: 'system/calendar', icon: 'calendar', functionCode: 'platform.calendar' },
+    ],
+  },
+  {
+    code: 'iam',
+    name: 'Organisation and accounts',
+    path: 'iam',
+    icon: 'team',
+    children: [
+      { code: 'iam_organ', name: 'Organisations', path: 'iam/organ', icon: 'apartment', functionCode: 'iam.organ' },
+      { code: 'iam_account', name: 'Accounts', path: 'iam/account', icon: 'user', functionCode: 'iam.account' },
+      { code: 'iam_role', name: 'Roles', path: 'iam/role', icon: 'safety', functionCode: 'iam.role' },
+      { code: 'iam_passwordPolicy', name: 'Password policy', path: 'iam/passwordPolicy', icon: 'lock', functionCode: 'iam.passwordPolicy' },
+    ],
   },
   {
     code: 'audit',
@@ -28,6 +44,13 @@ export const backOfficeMenus: MenuSeed[] = [
     icon: 'audit',
     children: [
       { code: 'audit_loginLog', name: 'Login log', path: '', icon: 'login', functionCode: 'audit.loginLog' },
+      {
+        code: 'audit_operationLog',
+        name: 'Operation log',
+        path: 'audit/operationLog',
+        icon: 'history',
+        functionCode: 'audit.operationLog',
+      },
       { code: 'optLog_errorLog', name: 'Client errors', path: 'optLog/errorLog', icon: 'bug', functionCode: 'audit.clientError' },
     ],
   },

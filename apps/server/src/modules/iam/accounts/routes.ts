@@ -1,0 +1,89 @@
+import { accountCreate, accountSortable, accountUpdate, pageQuerySchema, passwordReset } from '@qiming/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../../context.ts';
+import { ok } from '../../../http/envelope.ts';
+import { maxExportRows, sendExcel } from '../../../http/excelExport.ts';
+import { idListBody, idParam } from '../../../http/idList.ts';
+import { requestLanguage } from '../../../http/language.ts';
+import { listAccounts, pageAccounts } from './accountAdminRepo.ts';
+import { AccountService } from './accountService.ts';
+
+const tags = ['accounts'];
+const idParams = z.object({ id: idParam });
+const accountFilter = z.object({
+  userName: z.string().max(50).optional(),
+  name: z.string().max(100).optional(),
+  organId: z.coerce.number().int().positive().optional(),
+  userStatus: z.enum(['normal', 'lock']).optional(),
+});
+
+export const accountRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context) => {
+  const service = new AccountService(context);
+
+  app.get(
+    '/api/admin/accounts',
+    {
+      schema: {
+        tags,
+        summary: "A page of the accounts in the caller's range",
+        querystring: pageQuerySchema(accountSortable).extend(accountFilter.shape),
+      },
+    },
+    async (request) => ok(await pageAccounts(context.db, await service.scope(request), request.query)),
+  );
+  app.get(
+    '/api/admin/accounts/export',
+    { schema: { tags, summary: 'Accounts as an Excel file', querystring: accountFilter } },
+    async (request, reply) =>
+      sendExcel(reply, {
+        fileName: 'accounts',
+        sheet: 'Accounts',
+        language: requestLanguage(request),
+        rows: await listAccounts(context.db, await service.scope(request), request.query, maxExportRows),
+        columns: [
+          { header: 'field.userName', value: (row) => row.userName },
+          { header: 'field.name', value: (row) => row.name },
+          { header: 'field.organ', value: (row) => row.organName ?? '' },
+          { header: 'field.userStatus', value: (row) => row.userStatus },
+        ],
+      }),
+  );
+  app.get('/api/admin/accounts/:id', { schema: { tags, summary: 'One account', params: idParams } }, async (request) =>
+    ok(await service.require(request, request.params.id)),
+  );
+  app.post('/api/admin/accounts', { schema: { tags, summary: 'Creates an account', body: accountCreate } }, async (request) =>
+    ok(await service.create(request, request.body)),
+  );
+  app.put(
+    '/api/admin/accounts/:id',
+    { schema: { tags, summary: 'Changes an account', params: idParams, body: accountUpdate } },
+    async (request) => ok(await service.update(request, request.params.id, request.body)),
+  );
+  app.post('/api/admin/accounts/delete', { schema: { tags, summary: 'Deletes accounts', body: idListBody } }, async (request) =>
+    ok(await service.remove(request, request.body.ids)),
+  );
+  app.post(
+    '/api/admin/accounts/:id/lock',
+    { schema: { tags, summary: 'Locks an account and ends its sessions', params: idParams } },
+    async (request) => ok(await service.setLocked(request, request.params.id, true)),
+  );
+  app.post('/api/admin/accounts/:id/unlock', { schema: { tags, summary: 'Unlocks an account', params: idParams } }, async (request) =>
+    ok(await service.setLocked(request, request.params.id, false)),
+  );
+  app.post(
+    '/api/admin/accounts/:id/password',
+    { schema: { tags, summary: "Resets an account's password", params: idParams, body: passwordReset } },
+    async (request) => ok(await service.resetPassword(request, request.params.id, request.body.password)),
+  );
+  app.get(
+    '/api/admin/accounts/:id/sessions',
+    { schema: { tags, summary: "An account's live sessions", params: idParams } },
+    async (request) => ok(await service.sessions(request, request.params.id)),
+  );
+  app.post(
+    '/api/admin/accounts/:id/sessions/:sessionId/end',
+    { schema: { tags, summary: 'Ends one session of an account', params: idParams.extend({ sessionId: z.string().uuid() }) } },
+    async (request) => ok(await service.endSession(request, request.params.id, request.params.sessionId)),
+  );
+};

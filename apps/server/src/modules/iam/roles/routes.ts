@@ -1,0 +1,70 @@
+import { batchAuthorisation, operationGrants, organGrants, pageQuerySchema, roleInput, roleSortable } from '@qiming/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../../context.ts';
+import { ok } from '../../../http/envelope.ts';
+import { idListBody, idParam } from '../../../http/idList.ts';
+import { AccountService } from '../accounts/accountService.ts';
+import * as repo from './roleAdminRepo.ts';
+import { RoleService } from './roleService.ts';
+
+const tags = ['roles'];
+const idParams = z.object({ id: idParam });
+const roleFilter = z.object({ roleCode: z.string().max(50).optional(), roleName: z.string().max(100).optional() });
+
+export const roleRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context) => {
+  const service = new RoleService(context);
+  const accounts = new AccountService(context);
+
+  app.get(
+    '/api/admin/roles',
+    {
+      schema: {
+        tags,
+        summary: 'A page of roles with how many accounts hold each',
+        querystring: pageQuerySchema(roleSortable).extend(roleFilter.shape),
+      },
+    },
+    async (request) => ok(await repo.pageRoles(context.db, request.query)),
+  );
+  app.get('/api/admin/roles/function-tree', { schema: { tags, summary: 'Apps, modules, functions and operations to grant' } }, async () =>
+    ok(await service.functionTree()),
+  );
+  app.post('/api/admin/roles', { schema: { tags, summary: 'Creates a role', body: roleInput } }, async (request) =>
+    ok(await service.create(request, request.body)),
+  );
+  app.put('/api/admin/roles/:id', { schema: { tags, summary: 'Changes a role', params: idParams, body: roleInput } }, async (request) =>
+    ok(await service.update(request, request.params.id, request.body)),
+  );
+  app.post('/api/admin/roles/delete', { schema: { tags, summary: 'Deletes roles no account holds', body: idListBody } }, async (request) =>
+    ok(await service.remove(request, request.body.ids)),
+  );
+  app.get(
+    '/api/admin/roles/:id/operations',
+    { schema: { tags, summary: "A role's granted operations", params: idParams } },
+    async (request) => ok(await repo.roleOperationIds(context.db, (await service.require(request.params.id)).id)),
+  );
+  app.put(
+    '/api/admin/roles/:id/operations',
+    { schema: { tags, summary: "Replaces a role's function authorisation", params: idParams, body: operationGrants } },
+    async (request) => ok(await service.grantOperations(request, request.params.id, request.body.operationIds)),
+  );
+  app.get('/api/admin/roles/:id/organs', { schema: { tags, summary: "A role's data authorisation", params: idParams } }, async (request) =>
+    ok(await repo.roleOrganIds(context.db, (await service.require(request.params.id)).id)),
+  );
+  app.put(
+    '/api/admin/roles/:id/organs',
+    { schema: { tags, summary: "Replaces a role's data authorisation (organ scopes)", params: idParams, body: organGrants } },
+    async (request) => ok(await service.grantOrgans(request, request.params.id, request.body.organIds)),
+  );
+  app.post(
+    '/api/admin/roles/authorise',
+    { schema: { tags, summary: 'Gives or takes back roles for many accounts at once', body: batchAuthorisation } },
+    async (request) => ok(await service.authorise(request, request.body.accountIds, request.body.roleIds, request.body.revoke)),
+  );
+  app.get(
+    '/api/admin/roles/of-account/:id',
+    { schema: { tags, summary: 'The roles an account holds', params: idParams } },
+    async (request) => ok(await repo.accountRoleIds(context.db, (await accounts.require(request, request.params.id)).id)),
+  );
+};

@@ -1,0 +1,146 @@
+import { type MenuInput, menuInput, menuTypeInput } from '@qiming/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../../context.ts';
+import { isUniqueViolation } from '../../../db/uniqueViolation.ts';
+import { ok } from '../../../http/envelope.ts';
+import { badRequest, notFound } from '../../../http/errors.ts';
+import { idListBody, idParam } from '../../../http/idList.ts';
+import { recordChange } from '../../audit/recordChange.ts';
+
+const tags = ['menus'];
+const idParams = z.object({ id: idParam });
+const typeParams = z.object({ typeId: idParam });
+
+/** Menu types and their menu trees as administrators edit them; the menus users get derive from these and their grants. */
+export const menuAdminRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context) => {
+  const { db } = context;
+  const uniquely = async <T>(code: string, write: () => Promise<T>) => {
+    try {
+      return await write();
+    } catch (error) {
+      if (isUniqueViolation(error)) throw badRequest('error.duplicateCode', { code });
+      throw error;
+    }
+  };
+  const menuValues = (input: MenuInput) => ({
+    menu_code: input.menuCode,
+    menu_name: input.menuName,
+    parent_menu_id: input.parentMenuId,
+    is_leaf: input.isLeaf ? 1 : 0,
+    menu_path: input.menuPath,
+    scheme: input.isLeaf ? '/' : '',
+    icon: input.icon,
+    seq: input.seq,
+    target: input.target,
+    function_code: input.requestAction || null,
+  });
+
+  app.get('/api/admin/menu-types', { schema: { tags, summary: 'Every menu type' } }, async () =>
+    ok(await db.selectFrom('pf_menu_type').select(['id', 'menu_type_name as menuTypeName', 'is_sys as isSys']).orderBy('id').execute()),
+  );
+  app.post('/api/admin/menu-types', { schema: { tags, summary: 'Creates a menu type', body: menuTypeInput } }, async (request) => {
+    const startedAt = context.now();
+    const row = await db
+      .insertInto('pf_menu_type')
+      .values({ menu_type_name: request.body.menuTypeName, is_sys: request.body.isSys ? 1 : 0 })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await recordChange(context, request, { operation: 'menu:add', target: `menuType:${row.id}`, after: request.body, startedAt });
+    return ok({ id: row.id, ...request.body });
+  });
+
+  app.get(
+    '/api/admin/menu-types/:typeId/menus',
+    { schema: { tags, summary: "A menu type's entries, in order", params: typeParams } },
+    async (request) =>
+      ok(
+        await db
+          .selectFrom('pf_menu')
+          .select([
+            'id',
+            'menu_code as menuCode',
+            'menu_name as menuName',
+            'parent_menu_id as parentMenuId',
+            'is_leaf as isLeaf',
+            'menu_path as menuPath',
+            'function_code as requestAction',
+            'icon',
+            'seq',
+            'target',
+          ])
+          .where('menu_type_id', '=', request.params.typeId)
+          .orderBy('seq')
+          .orderBy('id')
+          .execute(),
+      ),
+  );
+  app.post(
+    '/api/admin/menu-types/:typeId/menus',
+    { schema: { tags, summary: 'Adds a menu entry', params: typeParams, body: menuInput } },
+    async (request) => {
+      const startedAt = context.now();
+      if (request.body.parentMenuId !== null) {
+        const parent = await db
+          .selectFrom('pf_menu')
+          .select('id')
+          .where('id', '=', request.body.parentMenuId)
+          .where('menu_type_id', '=', request.params.typeId)
+          .executeTakeFirst();
+        if (!parent) throw notFound();
+      }
+      const row = await uniquely(request.body.menuCode, () =>
+        db
+          .insertInto('pf_menu')
+          .values({ menu_type_id: request.params.typeId, ...menuValues(request.body) })
+          .returning('id')
+          .executeTakeFirstOrThrow(),
+      );
+      await recordChange(context, request, { operation: 'menu:add', target: `menu:${row.id}`, after: request.body, startedAt });
+      return ok({ id: row.id, ...request.body });
+    },
+  );
+  app.put(
+    '/api/admin/menus/:id',
+    { schema: { tags, summary: 'Changes a menu entry', params: idParams, body: menuInput } },
+    async (request) => {
+      const startedAt = context.now();
+      const before = await db.selectFrom('pf_menu').selectAll().where('id', '=', request.params.id).executeTakeFirst();
+      if (!before) throw notFound();
+      if (request.body.parentMenuId === request.params.id) throw badRequest('error.organCycle');
+      await uniquely(request.body.menuCode, () =>
+        db.updateTable('pf_menu').set(menuValues(request.body)).where('id', '=', request.params.id).execute(),
+      );
+      await recordChange(context, request, {
+        operation: 'menu:edit',
+        target: `menu:${request.params.id}`,
+        before,
+        after: request.body,
+        startedAt,
+      });
+      return ok({ id: request.params.id, ...request.body });
+    },
+  );
+  app.post(
+    '/api/admin/menus/delete',
+    { schema: { tags, summary: 'Deletes menu entries without children', body: idListBody } },
+    async (request) => {
+      const startedAt = context.now();
+      const child = await db
+        .selectFrom('pf_menu')
+        .select('id')
+        .where('parent_menu_id', 'in', request.body.ids)
+        .where('id', 'not in', request.body.ids)
+        .executeTakeFirst();
+      if (child) throw badRequest('error.menuHasChildren');
+      const deleted = Number((await db.deleteFrom('pf_menu').where('id', 'in', request.body.ids).executeTakeFirst()).numDeletedRows);
+      await recordChange(context, request, {
+        operation: 'menu:delete',
+        target: `menu:${request.body.ids.join(',')}`,
+        after: { deleted },
+        startedAt,
+      });
+      return ok({ deleted });
+    },
+  );
+};

@@ -1,0 +1,80 @@
+import { monthQuery, workDayMarks } from '@qiming/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../../context.ts';
+import { ok } from '../../../http/envelope.ts';
+import { idParam } from '../../../http/idList.ts';
+import { recordChange } from '../../audit/recordChange.ts';
+import { organScope, requireInScope } from '../../iam/dataScope.ts';
+import { addWorkingDays, isWorkingDay, markDays, markWeekends, monthView } from './workCalendar.ts';
+
+const tags = ['work calendar'];
+const organParams = z.object({ organId: idParam });
+const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.date');
+
+export const workCalendarRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context) => {
+  const { db } = context;
+
+  app.get(
+    '/api/admin/work-calendar/:organId',
+    { schema: { tags, summary: "A month of an organ's calendar", params: organParams, querystring: monthQuery } },
+    async (request) => {
+      requireInScope(await organScope(db, request), request.params.organId);
+      return ok(await monthView(db, request.params.organId, request.query.month));
+    },
+  );
+  app.get(
+    '/api/admin/work-calendar/:organId/working-day',
+    {
+      schema: {
+        tags,
+        summary: 'Whether a date is a working day for the organ, and the date N working days later',
+        params: organParams,
+        querystring: z.object({ date, add: z.coerce.number().int().min(-3650).max(3650).default(0) }),
+      },
+    },
+    async (request) => {
+      const { organId } = request.params;
+      requireInScope(await organScope(db, request), organId);
+      const { date: day, add } = request.query;
+      return ok({
+        date: day,
+        isWorking: await isWorkingDay(db, organId, day),
+        plus: add,
+        result: await addWorkingDays(db, organId, day, add),
+      });
+    },
+  );
+  app.put(
+    '/api/admin/work-calendar/:organId',
+    { schema: { tags, summary: 'Marks dates as working days or holidays', params: organParams, body: workDayMarks } },
+    async (request) => {
+      const startedAt = context.now();
+      requireInScope(await organScope(db, request), request.params.organId);
+      await markDays(db, request.params.organId, request.body.dates, request.body.isWorking);
+      await recordChange(context, request, {
+        operation: 'calendar:edit',
+        target: `calendar:${request.params.organId}`,
+        after: request.body,
+        startedAt,
+      });
+      return ok(null);
+    },
+  );
+  app.post(
+    '/api/admin/work-calendar/:organId/weekends',
+    { schema: { tags, summary: "Marks a month's Saturdays and Sundays as holidays", params: organParams, body: monthQuery } },
+    async (request) => {
+      const startedAt = context.now();
+      requireInScope(await organScope(db, request), request.params.organId);
+      const marked = await markWeekends(db, request.params.organId, request.body.month);
+      await recordChange(context, request, {
+        operation: 'calendar:edit',
+        target: `calendar:${request.params.organId}`,
+        after: { holidays: marked },
+        startedAt,
+      });
+      return ok(marked);
+    },
+  );
+};
