@@ -82,6 +82,7 @@ export async function seedDemoData(db: Kysely<Database>, menuTypeId: number, now
     now,
   });
   await assignRole(db, staff, readerRole);
+  await seedDemoOrgans(db, staff, now);
 
   for (const dictionary of demoDictionaries) {
     const { id } = await db
@@ -107,4 +108,24 @@ export async function seedDemoData(db: Kysely<Database>, menuTypeId: number, now
       )
       .execute();
   }
+}
+
+/** A small company in the administrative structure; the demo staff account works in its technology department. */
+async function seedDemoOrgans(db: Kysely<Database>, staffAccountId: number, now: number): Promise<void> {
+  const organ = async (code: string, name: string, typeCode: string, parent: number | null, order: number) => {
+    const { id } = await db
+      .insertInto('iam_organ')
+      .values({ organ_code: code, organ_name: name, short_name: '', type_code: typeCode, principal_name: '', created_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('iam_organ_node')
+      .values({ stru_type: 'admin', organ_id: id, parent_organ_id: parent, stru_order: order })
+      .execute();
+    return id;
+  };
+  const company = await organ('QM', '启明教育科技', 'CORP', null, 0);
+  const technology = await organ('QM_TECH', '技术部', 'DEPT', company, 0);
+  await organ('QM_MARKET', '市场部', 'DEPT', company, 1);
+  await db.updateTable('iam_account').set({ organ_id: technology }).where('id', '=', staffAccountId).execute();
 }

@@ -155,12 +155,18 @@ export const menuInput = z.object({
 });
 export type MenuInput = z.infer<typeof menuInput>;
 
-const solarDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.date');
+/** A real calendar date as YYYY-MM-DD (no 31 February). */
+export const solarDate = z
+  .string()
+  .refine(
+    (value) => /^\d{4}-\d{2}-\d{2}$/.test(value) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value),
+    'validation.date',
+  );
 export const workDayMarks = z.object({
   dates: z.preprocess((value) => (Array.isArray(value) ? value : value ? [value] : []), z.array(solarDate).min(1).max(400)),
   isWorking: flag,
 });
-export const monthQuery = z.object({ month: z.string().regex(/^\d{4}-\d{2}$/, 'validation.month') });
+export const monthQuery = z.object({ month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'validation.month') });
 
 export interface OrganType {
   id: number;

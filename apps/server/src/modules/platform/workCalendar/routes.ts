@@ -1,4 +1,4 @@
-import { monthQuery, workDayMarks } from '@qiming/shared';
+import { monthQuery, solarDate, workDayMarks } from '@qiming/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../../context.ts';
@@ -10,7 +10,6 @@ import { addWorkingDays, isWorkingDay, markDays, markWeekends, monthView } from 
 
 const tags = ['work calendar'];
 const organParams = z.object({ organId: idParam });
-const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.date');
 
 export const workCalendarRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context) => {
   const { db } = context;
@@ -30,7 +29,7 @@ export const workCalendarRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
         tags,
         summary: 'Whether a date is a working day for the organ, and the date N working days later',
         params: organParams,
-        querystring: z.object({ date, add: z.coerce.number().int().min(-3650).max(3650).default(0) }),
+        querystring: z.object({ date: solarDate, add: z.coerce.number().int().min(-3650).max(3650).default(0) }),
       },
     },
     async (request) => {

@@ -24,7 +24,8 @@ export async function markedDays(db: Kysely<Database>, organId: number, from: st
 export function daysOfMonth(month: string): string[] {
   const first = parseDate(`${month}-01`);
   const days: string[] = [];
-  for (const day = first; day.getUTCMonth() === first.getUTCMonth(); day.setUTCDate(day.getUTCDate() + 1)) days.push(isoDate(day));
+  for (const day = new Date(first); day.getUTCMonth() === first.getUTCMonth(); day.setUTCDate(day.getUTCDate() + 1))
+    days.push(isoDate(day));
   return days;
 }
 
