@@ -74,7 +74,7 @@ export class AuthService {
       ...client,
       now,
     });
-    if (account.max_session_number > 0) await revokeSessionsBeyond(this.db, account.id, account.max_session_number, now);
+    if (account.max_session_number > 0) await revokeSessionsBeyond(this.db, account.id, account.max_session_number, now, sessionId);
     await log('success', account.id);
     return this.answer(account.id, sessionId, refresh.token);
   }

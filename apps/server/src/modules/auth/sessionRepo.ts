@@ -88,18 +88,25 @@ export async function revokeSession(db: Kysely<Database>, sessionId: string, now
   await db.updateTable('auth_session').set({ revoked_at: now }).where('id', '=', sessionId).where('revoked_at', 'is', null).execute();
 }
 
-/** Ends the account's oldest live sessions so that at most `keep` remain. */
-export async function revokeSessionsBeyond(db: Kysely<Database>, accountId: number, keep: number, now: number): Promise<void> {
+/** Ends the account's oldest live sessions so that at most `keep` remain, the just-opened `newest` always among them. */
+export async function revokeSessionsBeyond(
+  db: Kysely<Database>,
+  accountId: number,
+  keep: number,
+  now: number,
+  newest: string,
+): Promise<void> {
   const live = await db
     .selectFrom('auth_session')
     .select('id')
     .where('account_id', '=', accountId)
+    .where('id', '!=', newest)
     .where('revoked_at', 'is', null)
     .where('expires_at', '>', now)
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .execute();
-  const excess = live.slice(keep).map((row) => row.id);
+  const excess = live.slice(keep - 1).map((row) => row.id);
   if (excess.length > 0) await db.updateTable('auth_session').set({ revoked_at: now }).where('id', 'in', excess).execute();
 }
 
