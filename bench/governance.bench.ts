@@ -219,7 +219,6 @@ try {
   );
   const health = await drive('baseline: health checks', () => call(port, 'GET', '/api/health'));
   console.log(`  ratio heartbeat CPU / baseline CPU   ${(beats / health).toFixed(2)}`);
-
 } finally {
   server.kill('SIGTERM');
   await new Promise((resolve) => server.once('exit', resolve));
