@@ -32,6 +32,13 @@ for (const path of [
   '/governance/namespace',
   '/governance/registry',
   '/governance/config',
+  '/iam/organ',
+  '/iam/account',
+  '/iam/role',
+  '/iam/passwordPolicy',
+  '/system/menu',
+  '/system/calendar',
+  '/audit/operationLog',
 ]) {
   test(`${path} has no serious accessibility violation`, async ({ page }) => {
     await signIn(page, server.url, sysadmin);

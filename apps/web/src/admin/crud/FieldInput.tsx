@@ -1,4 +1,4 @@
-import { Input, InputNumber, Select } from 'antd';
+import { Input, InputNumber, Select, TreeSelect } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { FieldDeclaration } from './resource.ts';
 
@@ -19,6 +19,10 @@ export function FieldInput({
       return <Input.TextArea rows={3} {...(control as object)} />;
     case 'code':
       return <Input.TextArea rows={12} spellCheck={false} style={{ fontFamily: 'monospace' }} {...(control as object)} />;
+    case 'password':
+      return <Input.Password autoComplete="new-password" {...(control as object)} />;
+    case 'tree':
+      return <TreeSelect allowClear treeDefaultExpandAll treeData={field.tree} {...(control as object)} />;
     case 'number':
       return <InputNumber style={{ width: '100%' }} {...(control as object)} />;
     case 'select':

@@ -42,17 +42,19 @@ export function ResourceFormDialog({ formName, title, open, fields, initialValue
       mask={{ closable: false }}
     >
       <Form form={form} name={formName} layout="vertical" onFinish={onSave}>
-        {fields.map((field) => (
-          <Form.Item
-            key={field.name}
-            name={field.name}
-            label={t(field.label)}
-            required={field.rules ? isRequired(field.rules) : false}
-            rules={field.rules ? antdRules(field.rules, t) : undefined}
-          >
-            <FieldInput field={field} disabled={editing && field.readOnlyOnEdit} />
-          </Form.Item>
-        ))}
+        {fields
+          .filter((field) => !(editing && field.createOnly))
+          .map((field) => (
+            <Form.Item
+              key={field.name}
+              name={field.name}
+              label={t(field.label)}
+              required={field.rules ? isRequired(field.rules) : false}
+              rules={field.rules ? antdRules(field.rules, t) : undefined}
+            >
+              <FieldInput field={field} disabled={editing && field.readOnlyOnEdit} />
+            </Form.Item>
+          ))}
       </Form>
     </Modal>
   );

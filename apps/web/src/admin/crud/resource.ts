@@ -16,6 +16,12 @@ export interface OptionDeclaration {
   label: string;
 }
 
+export interface TreeOption {
+  value: number;
+  title: string;
+  children: TreeOption[];
+}
+
 export interface FieldDeclaration {
   name: string;
   /** i18n key. */
@@ -23,8 +29,12 @@ export interface FieldDeclaration {
   /** Shared rules: the form shows the messages the server would answer. */
   rules?: readonly FieldRule[];
   /** `code`: a tall monospaced text area, for config content. */
-  input?: 'text' | 'textarea' | 'code' | 'number' | 'select';
+  input?: 'text' | 'textarea' | 'code' | 'number' | 'select' | 'password' | 'tree';
   options?: OptionDeclaration[];
+  /** For `tree`: the choices as a tree (organs). */
+  tree?: TreeOption[];
+  /** Shown only when creating (a password, set once). */
+  createOnly?: boolean;
   /** A name that identifies the record to others (a namespace id, a data ID) is set once. */
   readOnlyOnEdit?: boolean;
 }

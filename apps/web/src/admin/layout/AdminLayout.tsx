@@ -4,8 +4,10 @@ import { useLocation } from 'react-router-dom';
 import { sidebarWidth, useAppStore } from '../../core/stores/appStore.ts';
 import { useSettingsStore } from '../../core/stores/settingsStore.ts';
 import { useTagsStore } from '../../core/stores/tagsStore.ts';
+import { useUserStore } from '../../core/stores/userStore.ts';
 import { AppMain } from './AppMain.tsx';
 import styles from './adminLayout.module.css';
+import { EditPasswordDialog } from './EditPasswordDialog.tsx';
 import { Navbar } from './Navbar.tsx';
 import { SettingsDrawer } from './SettingsDrawer.tsx';
 import { Sidebar } from './Sidebar.tsx';
@@ -20,6 +22,8 @@ export function AdminLayout() {
   const { sidebarOpened, setDevice, closeSidebar } = useAppStore();
   const { tagsView, fixedHeader } = useSettingsStore();
   const addView = useTagsStore((state) => state.addView);
+  const user = useUserStore((state) => state.user);
+  const setUser = useUserStore((state) => state.setUser);
 
   useEffect(() => {
     for (const route of flat) {
@@ -62,6 +66,12 @@ export function AdminLayout() {
         </Layout.Content>
       </Layout>
       <SettingsDrawer />
+      {/* An expired password (a grace sign-in) must be replaced before anything else. */}
+      <EditPasswordDialog
+        forced
+        open={user?.passwordExpired === true}
+        onClose={() => user && setUser({ ...user, passwordExpired: false })}
+      />
     </Layout>
   );
 }

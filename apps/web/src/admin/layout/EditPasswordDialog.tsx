@@ -13,7 +13,8 @@ interface PasswordForm {
 }
 
 /** Changes the own password; the policy is checked here for speed and on the server for real. */
-export function EditPasswordDialog({ open, onClose }: { open: boolean; onClose(): void }) {
+/** `forced`: shown after a sign-in with an expired password; it cannot be dismissed, only completed. */
+export function EditPasswordDialog({ open, onClose, forced = false }: { open: boolean; onClose(): void; forced?: boolean }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<PasswordForm>();
   const [saving, setSaving] = useState(false);
@@ -44,7 +45,10 @@ export function EditPasswordDialog({ open, onClose }: { open: boolean; onClose()
     <Modal
       title={t('route.editPassword')}
       open={open}
-      onCancel={onClose}
+      onCancel={forced ? undefined : onClose}
+      closable={!forced}
+      cancelButtonProps={forced ? { style: { display: 'none' } } : undefined}
+      keyboard={!forced}
       onOk={() => form.submit()}
       okText={t('table.save')}
       cancelText={t('table.cancel')}
@@ -52,6 +56,7 @@ export function EditPasswordDialog({ open, onClose }: { open: boolean; onClose()
       mask={{ closable: false }}
       destroyOnHidden
     >
+      {forced && <Typography.Paragraph strong>{t('identity.mustChangePassword')}</Typography.Paragraph>}
       {everyRule && (
         <Typography.Paragraph type="secondary">
           {t('profile.policy')}: {everyRule}

@@ -82,8 +82,14 @@ export function explainHttpError(error: AxiosError<{ message?: string; error?: s
     text = i18n.t('request.sessionInvalid');
     signOutLocally('/login');
   } else if (status === 400 && data?.error === 'invalid_grant') {
-    const locked = formatMessage('error.accountLocked', currentLanguage());
-    text = data.error_description === locked ? locked : formatMessage('error.badCredentials', currentLanguage());
+    // Refusals that are not about the password itself are shown as the server words them; any other
+    // reads as a wrong user name or password, so a failed sign-in reveals nothing more.
+    const shown = (['error.accountLocked', 'error.ipRefused', 'error.passwordExpired', 'error.clientOnlyAccount'] as const).map((key) =>
+      formatMessage(key, currentLanguage()),
+    );
+    text = shown.includes(data.error_description ?? '')
+      ? (data.error_description as string)
+      : formatMessage('error.badCredentials', currentLanguage());
   } else if (status === 500) {
     if (/process(Model|Definition)|release/i.test(url) && serverMessage) text = serverMessage;
     else if (hasChinese(serverMessage)) text = serverMessage;

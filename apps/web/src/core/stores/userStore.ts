@@ -9,6 +9,8 @@ export interface CurrentUser {
   roles: string[];
   menuTypeId: number;
   isSuper: boolean;
+  /** The password outlived the policy: the back-office asks for a new one before anything else. */
+  passwordExpired?: boolean;
 }
 
 interface UserState {

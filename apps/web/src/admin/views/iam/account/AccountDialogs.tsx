@@ -1,0 +1,130 @@
+import type { Account, AccountSession, Role } from '@qiming/shared';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Checkbox, Form, Input, Modal, Select, Table } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../../../core/i18n/formatTimeAgo.ts';
+import { http } from '../../../../core/request/client.ts';
+import { toastSuccess } from '../../../../core/request/notify.ts';
+import { Access } from '../../../crud/Access.tsx';
+
+export function SessionsList({ account }: { account: Account }) {
+  const { t } = useTranslation();
+  const sessions = useQuery({
+    queryKey: ['/admin/accounts', account.id, 'sessions'],
+    queryFn: () => http.get<AccountSession[]>(`/admin/accounts/${account.id}/sessions`),
+  });
+  const end = async (session: AccountSession) => {
+    await http.post(`/admin/accounts/${account.id}/sessions/${session.id}/end`);
+    toastSuccess(t('confirm.success'));
+    await sessions.refetch();
+  };
+  return (
+    <Table<AccountSession>
+      rowKey="id"
+      size="small"
+      pagination={false}
+      dataSource={sessions.data ?? []}
+      columns={[
+        { key: 'createdAt', title: t('field.createdAt'), render: (_value, row) => formatDateTime(row.createdAt) },
+        { key: 'ip', dataIndex: 'ip', title: t('field.loginIp') },
+        { key: 'userAgent', dataIndex: 'userAgent', title: t('field.userAgent'), ellipsis: true },
+        {
+          key: 'actions',
+          title: t('table.actions'),
+          render: (_value, row) => (
+            <Access code="account:edit">
+              <Button type="link" size="small" danger onClick={() => void end(row)}>
+                {t('identity.endSession')}
+              </Button>
+            </Access>
+          ),
+        },
+      ]}
+    />
+  );
+}
+
+export function ResetPasswordDialog({ account, onClose }: { account: Account | null; onClose(): void }) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<{ password: string; confirmPassword: string }>();
+  const save = async (values: { password: string; confirmPassword: string }) => {
+    try {
+      await http.post(`/admin/accounts/${account?.id}/password`, values);
+      toastSuccess(t('confirm.saved'));
+      onClose();
+    } catch {
+      // The request client has shown the server's reason.
+    }
+  };
+  return (
+    <Modal
+      title={t('identity.resetPassword')}
+      open={account !== null}
+      onCancel={onClose}
+      onOk={() => form.submit()}
+      okText={t('table.save')}
+      cancelText={t('table.cancel')}
+      mask={{ closable: false }}
+      destroyOnHidden
+    >
+      <Form form={form} name="reset-password" layout="vertical" onFinish={(values) => void save(values)}>
+        <Form.Item name="password" label={t('identity.password')} rules={[{ required: true, message: t('login.passwordRequired') }]}>
+          <Input.Password autoComplete="new-password" />
+        </Form.Item>
+        <Form.Item
+          name="confirmPassword"
+          label={t('identity.confirmPassword')}
+          rules={[{ required: true, message: t('login.passwordRequired') }]}
+        >
+          <Input.Password autoComplete="new-password" />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
+
+export function AuthoriseDialog({ accountIds, onClose }: { accountIds: number[] | null; onClose(): void }) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<{ roleIds: number[]; revoke: boolean }>();
+  const [saving, setSaving] = useState(false);
+  const roles = useQuery({
+    queryKey: ['/admin/roles', 'all'],
+    queryFn: () => http.get<{ records: Role[] }>('/admin/roles', { limit: 500 }),
+    enabled: accountIds !== null,
+  });
+  const save = async (values: { roleIds: number[]; revoke: boolean }) => {
+    setSaving(true);
+    try {
+      await http.post('/admin/roles/authorise', { accountIds, roleIds: values.roleIds, revoke: Boolean(values.revoke) });
+      toastSuccess(t('confirm.saved'));
+      onClose();
+    } catch {
+      // The request client has shown the server's reason.
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <Modal
+      title={t('identity.authoriseTitle', { count: accountIds?.length ?? 0 })}
+      open={accountIds !== null}
+      onCancel={onClose}
+      onOk={() => form.submit()}
+      confirmLoading={saving}
+      okText={t('table.save')}
+      cancelText={t('table.cancel')}
+      mask={{ closable: false }}
+      destroyOnHidden
+    >
+      <Form form={form} name="authorise" layout="vertical" onFinish={(values) => void save(values)}>
+        <Form.Item name="roleIds" label={t('identity.roles')} rules={[{ required: true, message: t('validation.selectRequired') }]}>
+          <Select mode="multiple" options={(roles.data?.records ?? []).map((role) => ({ value: role.id, label: role.roleName }))} />
+        </Form.Item>
+        <Form.Item name="revoke" valuePropName="checked">
+          <Checkbox>{t('identity.revoke')}</Checkbox>
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

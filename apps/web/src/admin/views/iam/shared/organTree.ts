@@ -1,0 +1,26 @@
+import type { OrganTreeNode } from '@qiming/shared';
+import { useQuery } from '@tanstack/react-query';
+import { http } from '../../../../core/request/client.ts';
+
+export function useOrganTree(struType = 'admin') {
+  return useQuery({
+    queryKey: ['/admin/organs/tree', struType],
+    queryFn: () => http.get<OrganTreeNode[]>('/admin/organs/tree', { struType }),
+  });
+}
+
+export interface OrganOption {
+  value: number;
+  title: string;
+  key: number;
+  children: OrganOption[];
+}
+
+/** The tree as TreeSelect and Tree options. */
+export function organOptions(nodes: OrganTreeNode[]): OrganOption[] {
+  return nodes.map((node) => ({ value: node.id, key: node.id, title: node.organName, children: organOptions(node.children) }));
+}
+
+export function flattenOrgans(nodes: OrganTreeNode[]): OrganTreeNode[] {
+  return nodes.flatMap((node) => [node, ...flattenOrgans(node.children)]);
+}

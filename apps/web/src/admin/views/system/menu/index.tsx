@@ -1,0 +1,200 @@
+import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { identityRules } from '@qiming/shared';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Card, Select, Space, Table } from 'antd';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { http } from '../../../../core/request/client.ts';
+import { confirmBox, toastSuccess } from '../../../../core/request/notify.ts';
+import { Access } from '../../../crud/Access.tsx';
+import { ResourceFormDialog } from '../../../crud/ResourceFormDialog.tsx';
+import type { FieldDeclaration } from '../../../crud/resource.ts';
+
+interface MenuType {
+  id: number;
+  menuTypeName: string;
+}
+
+interface MenuRow {
+  id: number;
+  menuCode: string;
+  menuName: string;
+  parentMenuId: number | null;
+  isLeaf: number;
+  menuPath: string;
+  requestAction: string | null;
+  icon: string;
+  seq: number;
+  target: string;
+  children?: MenuRow[];
+}
+
+function nest(rows: MenuRow[], parent: number | null = null): MenuRow[] {
+  return rows
+    .filter((row) => row.parentMenuId === parent)
+    .map((row) => {
+      const children = nest(rows, row.id);
+      return children.length > 0 ? { ...row, children } : { ...row };
+    });
+}
+
+/** Menu types and their menu trees; what users see comes from these entries and their grants. */
+export default function MenuPage() {
+  const { t } = useTranslation();
+  const typePicker = useId();
+  const types = useQuery({ queryKey: ['/admin/menu-types'], queryFn: () => http.get<MenuType[]>('/admin/menu-types') });
+  const [typeId, setTypeId] = useState<number | null>(null);
+  const activeType = typeId ?? types.data?.[0]?.id ?? null;
+  const menus = useQuery({
+    queryKey: ['/admin/menu-types', activeType, 'menus'],
+    queryFn: () => http.get<MenuRow[]>(`/admin/menu-types/${activeType}/menus`),
+    enabled: activeType !== null,
+  });
+  const [editing, setEditing] = useState<{ row?: MenuRow; parentMenuId: number | null } | null>(null);
+  const [saving, setSaving] = useState(false);
+
+  const fields: FieldDeclaration[] = [
+    { name: 'menuCode', label: 'identity.menuCode', rules: identityRules.code },
+    { name: 'menuName', label: 'identity.menuName', rules: identityRules.name },
+    {
+      name: 'isLeaf',
+      label: 'identity.isLeaf',
+      input: 'select',
+      options: [
+        { value: 'true', label: 'identity.yes' },
+        { value: 'false', label: 'identity.no' },
+      ],
+    },
+    { name: 'menuPath', label: 'identity.menuPath' },
+    { name: 'requestAction', label: 'identity.requestAction' },
+    { name: 'icon', label: 'identity.icon' },
+    { name: 'seq', label: 'identity.seq', rules: identityRules.seq },
+    {
+      name: 'target',
+      label: 'identity.target',
+      input: 'select',
+      options: [
+        { value: '_self', label: '_self' },
+        { value: '_blank', label: '_blank' },
+      ],
+    },
+  ];
+
+  const save = async (values: Record<string, unknown>) => {
+    if (!editing) return;
+    setSaving(true);
+    try {
+      const body = { ...values, parentMenuId: editing.row?.parentMenuId ?? editing.parentMenuId ?? '' };
+      if (editing.row) await http.put(`/admin/menus/${editing.row.id}`, body);
+      else await http.post(`/admin/menu-types/${activeType}/menus`, body);
+      toastSuccess(t('confirm.saved'));
+      setEditing(null);
+      await menus.refetch();
+    } catch {
+      // The request client has shown the server's reason.
+    } finally {
+      setSaving(false);
+    }
+  };
+  const remove = async (row: MenuRow) => {
+    const confirmed = await confirmBox({
+      title: t('confirm.deleteTitle'),
+      content: t('confirm.deleteText'),
+      okText: t('table.delete'),
+      cancelText: t('table.cancel'),
+      danger: true,
+    });
+    if (!confirmed) return;
+    await http.post('/admin/menus/delete', { ids: [row.id] });
+    toastSuccess(t('confirm.deleted'));
+    await menus.refetch();
+  };
+
+  return (
+    <Card
+      title={t('menu.system_menu')}
+      extra={
+        <Space>
+          <label htmlFor={typePicker}>{t('identity.menuType')}</label>
+          <Select
+            id={typePicker}
+            value={activeType ?? undefined}
+            onChange={setTypeId}
+            style={{ minWidth: 180 }}
+            options={(types.data ?? []).map((type) => ({ value: type.id, label: type.menuTypeName }))}
+          />
+        </Space>
+      }
+    >
+      <Access code="menu:add">
+        <Button icon={<PlusOutlined />} style={{ marginBottom: 12 }} onClick={() => setEditing({ parentMenuId: null })}>
+          {t('table.add')}
+        </Button>
+      </Access>
+      <Table<MenuRow>
+        rowKey="id"
+        size="small"
+        pagination={false}
+        loading={menus.isFetching}
+        dataSource={nest(menus.data ?? [])}
+        columns={[
+          { key: 'menuName', dataIndex: 'menuName', title: t('identity.menuName') },
+          { key: 'menuCode', dataIndex: 'menuCode', title: t('identity.menuCode') },
+          { key: 'menuPath', dataIndex: 'menuPath', title: t('identity.menuPath') },
+          { key: 'requestAction', dataIndex: 'requestAction', title: t('identity.requestAction') },
+          { key: 'seq', dataIndex: 'seq', title: t('identity.seq'), width: 80 },
+          {
+            key: 'actions',
+            title: t('table.actions'),
+            render: (_value, row) => (
+              <Space size="small">
+                <Access code="menu:add">
+                  {!row.isLeaf && (
+                    <Button type="link" size="small" icon={<PlusOutlined />} onClick={() => setEditing({ parentMenuId: row.id })}>
+                      {t('table.add')}
+                    </Button>
+                  )}
+                </Access>
+                <Access code="menu:edit">
+                  <Button
+                    type="link"
+                    size="small"
+                    icon={<EditOutlined />}
+                    onClick={() => setEditing({ row, parentMenuId: row.parentMenuId })}
+                  >
+                    {t('table.edit')}
+                  </Button>
+                </Access>
+                <Access code="menu:delete">
+                  <Button type="link" size="small" danger icon={<DeleteOutlined />} onClick={() => void remove(row)}>
+                    {t('table.delete')}
+                  </Button>
+                </Access>
+              </Space>
+            ),
+          },
+        ]}
+      />
+      <ResourceFormDialog
+        formName="menu-edit"
+        title={t(editing?.row ? 'table.editTitle' : 'table.createTitle', { name: t('identity.menu') })}
+        open={editing !== null}
+        fields={fields}
+        initialValues={
+          editing?.row
+            ? {
+                ...editing.row,
+                isLeaf: String(editing.row.isLeaf === 1),
+                seq: String(editing.row.seq),
+                requestAction: editing.row.requestAction ?? '',
+              }
+            : { isLeaf: 'true', seq: '0', target: '_self' }
+        }
+        editing={editing?.row !== undefined}
+        saving={saving}
+        onSave={(values) => void save(values)}
+        onClose={() => setEditing(null)}
+      />
+    </Card>
+  );
+}
