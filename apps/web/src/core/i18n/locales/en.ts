@@ -132,7 +132,15 @@ export const en = {
     itemsOf: 'Items of {name}',
   },
   loginLog: {
-    results: { success: 'Success', badCredentials: 'Wrong credentials', locked: 'Locked', keyInvalid: 'Key invalid' },
+    results: {
+      success: 'Success',
+      badCredentials: 'Wrong credentials',
+      locked: 'Locked',
+      keyInvalid: 'Key invalid',
+      ipRefused: 'Address refused',
+      expired: 'Password expired',
+      clientOnly: 'API-only account',
+    },
   },
   errorLog: {
     details: 'Details',

@@ -133,7 +133,15 @@ export const es: UiStrings = {
     itemsOf: 'Elementos de {name}',
   },
   loginLog: {
-    results: { success: 'Correcto', badCredentials: 'Credenciales erróneas', locked: 'Bloqueado', keyInvalid: 'Clave no válida' },
+    results: {
+      success: 'Correcto',
+      badCredentials: 'Credenciales erróneas',
+      locked: 'Bloqueado',
+      keyInvalid: 'Clave no válida',
+      ipRefused: 'Dirección rechazada',
+      expired: 'Contraseña caducada',
+      clientOnly: 'Cuenta solo API',
+    },
   },
   errorLog: {
     details: 'Detalles',

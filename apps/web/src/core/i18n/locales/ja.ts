@@ -133,7 +133,15 @@ export const ja: UiStrings = {
     itemsOf: '{name}の項目',
   },
   loginLog: {
-    results: { success: '成功', badCredentials: '認証情報の誤り', locked: 'ロック', keyInvalid: 'キー無効' },
+    results: {
+      success: '成功',
+      badCredentials: '認証情報の誤り',
+      locked: 'ロック',
+      keyInvalid: 'キー無効',
+      ipRefused: 'IP拒否',
+      expired: 'パスワード期限切れ',
+      clientOnly: 'API専用アカウント',
+    },
   },
   errorLog: {
     details: '詳細',

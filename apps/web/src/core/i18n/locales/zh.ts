@@ -133,7 +133,15 @@ export const zh: UiStrings = {
     itemsOf: '{name}的字典项',
   },
   loginLog: {
-    results: { success: '成功', badCredentials: '用户名或密码错误', locked: '已锁定', keyInvalid: '密钥无效' },
+    results: {
+      success: '成功',
+      badCredentials: '用户名或密码错误',
+      locked: '已锁定',
+      keyInvalid: '密钥无效',
+      ipRefused: 'IP被拒绝',
+      expired: '密码过期',
+      clientOnly: '仅接口账号',
+    },
   },
   errorLog: {
     details: '详情',

@@ -9,11 +9,19 @@ interface LoginLogRow {
   loginTime: number;
   loginIp: string;
   userName: string;
-  result: 'success' | 'badCredentials' | 'locked' | 'keyInvalid';
+  result: keyof typeof statuses;
   userAgent: string;
 }
 
-const statuses = { success: 'success', badCredentials: 'warning', locked: 'error', keyInvalid: 'default' } as const;
+const statuses = {
+  success: 'success',
+  badCredentials: 'warning',
+  locked: 'error',
+  keyInvalid: 'default',
+  ipRefused: 'error',
+  expired: 'warning',
+  clientOnly: 'default',
+} as const;
 const results = Object.keys(statuses) as Array<keyof typeof statuses>;
 
 function ResultTag({ result }: { result: LoginLogRow['result'] }) {
@@ -24,7 +32,7 @@ function ResultTag({ result }: { result: LoginLogRow['result'] }) {
 const loginLogs: ResourceDeclaration<LoginLogRow> = {
   name: 'menu.audit_loginLog',
   apiPath: '/admin/login-logs',
-  permissions: {},
+  permissions: { export: 'loginLog:export' },
   columns: [
     { key: 'loginTime', title: 'field.loginTime', sortable: true, render: (row) => formatDateTime(row.loginTime) },
     { key: 'userName', title: 'field.userName', sortable: true },
