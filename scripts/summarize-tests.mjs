@@ -11,6 +11,7 @@ const expected = [
   'web.vitest.json',
   'server-sqlite.vitest.json',
   'server-postgres.vitest.json',
+  'server-cluster.vitest.json',
   'e2e.playwright.json',
 ];
 let passed = 0;

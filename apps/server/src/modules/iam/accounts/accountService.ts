@@ -1,8 +1,8 @@
 import type { AccountCreate, AccountUpdate } from '@qiming/shared';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../../context.ts';
-import { isUniqueViolation } from '../../../db/uniqueViolation.ts';
 import { sessionOf } from '../../../http/accessGuard.ts';
+import { refuseDuplicate } from '../../../http/duplicateCode.ts';
 import { badRequest, forbidden, notFound } from '../../../http/errors.ts';
 import { recordChange } from '../../audit/recordChange.ts';
 import { revokeSession } from '../../auth/sessionRepo.ts';
@@ -38,22 +38,13 @@ export class AccountService {
     if (input.isAdmin && input.manageRange !== null) requireInScope(scope, input.manageRange);
   }
 
-  private async uniquely<T>(write: () => Promise<T>): Promise<T> {
-    try {
-      return await write();
-    } catch (error) {
-      if (isUniqueViolation(error)) throw badRequest('error.duplicateCode', { code: 'userName' });
-      throw error;
-    }
-  }
-
   async create(request: FastifyRequest, input: AccountCreate) {
     const startedAt = this.context.now();
     await this.checkPlacement(request, input);
     await checkPasswordPolicy(this.db, request, input.password);
     const menuType = await this.db.selectFrom('pf_menu_type').select('id').orderBy('id').executeTakeFirstOrThrow();
     const passwordHash = await hashPassword(input.password);
-    const id = await this.uniquely(async () => {
+    const id = await refuseDuplicate(input.userName, async () => {
       const created = await insertAccount(this.db, {
         userName: input.userName,
         name: input.name,
@@ -73,7 +64,9 @@ export class AccountService {
     const startedAt = this.context.now();
     const before = await this.require(request, id);
     await this.checkPlacement(request, input);
-    await this.uniquely(() => this.db.updateTable('iam_account').set(repo.accountValues(input)).where('id', '=', id).execute());
+    await refuseDuplicate(input.userName, () =>
+      this.db.updateTable('iam_account').set(repo.accountValues(input)).where('id', '=', id).execute(),
+    );
     const after = await this.require(request, id);
     await recordChange(this.context, request, { operation: 'account:edit', target: `account:${id}`, before, after, startedAt });
     return after;

@@ -1,21 +1,11 @@
 import type { OrganInput, OrganPlacement, OrganTreeNode, OrganTypeInput, StructureInput } from '@qiming/shared';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../../context.ts';
-import { isUniqueViolation } from '../../../db/uniqueViolation.ts';
+import { refuseDuplicate } from '../../../http/duplicateCode.ts';
 import { badRequest, forbidden, notFound } from '../../../http/errors.ts';
 import { recordChange } from '../../audit/recordChange.ts';
 import { inScope, organScope, requireInScope } from '../dataScope.ts';
 import * as repo from './organRepo.ts';
-
-/** Runs a write, answering the duplicate-code message when it breaks a unique code. */
-async function uniquely<T>(code: string, write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (error) {
-    if (isUniqueViolation(error)) throw badRequest('error.duplicateCode', { code });
-    throw error;
-  }
-}
 
 /** Organ types, structures and organs: the type hierarchy, trees without cycles, and the caller's data scope. */
 export class OrganService {
@@ -28,7 +18,7 @@ export class OrganService {
   async createType(request: FastifyRequest, input: OrganTypeInput) {
     const startedAt = this.context.now();
     if (input.parentTypeCode && !(await repo.findOrganType(this.db, input.parentTypeCode))) throw notFound();
-    const id = await uniquely(input.typeCode, () => repo.insertOrganType(this.db, input));
+    const id = await refuseDuplicate(input.typeCode, () => repo.insertOrganType(this.db, input));
     await recordChange(this.context, request, { operation: 'organType:add', target: `organType:${id}`, after: input, startedAt });
     return { id, ...input };
   }
@@ -54,7 +44,7 @@ export class OrganService {
 
   async createStructure(request: FastifyRequest, input: StructureInput) {
     const startedAt = this.context.now();
-    const id = await uniquely(input.struType, () => repo.insertStructure(this.db, input));
+    const id = await refuseDuplicate(input.struType, () => repo.insertStructure(this.db, input));
     await recordChange(this.context, request, { operation: 'organ:add', target: `structure:${input.struType}`, after: input, startedAt });
     return { id, ...input };
   }
@@ -105,7 +95,7 @@ export class OrganService {
     if (!allowed) throw forbidden('error.outOfRange');
     await this.checkPlacement(input.typeCode, null, placement);
     if (await repo.organCodeTaken(this.db, input.organCode)) throw badRequest('error.duplicateCode', { code: input.organCode });
-    const id = await uniquely(input.organCode, () => repo.insertOrgan(this.db, input, startedAt));
+    const id = await refuseDuplicate(input.organCode, () => repo.insertOrgan(this.db, input, startedAt));
     await repo.placeOrgan(this.db, placement.struType, id, placement.parentOrganId, placement.index);
     const after = await repo.findOrgan(this.db, id);
     await recordChange(this.context, request, {
@@ -121,7 +111,7 @@ export class OrganService {
     const startedAt = this.context.now();
     const before = await this.requireOrgan(request, id);
     if (input.typeCode !== before.typeCode) throw badRequest('error.badInput', { field: 'typeCode', reason: input.typeCode });
-    await uniquely(input.organCode, () => repo.updateOrgan(this.db, id, input));
+    await refuseDuplicate(input.organCode, () => repo.updateOrgan(this.db, id, input));
     const after = await repo.findOrgan(this.db, id);
     await recordChange(this.context, request, { operation: 'organ:edit', target: `organ:${id}`, before, after, startedAt });
     return after;

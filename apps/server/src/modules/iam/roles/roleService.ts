@@ -1,8 +1,8 @@
 import type { FunctionTreeNode, RoleInput } from '@qiming/shared';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../../context.ts';
-import { isUniqueViolation } from '../../../db/uniqueViolation.ts';
 import { sessionOf } from '../../../http/accessGuard.ts';
+import { refuseDuplicate } from '../../../http/duplicateCode.ts';
 import { badRequest, forbidden, notFound } from '../../../http/errors.ts';
 import { recordChange } from '../../audit/recordChange.ts';
 import { organScope, requireInScope } from '../dataScope.ts';
@@ -33,19 +33,10 @@ export class RoleService {
     return role;
   }
 
-  private async uniquely<T>(code: string, write: () => Promise<T>) {
-    try {
-      return await write();
-    } catch (error) {
-      if (isUniqueViolation(error)) throw badRequest('error.duplicateCode', { code });
-      throw error;
-    }
-  }
-
   async create(request: FastifyRequest, input: RoleInput) {
     const startedAt = this.context.now();
     if (input.belongToOrgan !== null) requireInScope(await organScope(this.db, request), input.belongToOrgan);
-    const id = await this.uniquely(input.roleCode, () => repo.insertRole(this.db, input));
+    const id = await refuseDuplicate(input.roleCode, () => repo.insertRole(this.db, input));
     const after = await this.require(id);
     await recordChange(this.context, request, { operation: 'role:add', target: `role:${id}`, after, startedAt });
     return after;
@@ -55,7 +46,7 @@ export class RoleService {
     const startedAt = this.context.now();
     const before = await this.requireChangeable(id);
     if (input.belongToOrgan !== null) requireInScope(await organScope(this.db, request), input.belongToOrgan);
-    await this.uniquely(input.roleCode, () => repo.updateRole(this.db, id, input));
+    await refuseDuplicate(input.roleCode, () => repo.updateRole(this.db, id, input));
     const after = await this.require(id);
     await recordChange(this.context, request, { operation: 'role:edit', target: `role:${id}`, before, after, startedAt });
     return after;

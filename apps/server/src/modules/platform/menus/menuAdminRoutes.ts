@@ -2,7 +2,7 @@ import { type MenuInput, menuInput, menuTypeInput } from '@qiming/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../../context.ts';
-import { isUniqueViolation } from '../../../db/uniqueViolation.ts';
+import { refuseDuplicate } from '../../../http/duplicateCode.ts';
 import { ok } from '../../../http/envelope.ts';
 import { badRequest, notFound } from '../../../http/errors.ts';
 import { idListBody, idParam } from '../../../http/idList.ts';
@@ -15,14 +15,6 @@ const typeParams = z.object({ typeId: idParam });
 /** Menu types and their menu trees as administrators edit them; the menus users get derive from these and their grants. */
 export const menuAdminRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context) => {
   const { db } = context;
-  const uniquely = async <T>(code: string, write: () => Promise<T>) => {
-    try {
-      return await write();
-    } catch (error) {
-      if (isUniqueViolation(error)) throw badRequest('error.duplicateCode', { code });
-      throw error;
-    }
-  };
   const menuValues = (input: MenuInput) => ({
     menu_code: input.menuCode,
     menu_name: input.menuName,
@@ -89,7 +81,7 @@ export const menuAdminRoutes: FastifyPluginAsyncZod<AppContext> = async (app, co
           .executeTakeFirst();
         if (!parent) throw notFound();
       }
-      const row = await uniquely(request.body.menuCode, () =>
+      const row = await refuseDuplicate(request.body.menuCode, () =>
         db
           .insertInto('pf_menu')
           .values({ menu_type_id: request.params.typeId, ...menuValues(request.body) })
@@ -108,7 +100,7 @@ export const menuAdminRoutes: FastifyPluginAsyncZod<AppContext> = async (app, co
       const before = await db.selectFrom('pf_menu').selectAll().where('id', '=', request.params.id).executeTakeFirst();
       if (!before) throw notFound();
       if (request.body.parentMenuId === request.params.id) throw badRequest('error.organCycle');
-      await uniquely(request.body.menuCode, () =>
+      await refuseDuplicate(request.body.menuCode, () =>
         db.updateTable('pf_menu').set(menuValues(request.body)).where('id', '=', request.params.id).execute(),
       );
       await recordChange(context, request, {

@@ -229,6 +229,11 @@ export const en = {
     removed: 'Removed line',
   },
   identity: {
+    structureCode: 'Structure code',
+    structureName: 'Structure name',
+    addStructure: 'Add structure',
+    addMenuType: 'Add menu type',
+    isSys: 'System menu type',
     structure: 'Structure',
     organTypes: 'Organ types',
     organs: 'Organisations',

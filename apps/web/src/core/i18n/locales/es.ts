@@ -230,6 +230,11 @@ export const es: UiStrings = {
     removed: 'Línea eliminada',
   },
   identity: {
+    structureCode: 'Código de estructura',
+    structureName: 'Nombre de estructura',
+    addStructure: 'Añadir estructura',
+    addMenuType: 'Añadir tipo de menú',
+    isSys: 'Tipo de menú del sistema',
     structure: 'Estructura',
     organTypes: 'Tipos de órgano',
     organs: 'Organizaciones',

@@ -230,6 +230,11 @@ export const ja: UiStrings = {
     removed: '削除行',
   },
   identity: {
+    structureCode: '構造コード',
+    structureName: '構造名',
+    addStructure: '組織構造を追加',
+    addMenuType: 'メニュータイプを追加',
+    isSys: 'システムメニュータイプ',
     structure: '組織構造',
     organTypes: '組織タイプ',
     organs: '組織',

@@ -230,6 +230,11 @@ export const zh: UiStrings = {
     removed: '删除行',
   },
   identity: {
+    structureCode: '结构编码',
+    structureName: '结构名称',
+    addStructure: '新增组织结构',
+    addMenuType: '新增菜单类型',
+    isSys: '系统菜单类型',
     structure: '组织结构',
     organTypes: '机构类型',
     organs: '机构',

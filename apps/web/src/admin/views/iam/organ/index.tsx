@@ -16,6 +16,7 @@ type Dialog =
   | { kind: 'position' }
   | { kind: 'staff' }
   | { kind: 'type' }
+  | { kind: 'structure' }
   | null;
 
 export default function OrganPage() {
@@ -68,6 +69,10 @@ export default function OrganPage() {
         options: (positions.data?.records ?? []).map((position) => ({ value: String(position.id), label: position.positionName })),
       },
     ],
+    structure: [
+      { name: 'struType', label: 'identity.structureCode', rules: identityRules.code },
+      { name: 'struTypeName', label: 'identity.structureName', rules: identityRules.name },
+    ],
     type: [
       { name: 'typeCode', label: 'identity.typeCode', rules: identityRules.typeCode },
       { name: 'typeName', label: 'identity.typeName', rules: identityRules.name },
@@ -90,10 +95,16 @@ export default function OrganPage() {
         await http.post('/admin/organs', { ...values, struType, parentOrganId: dialog.parentOrganId ?? '' });
       else if (dialog.kind === 'position') await http.post('/admin/positions', { ...values, organId: selected });
       else if (dialog.kind === 'staff') await http.post('/admin/staff', { ...values, organId: selected });
+      else if (dialog.kind === 'structure') await http.post('/admin/structures', values);
       else await http.post('/admin/organ-types', values);
       toastSuccess(t('confirm.saved'));
       setDialog(null);
-      await Promise.all([tree.refetch(), types.refetch(), ...(selected === null ? [] : [positions.refetch(), staff.refetch()])]);
+      await Promise.all([
+        tree.refetch(),
+        types.refetch(),
+        structures.refetch(),
+        ...(selected === null ? [] : [positions.refetch(), staff.refetch()]),
+      ]);
     } catch {
       // The request client has shown the server's reason; the dialog stays open.
     } finally {
@@ -164,6 +175,13 @@ export default function OrganPage() {
               style={{ minWidth: 140 }}
             />
           }
+          actions={[
+            <Access key="structure" code="organ:add">
+              <Button type="link" icon={<PlusOutlined />} onClick={() => setDialog({ kind: 'structure' })}>
+                {t('identity.addStructure')}
+              </Button>
+            </Access>,
+          ]}
         >
           <Access code="organ:add">
             <Space wrap style={{ marginBottom: 12 }}>

@@ -51,6 +51,7 @@ export default function MenuPage() {
     enabled: activeType !== null,
   });
   const [editing, setEditing] = useState<{ row?: MenuRow; parentMenuId: number | null } | null>(null);
+  const [addingType, setAddingType] = useState(false);
   const [saving, setSaving] = useState(false);
 
   const fields: FieldDeclaration[] = [
@@ -96,6 +97,20 @@ export default function MenuPage() {
       setSaving(false);
     }
   };
+  const addType = async (values: Record<string, unknown>) => {
+    setSaving(true);
+    try {
+      const created = await http.post<MenuType>('/admin/menu-types', values);
+      toastSuccess(t('confirm.saved'));
+      setAddingType(false);
+      await types.refetch();
+      setTypeId(created.id);
+    } catch {
+      // The request client has shown the server's reason.
+    } finally {
+      setSaving(false);
+    }
+  };
   const remove = async (row: MenuRow) => {
     const confirmed = await confirmBox({
       title: t('confirm.deleteTitle'),
@@ -127,9 +142,14 @@ export default function MenuPage() {
       }
     >
       <Access code="menu:add">
-        <Button icon={<PlusOutlined />} style={{ marginBottom: 12 }} onClick={() => setEditing({ parentMenuId: null })}>
-          {t('table.add')}
-        </Button>
+        <Space style={{ marginBottom: 12 }}>
+          <Button icon={<PlusOutlined />} onClick={() => setEditing({ parentMenuId: null })}>
+            {t('table.add')}
+          </Button>
+          <Button icon={<PlusOutlined />} onClick={() => setAddingType(true)}>
+            {t('identity.addMenuType')}
+          </Button>
+        </Space>
       </Access>
       <Table<MenuRow>
         rowKey="id"
@@ -194,6 +214,28 @@ export default function MenuPage() {
         saving={saving}
         onSave={(values) => void save(values)}
         onClose={() => setEditing(null)}
+      />
+      <ResourceFormDialog
+        formName="menu-type-add"
+        title={t('identity.addMenuType')}
+        open={addingType}
+        fields={[
+          { name: 'menuTypeName', label: 'identity.menuType', rules: identityRules.name },
+          {
+            name: 'isSys',
+            label: 'identity.isSys',
+            input: 'select',
+            options: [
+              { value: 'true', label: 'identity.yes' },
+              { value: 'false', label: 'identity.no' },
+            ],
+          },
+        ]}
+        initialValues={{ isSys: 'false' }}
+        editing={false}
+        saving={saving}
+        onSave={(values) => void addType(values)}
+        onClose={() => setAddingType(false)}
       />
     </Card>
   );
