@@ -10,7 +10,10 @@ import { recordChange } from '../../audit/recordChange.ts';
 import { organScope, requireInScope } from '../dataScope.ts';
 
 const tags = ['organisations'];
+/** The account form offers employees to link; a longer list belongs to a search, not a select. */
+const maxStaffListed = 1000;
 const organQuery = z.object({ organId: idParam });
+const optionalOrganQuery = z.object({ organId: idParam.optional() });
 
 /** Positions and employees of an organ; a position holds one employee at most. */
 export const staffRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context) => {
@@ -62,16 +65,22 @@ export const staffRoutes: FastifyPluginAsyncZod<AppContext> = async (app, contex
     return ok({ id: row.id, ...input });
   });
 
-  app.get('/api/admin/staff', { schema: { tags, summary: "An organ's employees", querystring: organQuery } }, async (request) => {
-    requireInScope(await organScope(db, request), request.query.organId);
-    const rows: Staff[] = await db
-      .selectFrom('iam_staff')
-      .select(['id', 'staff_code as staffCode', 'staff_name as staffName', 'organ_id as organId', 'position_id as positionId'])
-      .where('organ_id', '=', request.query.organId)
-      .orderBy('staff_code')
-      .execute();
-    return ok({ total: rows.length, records: rows });
-  });
+  app.get(
+    '/api/admin/staff',
+    { schema: { tags, summary: "An organ's employees, or all those in the caller's scope", querystring: optionalOrganQuery } },
+    async (request) => {
+      const scope = await organScope(db, request);
+      const { organId } = request.query;
+      if (organId !== undefined) requireInScope(scope, organId);
+      let query = db
+        .selectFrom('iam_staff')
+        .select(['id', 'staff_code as staffCode', 'staff_name as staffName', 'organ_id as organId', 'position_id as positionId']);
+      if (organId !== undefined) query = query.where('organ_id', '=', organId);
+      else if (scope !== 'all') query = query.where('organ_id', 'in', scope.size > 0 ? [...scope] : [-1]);
+      const rows: Staff[] = await query.orderBy('staff_code').limit(maxStaffListed).execute();
+      return ok({ total: rows.length, records: rows });
+    },
+  );
 
   app.post('/api/admin/staff', { schema: { tags, summary: 'Creates an employee', body: staffInput } }, async (request) => {
     const startedAt = context.now();

@@ -229,6 +229,7 @@ export const en = {
     removed: 'Removed line',
   },
   identity: {
+    placeExisting: 'Place an existing organ here',
     structureCode: 'Structure code',
     structureName: 'Structure name',
     addStructure: 'Add structure',

@@ -230,6 +230,7 @@ export const es: UiStrings = {
     removed: 'Línea eliminada',
   },
   identity: {
+    placeExisting: 'Colocar aquí un órgano existente',
     structureCode: 'Código de estructura',
     structureName: 'Nombre de estructura',
     addStructure: 'Añadir estructura',

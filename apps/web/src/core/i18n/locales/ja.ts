@@ -230,6 +230,7 @@ export const ja: UiStrings = {
     removed: '削除行',
   },
   identity: {
+    placeExisting: '既存の組織をここに配置',
     structureCode: '構造コード',
     structureName: '構造名',
     addStructure: '組織構造を追加',

@@ -230,6 +230,7 @@ export const zh: UiStrings = {
     removed: '删除行',
   },
   identity: {
+    placeExisting: '将已有机构放入此结构',
     structureCode: '结构编码',
     structureName: '结构名称',
     addStructure: '新增组织结构',

@@ -1,5 +1,6 @@
 import { KeyOutlined, LockOutlined, SafetyOutlined, TeamOutlined, UnlockOutlined } from '@ant-design/icons';
-import { type Account, identityRules } from '@qiming/shared';
+import { type Account, identityRules, type Staff } from '@qiming/shared';
+import { useQuery } from '@tanstack/react-query';
 import { Button, Drawer, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -19,6 +20,7 @@ const yesNo = [
 export default function AccountPage() {
   const { t } = useTranslation();
   const tree = organOptions(useOrganTree().data ?? []);
+  const staff = useQuery({ queryKey: ['/admin/staff', 'all'], queryFn: () => http.get<{ records: Staff[] }>('/admin/staff') });
   const [generation, setGeneration] = useState(0);
   const [sessionsOf, setSessionsOf] = useState<Account | null>(null);
   const [resetting, setResetting] = useState<Account | null>(null);
@@ -65,6 +67,15 @@ export default function AccountPage() {
       { name: 'password', label: 'identity.password', input: 'password', createOnly: true, rules: identityRules.name },
       { name: 'confirmPassword', label: 'identity.confirmPassword', input: 'password', createOnly: true, rules: identityRules.name },
       { name: 'organId', label: 'field.organ', input: 'tree', tree },
+      {
+        name: 'staffId',
+        label: 'identity.employee',
+        input: 'select',
+        options: (staff.data?.records ?? []).map((employee) => ({
+          value: String(employee.id),
+          label: `${employee.staffName} (${employee.staffCode})`,
+        })),
+      },
       { name: 'isAdmin', label: 'identity.isAdmin', input: 'select', options: yesNo },
       { name: 'manageRange', label: 'identity.manageRange', input: 'tree', tree },
       { name: 'maxSessionNumber', label: 'identity.maxSessionNumber', rules: identityRules.maxSessionNumber },

@@ -17,6 +17,7 @@ type Dialog =
   | { kind: 'staff' }
   | { kind: 'type' }
   | { kind: 'structure' }
+  | { kind: 'place' }
   | null;
 
 export default function OrganPage() {
@@ -39,6 +40,8 @@ export default function OrganPage() {
     enabled: selected !== null,
   });
   const organs = flattenOrgans(tree.data ?? []);
+  const adminTree = useOrganTree('admin');
+  const placeable = flattenOrgans(adminTree.data ?? []).filter((organ) => !organs.some((placed) => placed.id === organ.id));
   const current = organs.find((organ) => organ.id === selected);
 
   const fields: Record<Exclude<Dialog, null>['kind'], FieldDeclaration[]> = {
@@ -69,6 +72,14 @@ export default function OrganPage() {
         options: (positions.data?.records ?? []).map((position) => ({ value: String(position.id), label: position.positionName })),
       },
     ],
+    place: [
+      {
+        name: 'organId',
+        label: 'identity.organ',
+        input: 'select',
+        options: placeable.map((organ) => ({ value: String(organ.id), label: organ.organName })),
+      },
+    ],
     structure: [
       { name: 'struType', label: 'identity.structureCode', rules: identityRules.code },
       { name: 'struTypeName', label: 'identity.structureName', rules: identityRules.name },
@@ -96,6 +107,8 @@ export default function OrganPage() {
       else if (dialog.kind === 'position') await http.post('/admin/positions', { ...values, organId: selected });
       else if (dialog.kind === 'staff') await http.post('/admin/staff', { ...values, organId: selected });
       else if (dialog.kind === 'structure') await http.post('/admin/structures', values);
+      else if (dialog.kind === 'place')
+        await http.post(`/admin/organs/${values.organId}/place`, { struType, parentOrganId: selected ?? '' });
       else await http.post('/admin/organ-types', values);
       toastSuccess(t('confirm.saved'));
       setDialog(null);
@@ -191,6 +204,15 @@ export default function OrganPage() {
               <Button icon={<PlusOutlined />} disabled={!current} onClick={() => setDialog({ kind: 'organ', parentOrganId: selected })}>
                 {t('identity.addChild')}
               </Button>
+            </Space>
+          </Access>
+          <Access code="organ:edit">
+            <Space wrap style={{ marginBottom: 12 }}>
+              {struType !== 'admin' && (
+                <Button icon={<PlusOutlined />} onClick={() => setDialog({ kind: 'place' })}>
+                  {t('identity.placeExisting')}
+                </Button>
+              )}
             </Space>
           </Access>
           <Space wrap style={{ marginBottom: 12 }}>
