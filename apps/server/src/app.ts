@@ -15,6 +15,7 @@ import { openDatabase } from './db/database.ts';
 import { isGuarded, registerAccessGuard } from './http/accessGuard.ts';
 import { AppError, registerErrorHandling } from './http/errors.ts';
 import { parseQueryString, registerFormBody } from './http/formBody.ts';
+import { redactedRequest } from './http/redactedRequest.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
 import { AuthService } from './modules/auth/authService.ts';
 import { ClientCredentials } from './modules/auth/clientCredentials.ts';
@@ -78,7 +79,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   };
 
   const app = Fastify({
-    logger: options.logger ? { level: config.logLevel } : false,
+    logger: options.logger ? { level: config.logLevel, serializers: { req: redactedRequest } } : false,
     bodyLimit: 1024 * 1024,
     trustProxy: false,
     routerOptions: { querystringParser: parseQueryString, maxParamLength: 200 },
