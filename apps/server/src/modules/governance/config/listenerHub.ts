@@ -87,8 +87,9 @@ export class ConfigListenerHub {
       }
       onAbort(() => waiter.finish([]));
       this.compareAndHold(waiter, keys, holdMs).catch((error) => {
-        waiter.finish([]);
+        // Rejected first, so the failure reaches the client rather than an empty "no change".
         reject(error);
+        waiter.finish([]);
       });
     });
   }
