@@ -131,8 +131,12 @@ test('the config centre edits, checks, compares, rolls back, lists listeners and
   const archive = await (await download).path();
   expect((await download).suggestedFilename()).toBe('public-configs.zip');
 
-  await page.getByRole('combobox', { name: 'Namespace' }).click();
-  await page.locator('.ant-select-item-option[title="Staging"]').click();
+  // The list of namespaces may re-render while it opens; try the choice again until it takes.
+  await expect(async () => {
+    await page.getByRole('combobox', { name: 'Namespace' }).click();
+    await page.locator('.ant-select-item-option[title="Staging"]').filter({ visible: true }).click({ timeout: 2_000 });
+    await expect(page.getByRole('combobox', { name: 'Namespace' }).locator('..')).toContainText('Staging', { timeout: 1_000 });
+  }).toPass({ timeout: 20_000 });
   await page.getByRole('button', { name: 'Import zip' }).click();
   const importDialog = page.getByRole('dialog', { name: 'Import configs into Staging' });
   await importDialog.locator('input[type=file]').setInputFiles(archive);

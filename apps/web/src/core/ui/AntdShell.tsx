@@ -18,6 +18,8 @@ const theme = {
     colorPrimaryHover: '#0958d9',
     colorLink: '#096dd9',
     colorError: '#cf1322',
+    // antd's green (#52c41a) as tag text reaches 2.1:1 on its own tint; green-8 reaches 6:1.
+    colorSuccess: '#237804',
     colorTextTertiary: 'rgba(0, 0, 0, 0.6)',
     colorTextDescription: 'rgba(0, 0, 0, 0.6)',
     colorTextPlaceholder: 'rgba(0, 0, 0, 0.55)',
