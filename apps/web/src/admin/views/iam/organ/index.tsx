@@ -148,7 +148,9 @@ export default function OrganPage() {
     if (!target) return;
     const parentOrganId = info.dropToGap ? target.parentOrganId : target.id;
     const siblings = organs.filter((organ) => organ.parentOrganId === parentOrganId && organ.id !== dragged);
-    const index = info.dropToGap ? siblings.findIndex((organ) => organ.id === target.id) + (info.dropPosition > 0 ? 1 : 0) : 0;
+    // antd gives the drop position as an index among the target's siblings: -1 above it, +1 below it.
+    const below = info.dropPosition - Number(info.node.pos.split('-').at(-1)) > 0;
+    const index = info.dropToGap ? siblings.findIndex((organ) => organ.id === target.id) + (below ? 1 : 0) : 0;
     try {
       await http.post(`/admin/organs/${dragged}/place`, { struType, parentOrganId: parentOrganId ?? '', index: Math.max(index, 0) });
     } finally {
