@@ -170,3 +170,21 @@ test('the IP policy refuses a sign-in from a forbidden address', async ({ page }
   await expect(page.locator('.ant-alert-title').getByText('This account may not sign in from your address')).toBeVisible();
   await expect(page).toHaveURL(/#\/login$/);
 });
+
+test('dragging an organ above its sibling reorders the tree', async ({ page }) => {
+  await signIn(page, server.url, sysadmin);
+  await page.goto(`${server.url}/#/iam/organ`);
+  const tree = page.getByRole('tree', { name: 'Organisations' });
+  const market = tree.locator('.ant-tree-treenode').filter({ hasText: '市场部' }).locator('.ant-tree-node-content-wrapper');
+  const tech = tree.locator('.ant-tree-treenode').filter({ hasText: '技术部' }).locator('.ant-tree-node-content-wrapper');
+  await market.dragTo(tech, { targetPosition: { x: 20, y: 2 } });
+  const admin = await apiAs(server.url, sysadmin);
+  await expect
+    .poll(async () => {
+      const company = (await admin.call('GET', '/admin/organs/tree')).json.data.find(
+        (node: { organCode: string }) => node.organCode === 'QM',
+      );
+      return company.children.map((node: { organCode: string }) => node.organCode);
+    })
+    .toEqual(['QM_MARKET', 'QM_TECH']);
+});
