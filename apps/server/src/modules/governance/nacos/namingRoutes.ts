@@ -82,9 +82,8 @@ export function namingRoutes(registry: RegistryService, namespaces: NamespaceSer
         .split(',')
         .map((cluster) => cluster.trim())
         .filter((cluster) => cluster !== '');
-      const found = (await registry.instancesOf(service, clusters)) ?? [];
+      const { instances: found, protectThreshold: threshold } = await registry.instancesOf(service, clusters);
       const healthy = found.filter((instance) => instance.healthy);
-      const threshold = await registry.protectThreshold(service.namespaceId, service);
       // Below the protect threshold every instance is served, so that the healthy few are not flooded.
       const protect = found.length > 0 && healthy.length / found.length <= threshold;
       const served = params.healthyOnly && !protect ? healthy : found;

@@ -68,15 +68,11 @@ export class RegistryService {
     if (serviceId !== undefined) await instances.deleteInstance(this.db, { serviceId, ...address });
   }
 
+  /** A service's instances and protect threshold, from one lookup of the service; clients read this every few seconds. */
   async instancesOf(name: services.ServiceName, clusters: string[]) {
-    const serviceId = await services.findServiceId(this.db, name);
-    return serviceId === undefined ? undefined : instances.listInstances(this.db, serviceId, clusters);
-  }
-
-  async protectThreshold(namespaceId: string, name: services.ServiceName): Promise<number> {
-    const serviceId = await services.findServiceId(this.db, name);
-    const service = serviceId === undefined ? undefined : await services.findService(this.db, namespaceId, serviceId);
-    return service?.protectThreshold ?? 0;
+    const service = await services.findServiceThreshold(this.db, name);
+    if (!service) return { protectThreshold: 0, instances: [] };
+    return { protectThreshold: service.protectThreshold, instances: await instances.listInstances(this.db, service.id, clusters) };
   }
 
   serviceNames(namespaceId: string, groupName: string, pageNo: number, pageSize: number) {

@@ -98,15 +98,22 @@ export async function findService(db: Kysely<Database>, namespaceId: string, id:
   return row && toService(row);
 }
 
-export async function findServiceId(db: Kysely<Database>, name: ServiceName): Promise<number | undefined> {
+export async function findServiceThreshold(
+  db: Kysely<Database>,
+  name: ServiceName,
+): Promise<{ id: number; protectThreshold: number } | undefined> {
   const row = await db
     .selectFrom('reg_service')
-    .select('id')
+    .select(['id', 'protect_threshold'])
     .where('namespace_id', '=', name.namespaceId)
     .where('group_name', '=', name.groupName)
     .where('service_name', '=', name.serviceName)
     .executeTakeFirst();
-  return row?.id;
+  return row && { id: row.id, protectThreshold: Number(row.protect_threshold) };
+}
+
+export async function findServiceId(db: Kysely<Database>, name: ServiceName): Promise<number | undefined> {
+  return (await findServiceThreshold(db, name))?.id;
 }
 
 export async function insertService(db: Kysely<Database>, namespaceId: string, input: ServiceInput, now: number): Promise<number> {
