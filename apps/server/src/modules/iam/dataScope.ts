@@ -64,12 +64,22 @@ export async function organScope(db: Kysely<Database>, request: FastifyRequest):
   let scope: OrganScope = new Set();
   if (roles.some((role) => role.role_scope === 'global')) scope = 'all';
   else {
-    const roots: number[] = [];
-    for (const role of roles) {
-      const granted = await db.selectFrom('iam_role_organ').select('organ_id').where('role_id', '=', role.id).execute();
-      if (granted.length > 0) roots.push(...granted.map((row) => row.organ_id));
-      else if (role.belong_to_organ !== null) roots.push(role.belong_to_organ);
-    }
+    const granted =
+      roles.length === 0
+        ? []
+        : await db
+            .selectFrom('iam_role_organ')
+            .select(['role_id', 'organ_id'])
+            .where(
+              'role_id',
+              'in',
+              roles.map((role) => role.id),
+            )
+            .execute();
+    const roots = roles.flatMap((role) => {
+      const own = granted.filter((row) => row.role_id === role.id).map((row) => row.organ_id);
+      return own.length > 0 ? own : role.belong_to_organ === null ? [] : [role.belong_to_organ];
+    });
     scope = await subtreeIds(db, roots);
   }
   const account = await db
