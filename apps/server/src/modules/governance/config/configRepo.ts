@@ -97,6 +97,18 @@ export function configKeyText(key: ConfigKey): string {
   return `${key.namespaceId}\u0002${key.group}\u0002${key.dataId}`;
 }
 
+/** The columns a config and each of its versions hold alike. */
+function valueColumns(values: ConfigValues) {
+  return {
+    app_name: values.appName,
+    tags: values.tags,
+    type: values.type,
+    description: values.description,
+    content: values.content,
+    md5: values.md5,
+  };
+}
+
 export async function insertConfig(db: Kysely<Database>, key: ConfigKey, values: ConfigValues, by: string, now: number): Promise<number> {
   const row = await db
     .insertInto('cfg_config')
@@ -104,12 +116,7 @@ export async function insertConfig(db: Kysely<Database>, key: ConfigKey, values:
       namespace_id: key.namespaceId,
       group_name: key.group,
       data_id: key.dataId,
-      app_name: values.appName,
-      tags: values.tags,
-      type: values.type,
-      description: values.description,
-      content: values.content,
-      md5: values.md5,
+      ...valueColumns(values),
       updated_by: by,
       updated_at: now,
     })
@@ -122,12 +129,7 @@ export async function updateConfig(db: Kysely<Database>, id: number, values: Con
   await db
     .updateTable('cfg_config')
     .set({
-      app_name: values.appName,
-      tags: values.tags,
-      type: values.type,
-      description: values.description,
-      content: values.content,
-      md5: values.md5,
+      ...valueColumns(values),
       updated_by: by,
       updated_at: now,
     })
@@ -153,12 +155,7 @@ export async function insertVersion(
       namespace_id: config.namespaceId,
       data_id: config.dataId,
       group_name: config.group,
-      app_name: config.appName,
-      tags: config.tags,
-      content: config.content,
-      md5: config.md5,
-      type: config.type,
-      description: config.description,
+      ...valueColumns(config),
       operation,
       changed_by: by,
       changed_at: now,
