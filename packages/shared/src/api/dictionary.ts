@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { FieldRule } from '../validation/rules.ts';
 import { fieldRules, optionalText, requiredText } from '../validation/rules.ts';
-import { ruledString } from '../validation/zod.ts';
+import { ruledNumber, ruledString } from '../validation/zod.ts';
 
 const code: FieldRule = { message: 'validation.code', test: (value) => /^[A-Za-z][A-Za-z0-9_.-]*$/.test(String(value)) };
 
@@ -24,8 +24,7 @@ export type DictionaryInput = z.infer<typeof dictionaryInput>;
 export const dictionaryItemInput = z.object({
   itemCode: ruledString(dictionaryRules.itemCode),
   itemValue: ruledString(dictionaryRules.itemValue),
-  // Form bodies carry numbers as text; JSON bodies as numbers. Both pass the same integer rule.
-  index: z.preprocess((value) => (typeof value === 'number' ? String(value) : value), ruledString(dictionaryRules.index)).transform(Number),
+  index: ruledNumber(dictionaryRules.index),
 });
 export type DictionaryItemInput = z.infer<typeof dictionaryItemInput>;
 

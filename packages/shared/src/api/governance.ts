@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { FieldRule } from '../validation/rules.ts';
 import { optionalText, requiredText } from '../validation/rules.ts';
-import { ruledString } from '../validation/zod.ts';
+import { formFlag, ruledNumber, ruledString } from '../validation/zod.ts';
 
 /** The namespace every registry and config-centre call falls into when it names none. */
 export const publicNamespace = 'public';
@@ -35,9 +35,6 @@ export const governanceRules = {
   content: requiredText(),
 } satisfies Record<string, FieldRule[]>;
 
-/** Form bodies carry numbers and flags as text; JSON bodies as numbers and booleans. */
-const asText = (value: unknown) => (typeof value === 'number' ? String(value) : value);
-const flag = z.preprocess((value) => (typeof value === 'string' ? value === 'true' || value === '1' : value), z.boolean());
 /** Metadata is a JSON object of strings, sent as an object or as its JSON text. */
 export const metadataSchema = z.preprocess(
   (value) => {
@@ -64,14 +61,14 @@ export type NamespaceUpdate = z.infer<typeof namespaceUpdate>;
 export const serviceInput = z.object({
   serviceName: ruledString(governanceRules.serviceName),
   groupName: ruledString(governanceRules.groupName),
-  protectThreshold: z.preprocess(asText, ruledString(governanceRules.protectThreshold)).transform(Number),
+  protectThreshold: ruledNumber(governanceRules.protectThreshold),
   metadata: metadataSchema,
 });
 export type ServiceInput = z.infer<typeof serviceInput>;
 
 export const instanceEdit = z.object({
-  weight: z.preprocess(asText, ruledString(governanceRules.weight)).transform(Number),
-  enabled: flag,
+  weight: ruledNumber(governanceRules.weight),
+  enabled: formFlag(),
 });
 export type InstanceEdit = z.infer<typeof instanceEdit>;
 

@@ -1,11 +1,10 @@
 import { z } from 'zod';
 import { isValidIpPolicy } from '../validation/ipPolicy.ts';
 import { type FieldRule, fieldRules, optionalText, requiredText } from '../validation/rules.ts';
-import { ruledString } from '../validation/zod.ts';
+import { formFlag, ruledNumber, ruledString } from '../validation/zod.ts';
 
 const code: FieldRule = { message: 'validation.code', test: (value) => /^[A-Za-z][A-Za-z0-9_.-]*$/.test(String(value)) };
-const asText = (value: unknown) => (typeof value === 'number' ? String(value) : value);
-const flag = z.preprocess((value) => (typeof value === 'string' ? value === 'true' || value === '1' : (value ?? false)), z.boolean());
+const flag = formFlag(false);
 const optionalId = z.preprocess(
   (value) => (value === '' || value === null || value === undefined ? null : value),
   z.coerce.number().int().positive().nullable(),
@@ -87,7 +86,7 @@ const accountFields = {
   staffId: optionalId,
   isAdmin: flag,
   manageRange: optionalId,
-  maxSessionNumber: z.preprocess(asText, ruledString(identityRules.maxSessionNumber)).transform(Number),
+  maxSessionNumber: ruledNumber(identityRules.maxSessionNumber),
   isUseIpChecked: flag,
   ipPolicy: ruledString(identityRules.ipPolicy),
   authStrategy: z.enum(authStrategies).default('password'),
@@ -121,8 +120,8 @@ export const batchAuthorisation = z.object({
   revoke: flag,
 });
 
-const positive = z.preprocess(asText, ruledString(identityRules.positiveInteger)).transform(Number);
-const natural = z.preprocess(asText, ruledString(identityRules.naturalNumber)).transform(Number);
+const positive = ruledNumber(identityRules.positiveInteger);
+const natural = ruledNumber(identityRules.naturalNumber);
 export const passwordPolicyInput = z
   .object({
     pwdMinLength: positive,
@@ -150,7 +149,7 @@ export const menuInput = z.object({
   menuPath: ruledString(optionalText({ max: 200 })),
   requestAction: ruledString(optionalText({ max: 100 })),
   icon: ruledString(optionalText({ max: 50 })),
-  seq: z.preprocess(asText, ruledString(identityRules.seq)).transform(Number),
+  seq: ruledNumber(identityRules.seq),
   target: z.enum(['_self', '_blank']).default('_self'),
 });
 export type MenuInput = z.infer<typeof menuInput>;

@@ -16,3 +16,16 @@ export function ruledString(rules: readonly FieldRule[]) {
     }),
   );
 }
+
+/** A number checked by text rules: form bodies carry numbers as text, JSON bodies as numbers; both pass the same rules. */
+export function ruledNumber(rules: readonly FieldRule[]) {
+  return z.preprocess((value) => (typeof value === 'number' ? String(value) : value), ruledString(rules)).transform(Number);
+}
+
+/** A yes/no field: form bodies carry `true`/`1` as text, JSON bodies booleans; `absent`, when given, stands in for no value. */
+export function formFlag(absent?: boolean) {
+  return z.preprocess(
+    (value) => (typeof value === 'string' ? value === 'true' || value === '1' : absent === undefined ? value : (value ?? absent)),
+    z.boolean(),
+  );
+}

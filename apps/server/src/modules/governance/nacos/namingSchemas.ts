@@ -1,12 +1,11 @@
 import { isIP } from 'node:net';
-import { governanceRules, metadataSchema, nacosName, optionalText, requiredText, ruledString } from '@qiming/shared';
+import { governanceRules, metadataSchema, nacosName, optionalText, requiredText, ruledNumber, ruledString } from '@qiming/shared';
 import { z } from 'zod';
 
 export const defaultGroup = 'DEFAULT_GROUP';
 export const defaultCluster = 'DEFAULT';
 
 const hostName = /^(?=.{1,253}$)[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*$/;
-const text = (value: unknown) => (typeof value === 'number' ? String(value) : value);
 const flag = (fallback: boolean) =>
   z.preprocess((value) => (value === undefined || value === '' ? fallback : value === true || value === 'true'), z.boolean());
 
@@ -14,22 +13,16 @@ export const ipParam = ruledString([
   ...requiredText({ max: 253 }),
   { message: 'validation.ipAddress', test: (value) => isIP(String(value)) !== 0 || hostName.test(String(value)) },
 ]);
-export const portParam = z
-  .preprocess(
-    text,
-    ruledString([
-      ...requiredText({ max: 5 }),
-      {
-        message: 'validation.numberRange',
-        params: { min: 1, max: 65535 },
-        test: (value) => /^\d+$/.test(String(value)) && Number(value) >= 1 && Number(value) <= 65535,
-      },
-    ]),
-  )
-  .transform(Number);
-const weightParam = z
-  .preprocess((value) => (value === undefined || value === '' ? '1' : text(value)), ruledString(governanceRules.weight))
-  .transform(Number);
+export const portParam = ruledNumber([
+  ...requiredText({ max: 5 }),
+  {
+    message: 'validation.numberRange',
+    params: { min: 1, max: 65535 },
+    test: (value) => /^\d+$/.test(String(value)) && Number(value) >= 1 && Number(value) <= 65535,
+  },
+]);
+/** A weight defaults to 1, as Nacos registers it. */
+const weightParam = z.preprocess((value) => (value === undefined || value === '' ? '1' : value), ruledNumber(governanceRules.weight));
 const clusterParam = z.preprocess((value) => value || defaultCluster, ruledString([...requiredText({ max: 64 }), nacosName]));
 const namespaceParam = ruledString(optionalText({ max: 64 }));
 
