@@ -4,9 +4,9 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, Form, Space, Table, type TableColumnsType, type TableProps } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { confirmBox, toastSuccess, toastWarning } from '../../core/request/notify.ts';
+import { toastSuccess, toastWarning } from '../../core/request/notify.ts';
 import { Access, useAccess } from './Access.tsx';
-import { dataProvider, type ListQuery, saveBlob } from './dataProvider.ts';
+import { confirmAndDelete, dataProvider, type ListQuery, saveBlob } from './dataProvider.ts';
 import { FieldInput } from './FieldInput.tsx';
 import { ResourceFormDialog } from './ResourceFormDialog.tsx';
 import type { ResourceDeclaration } from './resource.ts';
@@ -44,17 +44,7 @@ export function ResourceTable<Row extends { id: number }>({ resource }: { resour
       toastWarning(t('validation.nothingSelected'));
       return;
     }
-    const confirmed = await confirmBox({
-      title: t('confirm.deleteTitle'),
-      content: t('confirm.deleteText'),
-      okText: t('table.delete'),
-      cancelText: t('table.cancel'),
-      danger: true,
-    });
-    if (!confirmed) return;
-    await provider.deleteMany(ids);
-    toastSuccess(t('confirm.deleted'));
-    await reload();
+    if (await confirmAndDelete(t, `${resource.apiPath}/delete`, ids)) await reload();
   };
 
   const save = async (values: Record<string, unknown>) => {

@@ -5,8 +5,9 @@ import { Button, Card, Col, Empty, Row, Select, Space, Table, Tabs, Tree, type T
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { http } from '../../../../core/request/client.ts';
-import { confirmBox, toastSuccess } from '../../../../core/request/notify.ts';
+import { toastSuccess } from '../../../../core/request/notify.ts';
 import { Access } from '../../../crud/Access.tsx';
+import { confirmAndDelete } from '../../../crud/dataProvider.ts';
 import { ResourceFormDialog } from '../../../crud/ResourceFormDialog.tsx';
 import type { FieldDeclaration } from '../../../crud/resource.ts';
 import { flattenOrgans, organOptions, useOrganTree } from '../shared/organTree.ts';
@@ -127,16 +128,7 @@ export default function OrganPage() {
 
   const remove = async () => {
     if (!current) return;
-    const confirmed = await confirmBox({
-      title: t('confirm.deleteTitle'),
-      content: t('confirm.deleteText'),
-      okText: t('table.delete'),
-      cancelText: t('table.cancel'),
-      danger: true,
-    });
-    if (!confirmed) return;
-    await http.post('/admin/organs/delete', { ids: [current.id] });
-    toastSuccess(t('confirm.deleted'));
+    if (!(await confirmAndDelete(t, '/admin/organs/delete', [current.id]))) return;
     setSelected(null);
     await tree.refetch();
   };

@@ -5,8 +5,9 @@ import { Button, Card, Select, Space, Table } from 'antd';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { http } from '../../../../core/request/client.ts';
-import { confirmBox, toastSuccess } from '../../../../core/request/notify.ts';
+import { toastSuccess } from '../../../../core/request/notify.ts';
 import { Access } from '../../../crud/Access.tsx';
+import { confirmAndDelete } from '../../../crud/dataProvider.ts';
 import { ResourceFormDialog } from '../../../crud/ResourceFormDialog.tsx';
 import type { FieldDeclaration } from '../../../crud/resource.ts';
 
@@ -112,17 +113,7 @@ export default function MenuPage() {
     }
   };
   const remove = async (row: MenuRow) => {
-    const confirmed = await confirmBox({
-      title: t('confirm.deleteTitle'),
-      content: t('confirm.deleteText'),
-      okText: t('table.delete'),
-      cancelText: t('table.cancel'),
-      danger: true,
-    });
-    if (!confirmed) return;
-    await http.post('/admin/menus/delete', { ids: [row.id] });
-    toastSuccess(t('confirm.deleted'));
-    await menus.refetch();
+    if (await confirmAndDelete(t, '/admin/menus/delete', [row.id])) await menus.refetch();
   };
 
   return (
