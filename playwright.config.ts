@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { chromiumFlags, chromiumPath } from './e2e/support/chromium.ts';
 
 /** End-to-end specs in Debian's Chromium; each spec file starts its own server on a fresh database. */
 export default defineConfig({
@@ -13,16 +14,8 @@ export default defineConfig({
     locale: 'en-US',
     viewport: { width: 1280, height: 800 },
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
+      executablePath: chromiumPath,
+      args: chromiumFlags,
     },
     trace: 'off',
   },

@@ -10,26 +10,18 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { build } from 'vite';
+import { chromiumFlags, chromiumPath } from '../e2e/support/chromium.ts';
 import { startServer } from '../e2e/support/server.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
-const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const chromeFlags = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+/** Lighthouse launches Chromium itself and must ask for headless; Playwright does that on its own. */
+const chromeFlags = ['--headless=new', ...chromiumFlags];
 const runs = Number(process.env.BENCH_RUNS ?? 3);
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 /** Every script the page loads, with its gzip and brotli sizes as the server would send them. */
 async function firstPageScripts(url: string, ready: string) {
-  const browser = await chromium.launch({ executablePath: chromiumPath, args: chromeFlags.slice(1) });
+  const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumFlags });
   const page = await browser.newPage();
   const scripts: string[] = [];
   page.on('request', (request) => request.resourceType() === 'script' && scripts.push(request.url()));
