@@ -11,6 +11,7 @@ import { FieldInput } from './FieldInput.tsx';
 import { ResourceFormDialog } from './ResourceFormDialog.tsx';
 import type { ResourceDeclaration } from './resource.ts';
 import styles from './resourceTable.module.css';
+import { useSubmit } from './useSubmit.ts';
 
 type Editing<Row> = { mode: 'create' } | { mode: 'edit'; row: Row } | null;
 
@@ -22,7 +23,7 @@ export function ResourceTable<Row extends { id: number }>({ resource }: { resour
   const [query, setQuery] = useState<ListQuery>({ page: 1, limit: defaultPageSize, filters: {} });
   const [selected, setSelected] = useState<number[]>([]);
   const [editing, setEditing] = useState<Editing<Row>>(null);
-  const [saving, setSaving] = useState(false);
+  const { busy: saving, submit } = useSubmit();
   const [searchForm] = Form.useForm();
   // Field ids derive from the form name: the search and edit forms share field names but never ids.
   const formName = resource.apiPath.replace(/\W+/g, '-');
@@ -49,18 +50,13 @@ export function ResourceTable<Row extends { id: number }>({ resource }: { resour
 
   const save = async (values: Record<string, unknown>) => {
     if (!editing) return;
-    setSaving(true);
-    try {
+    await submit(async () => {
       if (editing.mode === 'create') await provider.create(values);
       else await provider.update(editing.row.id, values);
       toastSuccess(t('confirm.saved'));
       setEditing(null);
       await reload();
-    } catch {
-      // The request client has shown the server's reason; the dialog stays open to fix the input.
-    } finally {
-      setSaving(false);
-    }
+    });
   };
 
   const exportRows = async () => {

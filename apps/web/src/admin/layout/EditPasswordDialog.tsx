@@ -1,10 +1,10 @@
 import { brokenPasswordRules, type PasswordPolicy } from '@qiming/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Form, Input, Modal, Typography } from 'antd';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { http } from '../../core/request/client.ts';
 import { toastSuccess } from '../../core/request/notify.ts';
+import { useSubmit } from '../crud/useSubmit.ts';
 
 interface PasswordForm {
   oldPassword: string;
@@ -17,7 +17,7 @@ interface PasswordForm {
 export function EditPasswordDialog({ open, onClose, forced = false }: { open: boolean; onClose(): void; forced?: boolean }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<PasswordForm>();
-  const [saving, setSaving] = useState(false);
+  const { busy: saving, submit } = useSubmit();
   const policy = useQuery({
     queryKey: ['password-policy'],
     queryFn: () => http.get<PasswordPolicy>('/admin/current/password-policy'),
@@ -25,17 +25,12 @@ export function EditPasswordDialog({ open, onClose, forced = false }: { open: bo
   });
 
   const save = async (values: PasswordForm) => {
-    setSaving(true);
-    try {
+    await submit(async () => {
       await http.put('/admin/current/password', values);
       toastSuccess(t('profile.changed'));
       form.resetFields();
       onClose();
-    } catch {
-      // The request client has shown the server's reason.
-    } finally {
-      setSaving(false);
-    }
+    });
   };
 
   const describe = (rules: ReturnType<typeof brokenPasswordRules>) => rules.map((rule) => t(rule.key, rule.params)).join(', ');

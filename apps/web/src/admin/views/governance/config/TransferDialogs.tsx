@@ -5,6 +5,7 @@ import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { http } from '../../../../core/request/client.ts';
+import { useSubmit } from '../../../crud/useSubmit.ts';
 import { namespaceLabel } from '../shared/namespaces.tsx';
 
 function PolicyField() {
@@ -41,12 +42,11 @@ export function ImportDialog({
   const { t } = useTranslation();
   const [form] = Form.useForm<{ policy: ConflictPolicy }>();
   const [file, setFile] = useState<File | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, submit } = useSubmit();
 
-  const submit = async ({ policy }: { policy: ConflictPolicy }) => {
+  const importFile = async ({ policy }: { policy: ConflictPolicy }) => {
     if (!file) return;
-    setBusy(true);
-    try {
+    await submit(async () => {
       const report = await http.upload<TransferReport>(
         `/admin/configs/${namespace.namespaceId}/archive`,
         new Blob([file], { type: 'application/zip' }),
@@ -55,11 +55,7 @@ export function ImportDialog({
       showTransferReport(report, t);
       onDone();
       onClose();
-    } catch {
-      // The request client has shown the server's reason.
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (
@@ -75,7 +71,7 @@ export function ImportDialog({
       mask={{ closable: false }}
       destroyOnHidden
     >
-      <Form form={form} name="config-import" layout="vertical" onFinish={(values) => void submit(values)}>
+      <Form form={form} name="config-import" layout="vertical" onFinish={(values) => void importFile(values)}>
         <Upload.Dragger
           accept=".zip,application/zip"
           maxCount={1}
@@ -111,19 +107,13 @@ export function CloneDialog({
 }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<{ target: string; policy: ConflictPolicy }>();
-  const [busy, setBusy] = useState(false);
+  const { busy, submit } = useSubmit();
 
-  const submit = async (values: { target: string; policy: ConflictPolicy }) => {
-    setBusy(true);
-    try {
+  const clone = (values: { target: string; policy: ConflictPolicy }) =>
+    submit(async () => {
       showTransferReport(await http.post<TransferReport>(`/admin/configs/${from}/clone`, { ids, ...values }), t);
       onClose();
-    } catch {
-      // The request client has shown the server's reason.
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
 
   return (
     <Modal
@@ -137,7 +127,7 @@ export function CloneDialog({
       mask={{ closable: false }}
       destroyOnHidden
     >
-      <Form form={form} name="config-clone" layout="vertical" onFinish={(values) => void submit(values)}>
+      <Form form={form} name="config-clone" layout="vertical" onFinish={(values) => void clone(values)}>
         <Form.Item name="target" label={t('governance.target')} rules={[{ required: true, message: t('validation.selectRequired') }]}>
           <Select
             options={namespaces

@@ -1,12 +1,12 @@
 import type { Account, AccountSession, Role } from '@qiming/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Checkbox, Form, Input, Modal, Select, Table } from 'antd';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../../core/i18n/formatTimeAgo.ts';
 import { http } from '../../../../core/request/client.ts';
 import { toastSuccess } from '../../../../core/request/notify.ts';
 import { Access } from '../../../crud/Access.tsx';
+import { useSubmit } from '../../../crud/useSubmit.ts';
 
 export function SessionsList({ account }: { account: Account }) {
   const { t } = useTranslation();
@@ -48,21 +48,20 @@ export function SessionsList({ account }: { account: Account }) {
 export function ResetPasswordDialog({ account, onClose }: { account: Account | null; onClose(): void }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<{ password: string; confirmPassword: string }>();
-  const save = async (values: { password: string; confirmPassword: string }) => {
-    try {
+  const { busy, submit } = useSubmit();
+  const save = (values: { password: string; confirmPassword: string }) =>
+    submit(async () => {
       await http.post(`/admin/accounts/${account?.id}/password`, values);
       toastSuccess(t('confirm.saved'));
       onClose();
-    } catch {
-      // The request client has shown the server's reason.
-    }
-  };
+    });
   return (
     <Modal
       title={t('identity.resetPassword')}
       open={account !== null}
       onCancel={onClose}
       onOk={() => form.submit()}
+      confirmLoading={busy}
       okText={t('table.save')}
       cancelText={t('table.cancel')}
       mask={{ closable: false }}
@@ -87,24 +86,18 @@ export function ResetPasswordDialog({ account, onClose }: { account: Account | n
 export function AuthoriseDialog({ accountIds, onClose }: { accountIds: number[] | null; onClose(): void }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<{ roleIds: number[]; revoke: boolean }>();
-  const [saving, setSaving] = useState(false);
+  const { busy: saving, submit } = useSubmit();
   const roles = useQuery({
     queryKey: ['/admin/roles', 'all'],
     queryFn: () => http.get<{ records: Role[] }>('/admin/roles', { limit: 500 }),
     enabled: accountIds !== null,
   });
-  const save = async (values: { roleIds: number[]; revoke: boolean }) => {
-    setSaving(true);
-    try {
+  const save = (values: { roleIds: number[]; revoke: boolean }) =>
+    submit(async () => {
       await http.post('/admin/roles/authorise', { accountIds, roleIds: values.roleIds, revoke: Boolean(values.revoke) });
       toastSuccess(t('confirm.saved'));
       onClose();
-    } catch {
-      // The request client has shown the server's reason.
-    } finally {
-      setSaving(false);
-    }
-  };
+    });
   return (
     <Modal
       title={t('identity.authoriseTitle', { count: accountIds?.length ?? 0 })}

@@ -10,6 +10,7 @@ import { Access } from '../../../crud/Access.tsx';
 import { confirmAndDelete } from '../../../crud/dataProvider.ts';
 import { ResourceFormDialog } from '../../../crud/ResourceFormDialog.tsx';
 import type { FieldDeclaration } from '../../../crud/resource.ts';
+import { useSubmit } from '../../../crud/useSubmit.ts';
 import { flattenOrgans, organOptions, useOrganTree } from '../shared/organTree.ts';
 
 type Dialog =
@@ -26,7 +27,7 @@ export default function OrganPage() {
   const [struType, setStruType] = useState('admin');
   const [selected, setSelected] = useState<number | null>(null);
   const [dialog, setDialog] = useState<Dialog>(null);
-  const [saving, setSaving] = useState(false);
+  const { busy: saving, submit } = useSubmit();
   const tree = useOrganTree(struType);
   const structures = useQuery({ queryKey: ['/admin/structures'], queryFn: () => http.get<Structure[]>('/admin/structures') });
   const types = useQuery({ queryKey: ['/admin/organ-types'], queryFn: () => http.get<OrganType[]>('/admin/organ-types') });
@@ -99,8 +100,7 @@ export default function OrganPage() {
 
   const save = async (values: Record<string, unknown>) => {
     if (!dialog) return;
-    setSaving(true);
-    try {
+    await submit(async () => {
       if (dialog.kind === 'organ' && dialog.organ)
         await http.put(`/admin/organs/${dialog.organ.id}`, { ...values, typeCode: dialog.organ.typeCode });
       else if (dialog.kind === 'organ')
@@ -119,11 +119,7 @@ export default function OrganPage() {
         structures.refetch(),
         ...(selected === null ? [] : [positions.refetch(), staff.refetch()]),
       ]);
-    } catch {
-      // The request client has shown the server's reason; the dialog stays open.
-    } finally {
-      setSaving(false);
-    }
+    });
   };
 
   const remove = async () => {

@@ -7,6 +7,7 @@ import { http } from '../../../../core/request/client.ts';
 import { toastSuccess } from '../../../../core/request/notify.ts';
 import { antdRules } from '../../../../core/ui/antdRules.ts';
 import { useAccess } from '../../../crud/Access.tsx';
+import { useSubmit } from '../../../crud/useSubmit.ts';
 
 const numbers = ['pwdMinLength', 'pwdMaxLength', 'loginAttempts', 'pwdLockTime', 'pwdLifeTime', 'pwdGraceTime'] as const;
 const flags = ['isUpCase', 'isLowerCase', 'isNum', 'isSpecialChar'] as const;
@@ -15,6 +16,7 @@ export default function PasswordPolicyPage() {
   const { t } = useTranslation();
   const can = useAccess();
   const [form] = Form.useForm();
+  const { busy, submit } = useSubmit();
   const policy = useQuery({ queryKey: ['/admin/password-policy'], queryFn: () => http.get<PasswordPolicy>('/admin/password-policy') });
   useEffect(() => {
     if (policy.data)
@@ -24,13 +26,11 @@ export default function PasswordPolicyPage() {
   }, [policy.data, form]);
 
   const save = async (values: Record<string, unknown>) => {
-    try {
+    await submit(async () => {
       await http.put('/admin/password-policy', values);
       toastSuccess(t('confirm.saved'));
       await policy.refetch();
-    } catch {
-      // The request client has shown the server's reason.
-    }
+    });
   };
 
   return (
@@ -62,7 +62,7 @@ export default function PasswordPolicyPage() {
           </Form.Item>
         ))}
         <Form.Item wrapperCol={{ offset: 12 }}>
-          <Button type="primary" htmlType="submit">
+          <Button type="primary" htmlType="submit" loading={busy}>
             {t('table.save')}
           </Button>
         </Form.Item>

@@ -10,6 +10,7 @@ import { Access } from '../../../crud/Access.tsx';
 import { confirmAndDelete } from '../../../crud/dataProvider.ts';
 import { ResourceFormDialog } from '../../../crud/ResourceFormDialog.tsx';
 import type { FieldDeclaration } from '../../../crud/resource.ts';
+import { useSubmit } from '../../../crud/useSubmit.ts';
 
 interface MenuType {
   id: number;
@@ -53,7 +54,7 @@ export default function MenuPage() {
   });
   const [editing, setEditing] = useState<{ row?: MenuRow; parentMenuId: number | null } | null>(null);
   const [addingType, setAddingType] = useState(false);
-  const [saving, setSaving] = useState(false);
+  const { busy: saving, submit } = useSubmit();
 
   const fields: FieldDeclaration[] = [
     { name: 'menuCode', label: 'identity.menuCode', rules: identityRules.code },
@@ -84,33 +85,23 @@ export default function MenuPage() {
 
   const save = async (values: Record<string, unknown>) => {
     if (!editing) return;
-    setSaving(true);
-    try {
+    await submit(async () => {
       const body = { ...values, parentMenuId: editing.row?.parentMenuId ?? editing.parentMenuId ?? '' };
       if (editing.row) await http.put(`/admin/menus/${editing.row.id}`, body);
       else await http.post(`/admin/menu-types/${activeType}/menus`, body);
       toastSuccess(t('confirm.saved'));
       setEditing(null);
       await menus.refetch();
-    } catch {
-      // The request client has shown the server's reason.
-    } finally {
-      setSaving(false);
-    }
+    });
   };
   const addType = async (values: Record<string, unknown>) => {
-    setSaving(true);
-    try {
+    await submit(async () => {
       const created = await http.post<MenuType>('/admin/menu-types', values);
       toastSuccess(t('confirm.saved'));
       setAddingType(false);
       await types.refetch();
       setTypeId(created.id);
-    } catch {
-      // The request client has shown the server's reason.
-    } finally {
-      setSaving(false);
-    }
+    });
   };
   const remove = async (row: MenuRow) => {
     if (await confirmAndDelete(t, '/admin/menus/delete', [row.id])) await menus.refetch();
