@@ -1,4 +1,4 @@
-import type { Kysely, Selectable } from 'kysely';
+import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { Database, IamAccountTable } from '../../db/schema.ts';
 
 export type AccountRow = Selectable<IamAccountTable>;
@@ -41,6 +41,7 @@ export async function updatePasswordHash(db: Kysely<Database>, id: number, passw
 export async function insertAccount(
   db: Kysely<Database>,
   account: { userName: string; name: string; passwordHash: string; menuTypeId: number; introduction?: string; now: number },
+  attributes: Partial<Insertable<IamAccountTable>> = {},
 ): Promise<number> {
   const row = await db
     .insertInto('iam_account')
@@ -57,6 +58,7 @@ export async function insertAccount(
       menu_type_id: account.menuTypeId,
       max_session_number: -1,
       created_at: account.now,
+      ...attributes,
     })
     .returning('id')
     .executeTakeFirstOrThrow();

@@ -44,17 +44,13 @@ export class AccountService {
     await checkPasswordPolicy(this.db, request, input.password);
     const menuType = await this.db.selectFrom('pf_menu_type').select('id').orderBy('id').executeTakeFirstOrThrow();
     const passwordHash = await hashPassword(input.password);
-    const id = await refuseDuplicate(input.userName, async () => {
-      const created = await insertAccount(this.db, {
-        userName: input.userName,
-        name: input.name,
-        passwordHash,
-        menuTypeId: menuType.id,
-        now: startedAt,
-      });
-      await this.db.updateTable('iam_account').set(repo.accountValues(input)).where('id', '=', created).execute();
-      return created;
-    });
+    const id = await refuseDuplicate(input.userName, () =>
+      insertAccount(
+        this.db,
+        { userName: input.userName, name: input.name, passwordHash, menuTypeId: menuType.id, now: startedAt },
+        repo.accountValues(input),
+      ),
+    );
     const after = await this.require(request, id);
     await recordChange(this.context, request, { operation: 'account:add', target: `account:${id}`, after, startedAt });
     return after;
