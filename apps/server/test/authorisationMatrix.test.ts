@@ -10,7 +10,11 @@ const probe = { userName: 'matrix_user', password: 'Matrix@2026' };
 
 /** A concrete path for a route pattern: ids that exist nowhere, names that are well formed. */
 function concrete(pattern: string): string {
-  return pattern.replace(':namespaceId', 'public').replace(':sessionId', '00000000-0000-4000-8000-000000000000').replace(/:\w+/g, '999999');
+  return pattern
+    .replace('/*', '/swagger-ui.css')
+    .replace(':namespaceId', 'public')
+    .replace(':sessionId', '00000000-0000-4000-8000-000000000000')
+    .replace(/:\w+/g, '999999');
 }
 
 /**
@@ -72,41 +76,72 @@ describe(`authorisation matrix (${process.env.TEST_DATABASE ?? 'sqlite'})`, () =
   const refusedByGuard = (response: { statusCode: number; body: string }) =>
     response.statusCode === 401 || (response.statusCode === 403 && /permission|not declared/.test(response.body));
 
+  /** A route is covered when its request reached it: the router's own 404 means the probe missed the route. */
+  const reachedRoute = (response: { statusCode: number; body: string }) =>
+    !(response.statusCode === 404 && response.body.includes('No such API route'));
+
+  /** Calls the route as all four callers and lists what is wrong; undefined when the probe never reached the route. */
+  async function probeRoute(route: string): Promise<string[] | undefined> {
+    const resource = t.context.accessIndex.find(...splitRoute(route));
+    if (!resource) return [`${route} is not declared`];
+    const nacos = route.includes(' /nacos/');
+    await replaceRoleOperations(t.context.db, roleId, []);
+    const answers: Record<Caller, { statusCode: number; body: string }> = {
+      anonymous: await call(route, 'anonymous'),
+      withoutGrant: await call(route, 'withoutGrant'),
+      withGrant: { statusCode: 0, body: '' },
+      superAdministrator: await call(route, 'superAdministrator'),
+    };
+    await replaceRoleOperations(t.context.db, roleId, [resource.operationId]);
+    answers.withGrant = await call(route, 'withGrant');
+    if (!reachedRoute(answers.withGrant) || !reachedRoute(answers.superAdministrator)) return undefined;
+
+    const wrong: string[] = [];
+    const expectPass = (caller: Caller) =>
+      !refusedByGuard(answers[caller]) || wrong.push(`${route}: ${caller} refused ${answers[caller].statusCode}`);
+    const expectRefused = (caller: Caller, status: number) =>
+      answers[caller].statusCode === status || wrong.push(`${route}: ${caller} got ${answers[caller].statusCode}, not ${status}`);
+    if (resource.accessType === 'public') (['anonymous', 'withoutGrant', 'withGrant', 'superAdministrator'] as const).forEach(expectPass);
+    else {
+      expectRefused('anonymous', nacos ? 403 : 401);
+      if (resource.accessType === 'signedIn') expectPass('withoutGrant');
+      else expectRefused('withoutGrant', 403);
+      expectPass('withGrant');
+      expectPass('superAdministrator');
+    }
+    return wrong;
+  }
+
   it('answers every route as its url resource says, for each kind of caller', async () => {
     const covered: string[] = [];
+    const missed: string[] = [];
     const wrong: string[] = [];
     for (const route of t.guardedRoutes) {
-      const resource = t.context.accessIndex.find(...splitRoute(route));
-      if (!resource) throw new Error(`${route} is not declared`);
-      const nacos = route.includes(' /nacos/');
-      await replaceRoleOperations(t.context.db, roleId, []);
-      const answers: Record<Caller, { statusCode: number; body: string }> = {
-        anonymous: await call(route, 'anonymous'),
-        withoutGrant: await call(route, 'withoutGrant'),
-        withGrant: { statusCode: 0, body: '' },
-        superAdministrator: await call(route, 'superAdministrator'),
-      };
-      await replaceRoleOperations(t.context.db, roleId, [resource.operationId]);
-      answers.withGrant = await call(route, 'withGrant');
-
-      const expectPass = (caller: Caller) =>
-        !refusedByGuard(answers[caller]) || wrong.push(`${route}: ${caller} refused ${answers[caller].statusCode}`);
-      const expectRefused = (caller: Caller, status: number) =>
-        answers[caller].statusCode === status || wrong.push(`${route}: ${caller} got ${answers[caller].statusCode}, not ${status}`);
-
-      if (resource.accessType === 'public') (['anonymous', 'withoutGrant', 'withGrant', 'superAdministrator'] as const).forEach(expectPass);
+      const problems = await probeRoute(route);
+      if (problems === undefined) missed.push(route);
       else {
-        expectRefused('anonymous', nacos ? 403 : 401);
-        if (resource.accessType === 'signedIn') expectPass('withoutGrant');
-        else expectRefused('withoutGrant', 403);
-        expectPass('withGrant');
-        expectPass('superAdministrator');
+        covered.push(route);
+        wrong.push(...problems);
       }
-      covered.push(route);
     }
     console.log(`authorisation matrix: ${covered.length} of ${t.guardedRoutes.length} routes x 4 callers`);
     expect(wrong).toEqual([]);
+    expect(missed).toEqual([]);
     expect(covered.length).toBe(t.guardedRoutes.length);
     expect(covered.length).toBeGreaterThan(100);
   }, 120_000);
+
+  it('declares exactly the routes the server registers, so a stale declaration cannot keep old access', async () => {
+    const declared = (await t.context.db.selectFrom('pf_url').select(['method', 'url_content']).execute()).map(
+      (row) => `${row.method} ${row.url_content}`,
+    );
+    const registered = new Set(t.guardedRoutes);
+    expect(declared.filter((route) => !registered.has(route))).toEqual([]);
+  });
+
+  it('does not count a route it cannot reach as covered', async () => {
+    expect(await probeRoute('GET /api/admin/no-such-route')).toEqual(['GET /api/admin/no-such-route is not declared']);
+    expect(reachedRoute(await call('GET /api/admin/no-such-route', 'superAdministrator'))).toBe(false);
+    expect(reachedRoute(await call('GET /api/admin/accounts/:id', 'superAdministrator'))).toBe(true);
+  });
 });

@@ -260,7 +260,7 @@ export interface AuditOperationLogTable {
   params: string;
   before_value: string;
   after_value: string;
-  result: 'success' | 'failure';
+  result: 'success' | 'refused' | 'failed';
   duration_ms: number;
 }
 

@@ -557,6 +557,42 @@ export const messages = {
   'field.durationMs': { zh: '耗时（毫秒）', en: 'Duration (ms)', es: 'Duración (ms)', ja: '所要時間（ミリ秒）' },
   'field.before': { zh: '修改前', en: 'Before', es: 'Antes', ja: '変更前' },
   'field.after': { zh: '修改后', en: 'After', es: 'Después', ja: '変更後' },
+  'error.grantBeyondOwn': {
+    zh: '只能授予自己拥有的权限：该角色包含您没有的操作或机构范围',
+    en: 'You can only grant what you hold: this role carries operations or organs beyond your own',
+    es: 'Solo puede conceder lo que posee: este rol incluye operaciones u órganos fuera de los suyos',
+    ja: '自分が持つ権限しか付与できません：このロールにはあなたにない操作または組織範囲が含まれます',
+  },
+  'error.superAdministratorOnly': {
+    zh: '超级管理员只能由其本人修改',
+    en: 'A super administrator can only be changed by itself',
+    es: 'Un superadministrador solo puede ser modificado por sí mismo',
+    ja: 'スーパー管理者は本人しか変更できません',
+  },
+  'error.lastSuperAdministrator': {
+    zh: '这是最后一个超级管理员，不能失去超级权限或密码登录',
+    en: 'This is the last super administrator: it cannot lose super authority or password sign-in',
+    es: 'Es el último superadministrador: no puede perder la autoridad de superadministrador ni el acceso con contraseña',
+    ja: '最後のスーパー管理者です：スーパー権限やパスワードでのログインを失うことはできません',
+  },
+  'error.ipPolicyShutsOut': {
+    zh: '该IP策略不包含您当前的地址，保存后您将无法登录',
+    en: 'This IP policy does not admit the address you are using: you would be shut out',
+    es: 'Esta política de IP no admite la dirección que está usando: quedaría sin acceso',
+    ja: 'このIPポリシーは現在のアドレスを許可していません：ログインできなくなります',
+  },
+  'error.referenceMissing': {
+    zh: '{field} 引用的记录不存在',
+    en: 'A record named in {field} does not exist',
+    es: 'Un registro indicado en {field} no existe',
+    ja: '{field} で指定されたデータが存在しません',
+  },
+  'error.positionOfOtherOrgan': {
+    zh: '该岗位属于其他机构',
+    en: 'That position belongs to another organ',
+    es: 'Ese puesto pertenece a otro órgano',
+    ja: 'その職位は別の組織に属しています',
+  },
 } as const satisfies Catalogue;
 
 export type MessageKey = keyof typeof messages;

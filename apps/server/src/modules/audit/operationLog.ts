@@ -1,6 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 
+export const operationOutcomes = ['success', 'refused', 'failed'] as const;
+export type OperationOutcome = (typeof operationOutcomes)[number];
+
 export interface OperationRecord {
   accountId: number | null;
   userName: string;
@@ -9,20 +12,23 @@ export interface OperationRecord {
   params: unknown;
   before?: unknown;
   after?: unknown;
-  result: 'success' | 'failure';
+  result: OperationOutcome;
   startedAt: number;
   now: number;
 }
 
-const secretKeys = /pass(word)?|secret|token|key/i;
+const secretKeys = /pass(word)?|secret|token|key|credential/i;
+/** Deeper than any form of ours: a hostile body is cut here rather than overflowing the stack. */
+const maxLoggedDepth = 8;
 
-/** Parameters as stored in the log: anything named like a secret is masked. */
-export function maskSecrets(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(maskSecrets);
-  if (value && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, secretKeys.test(key) ? '******' : maskSecrets(inner)]));
-  }
-  return value;
+/** Values as stored in the log: anything named like a secret is masked, anything deeper than the limit elided. */
+export function maskSecrets(value: unknown, depth = 0): unknown {
+  if (value === null || typeof value !== 'object') return value;
+  if (depth >= maxLoggedDepth) return '…';
+  if (Array.isArray(value)) return value.map((inner) => maskSecrets(inner, depth + 1));
+  return Object.fromEntries(
+    Object.entries(value).map(([key, inner]) => [key, secretKeys.test(key) ? '******' : maskSecrets(inner, depth + 1)]),
+  );
 }
 
 export async function writeOperationLog(db: Kysely<Database>, record: OperationRecord): Promise<void> {
@@ -35,8 +41,8 @@ export async function writeOperationLog(db: Kysely<Database>, record: OperationR
       operation: record.operation,
       target: record.target.slice(0, 300),
       params: JSON.stringify(maskSecrets(record.params) ?? null),
-      before_value: JSON.stringify(record.before ?? null),
-      after_value: JSON.stringify(record.after ?? null),
+      before_value: JSON.stringify(maskSecrets(record.before) ?? null),
+      after_value: JSON.stringify(maskSecrets(record.after) ?? null),
       result: record.result,
       duration_ms: Math.max(0, record.now - record.startedAt),
     })

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import { containsText } from '../../db/containsText.ts';
 import { paginate } from '../../db/paginate.ts';
 import type { Database } from '../../db/schema.ts';
+import type { OperationOutcome } from './operationLog.ts';
 
 export const operationLogSortable = ['opTime', 'userName', 'operation'] as const;
 
@@ -12,6 +13,7 @@ export interface OperationLogFilter {
   target?: string;
   from?: number;
   to?: number;
+  result?: OperationOutcome;
 }
 
 function operationLogs(db: Kysely<Database>, filter: OperationLogFilter) {
@@ -21,6 +23,7 @@ function operationLogs(db: Kysely<Database>, filter: OperationLogFilter) {
   if (filter.target) base = base.where(containsText('target', filter.target));
   if (filter.from !== undefined) base = base.where('op_time', '>=', filter.from);
   if (filter.to !== undefined) base = base.where('op_time', '<=', filter.to);
+  if (filter.result) base = base.where('result', '=', filter.result);
   return base;
 }
 

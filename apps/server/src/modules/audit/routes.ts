@@ -9,6 +9,7 @@ import { maxExportRows, sendExcel } from '../../http/excelExport.ts';
 import { requestLanguage } from '../../http/language.ts';
 import { clientErrorSortable, listClientErrors, writeClientError } from './clientErrorRepo.ts';
 import { exportLoginLogs, listLoginLogs, loginLogSortable } from './loginLogRepo.ts';
+import { operationOutcomes } from './operationLog.ts';
 import { exportOperationLogs, operationLogSortable, pageOperationLogs } from './operationLogRepo.ts';
 
 const clientError = z.object({
@@ -25,6 +26,7 @@ const operationLogFilter = z.object({
   target: z.string().max(300).optional(),
   from: z.coerce.number().int().min(0).optional(),
   to: z.coerce.number().int().min(0).optional(),
+  result: z.enum(operationOutcomes).optional(),
 });
 
 export const auditRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context) => {

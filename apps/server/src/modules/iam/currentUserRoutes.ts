@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.ts';
 import { sessionOf } from '../../http/accessGuard.ts';
 import { ok } from '../../http/envelope.ts';
 import { badRequest, unauthenticated } from '../../http/errors.ts';
-import { recordChange } from '../audit/recordChange.ts';
+import { audited } from '../audit/audited.ts';
 import { revokeOtherSessions } from '../auth/sessionRepo.ts';
 import { findAccountById, updatePasswordHash } from './accountRepo.ts';
 import { roleCodesOf } from './grantRepo.ts';
@@ -44,17 +44,19 @@ export const currentUserRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
     '/api/admin/current/password',
     { schema: { tags: ['iam'], summary: 'Changes the own password; other sessions of the account end', body: passwordChange } },
     async (request) => {
-      const startedAt = context.now();
       const session = sessionOf(request);
       const account = await findAccountById(context.db, session.accountId);
       if (!account) throw unauthenticated();
       const { oldPassword, newPassword } = request.body;
       if (!(await verifyPassword(account.password_hash, oldPassword))) throw badRequest('error.wrongOldPassword');
-      await checkPasswordPolicy(context.db, request, newPassword, newPassword === oldPassword ? [{ key: 'policy.sameAsOld' }] : []);
-      const now = context.now();
-      await updatePasswordHash(context.db, account.id, await hashPassword(newPassword), now);
-      await revokeOtherSessions(context.db, account.id, session.sessionId, now);
-      await recordChange(context, request, { operation: 'auth:changePassword', target: `account:${account.id}`, startedAt });
+      const passwordHash = await hashPassword(newPassword);
+      await audited(context, request.caller, { operation: 'auth:changePassword', target: `account:${account.id}` }, async (trx) => {
+        const reused = newPassword === oldPassword ? [{ key: 'policy.sameAsOld' as const }] : [];
+        await checkPasswordPolicy(trx, request.caller.language, newPassword, reused);
+        const now = context.now();
+        await updatePasswordHash(trx, account.id, passwordHash, now);
+        await revokeOtherSessions(trx, account.id, session.sessionId, now);
+      });
       return ok(null);
     },
   );

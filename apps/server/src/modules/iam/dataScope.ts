@@ -1,7 +1,7 @@
-import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { forbidden } from '../../http/errors.ts';
+import type { LiveSession } from '../auth/sessionRepo.ts';
 
 /** Data scopes and manage ranges follow the administrative structure's tree. */
 export const scopeStructure = 'admin';
@@ -33,7 +33,7 @@ export async function subtreeIds(db: Kysely<Database>, roots: number[]): Promise
 }
 
 /**
- * The organs whose data the request's user may touch with the operation the guard matched.
+ * The organs whose data the session's user may touch with the operation.
  *
  * Roles combine per role, never across roles: an organ is in scope only when one role both holds the
  * operation and covers the organ (a global role covers all; an organ role covers the subtrees of its
@@ -42,11 +42,8 @@ export async function subtreeIds(db: Kysely<Database>, roots: number[]): Promise
  * administrator with a manage range is further limited to that range's subtree. The super
  * administrator sees everything.
  */
-export async function organScope(db: Kysely<Database>, request: FastifyRequest): Promise<OrganScope> {
-  const session = request.session;
-  if (!session) throw forbidden();
+export async function organScopeFor(db: Kysely<Database>, session: LiveSession, operationId: number): Promise<OrganScope> {
   if (session.isSuper) return 'all';
-  const operationId = request.operationId;
   const roles = await db
     .selectFrom('iam_account_role')
     .innerJoin('iam_role', 'iam_role.id', 'iam_account_role.role_id')
@@ -57,7 +54,7 @@ export async function organScope(db: Kysely<Database>, request: FastifyRequest):
         selectFrom('iam_role_operation')
           .select('iam_role_operation.role_id')
           .whereRef('iam_role_operation.role_id', '=', 'iam_role.id')
-          .where('iam_role_operation.operation_id', '=', operationId ?? -1),
+          .where('iam_role_operation.operation_id', '=', operationId),
       ),
     )
     .execute();

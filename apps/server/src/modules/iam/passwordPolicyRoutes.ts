@@ -2,7 +2,7 @@ import { passwordPolicyInput } from '@qiming/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { ok } from '../../http/envelope.ts';
-import { recordChange } from '../audit/recordChange.ts';
+import { audited } from '../audit/audited.ts';
 import { readPasswordPolicy, writePasswordPolicy } from './passwordPolicyRepo.ts';
 
 const tags = ['password policy'];
@@ -14,13 +14,14 @@ export const passwordPolicyRoutes: FastifyPluginAsyncZod<AppContext> = async (ap
   app.put(
     '/api/admin/password-policy',
     { schema: { tags, summary: 'Changes the global password policy', body: passwordPolicyInput } },
-    async (request) => {
-      const startedAt = context.now();
-      const before = await readPasswordPolicy(context.db);
-      await writePasswordPolicy(context.db, request.body);
-      const after = await readPasswordPolicy(context.db);
-      await recordChange(context, request, { operation: 'passwordPolicy:edit', target: 'passwordPolicy', before, after, startedAt });
-      return ok(after);
-    },
+    async (request) =>
+      ok(
+        await audited(context, request.caller, { operation: 'passwordPolicy:edit', target: 'passwordPolicy' }, async (trx, entry) => {
+          entry.before = await readPasswordPolicy(trx);
+          await writePasswordPolicy(trx, request.body);
+          entry.after = await readPasswordPolicy(trx);
+          return entry.after;
+        }),
+      ),
   );
 };

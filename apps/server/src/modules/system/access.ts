@@ -16,13 +16,11 @@ export const systemAccess: ModuleDeclaration = {
           access: 'public',
           urls: [
             'GET /api/docs',
-            'GET /api/docs/',
             'GET /api/docs/json',
             'GET /api/docs/yaml',
             'GET /api/docs/static/*',
             'GET /api/docs/static/index.html',
             'GET /api/docs/static/swagger-initializer.js',
-            'GET /api/docs/*',
           ],
         },
       ],

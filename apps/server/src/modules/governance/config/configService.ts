@@ -6,13 +6,13 @@ import {
   maxConfigContentBytes,
   type TransferReport,
 } from '@qiming/shared';
-import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { AppContext } from '../../../context.ts';
 import type { Database } from '../../../db/schema.ts';
 import { isUniqueViolation } from '../../../db/uniqueViolation.ts';
+import type { Caller } from '../../../http/caller.ts';
 import { badRequest, notFound } from '../../../http/errors.ts';
-import { recordChange } from '../../audit/recordChange.ts';
+import { type AuditEntry, audited } from '../../audit/audited.ts';
 import * as repo from './configRepo.ts';
 import { contentMd5, contentProblem } from './contentTypes.ts';
 import type { ConfigListenerHub } from './listenerHub.ts';
@@ -23,6 +23,12 @@ export interface ConfigDraft extends repo.ConfigKey {
   type: ConfigContentType;
   description: string;
   content: string;
+}
+
+/** A config change that listeners hear of once its transaction commits; an empty md5 means removed. */
+interface Announcement {
+  key: repo.ConfigKey;
+  md5: string;
 }
 
 const keyLabel = (key: Pick<repo.ConfigKey, 'group' | 'dataId'>) => `${key.group}/${key.dataId}`;
@@ -50,61 +56,69 @@ export class ConfigService {
     return repo.findConfig(this.db, key);
   }
 
-  async requireConfig(namespaceId: string, id: number): Promise<ConfigItem> {
-    const config = await repo.findConfigById(this.db, namespaceId, id);
+  async requireConfig(namespaceId: string, id: number, db: Kysely<Database> = this.db): Promise<ConfigItem> {
+    const config = await repo.findConfigById(db, namespaceId, id);
     if (!config) throw notFound();
     return config;
   }
 
   /**
-   * Writes drafts in one transaction under a conflict policy: `abort` refuses the whole batch when
-   * any config exists, `skip` leaves existing ones, `overwrite` replaces them.
+   * Writes drafts in the given transaction under a conflict policy: `abort` refuses the whole batch
+   * when any config exists, `skip` leaves existing ones, `overwrite` replaces them. What changed is
+   * added to `changed`, for listeners to hear once the transaction commits.
    */
-  async write(
+  private async writeIn(
+    trx: Kysely<Database>,
     drafts: ConfigDraft[],
     policy: ConflictPolicy,
     by: string,
+    changed: Announcement[],
     conflict: 'error.importConflict' | 'error.duplicateConfig' = 'error.importConflict',
   ): Promise<TransferReport> {
     for (const draft of drafts) checkContent(draft.type, draft.content);
     const report: TransferReport = { created: [], overwritten: [], skipped: [] };
-    const changed: { key: repo.ConfigKey; md5: string }[] = [];
-    try {
-      await this.db.transaction().execute(async (trx) => {
-        const existing = new Map<ConfigDraft, ConfigItem>();
-        for (const draft of drafts) {
-          const found = await repo.findConfig(trx, draft);
-          if (found) existing.set(draft, found);
-        }
-        if (policy === 'abort' && existing.size > 0) {
-          throw badRequest(conflict, { keys: [...existing.keys()].map(keyLabel).join(', ') });
-        }
-        const now = this.context.now();
-        for (const draft of drafts) {
-          const before = existing.get(draft);
-          if (before && policy === 'skip') {
-            report.skipped.push(keyLabel(draft));
-            continue;
-          }
-          const values = { ...draft, md5: contentMd5(draft.content) };
-          const id = before ? before.id : await repo.insertConfig(trx, draft, values, by, now);
-          if (before) await repo.updateConfig(trx, before.id, values, by, now);
-          await repo.insertVersion(trx, { id, ...values }, before ? 'update' : 'insert', by, now);
-          (before ? report.overwritten : report.created).push(keyLabel(draft));
-          changed.push({ key: draft, md5: values.md5 });
-        }
-      });
-    } catch (error) {
-      if (isUniqueViolation(error)) throw badRequest('error.duplicateConfig');
-      throw error;
+    const existing = new Map<ConfigDraft, ConfigItem>();
+    for (const draft of drafts) {
+      const found = await repo.findConfig(trx, draft);
+      if (found) existing.set(draft, found);
     }
-    await Promise.all(changed.map(({ key, md5 }) => this.listeners.announce(key, md5)));
+    if (policy === 'abort' && existing.size > 0) {
+      throw badRequest(conflict, { keys: [...existing.keys()].map(keyLabel).join(', ') });
+    }
+    const now = this.context.now();
+    for (const draft of drafts) {
+      const before = existing.get(draft);
+      if (before && policy === 'skip') {
+        report.skipped.push(keyLabel(draft));
+        continue;
+      }
+      const values = { ...draft, md5: contentMd5(draft.content) };
+      const id = before ? before.id : await repo.insertConfig(trx, draft, values, by, now);
+      if (before) await repo.updateConfig(trx, before.id, values, by, now);
+      await repo.insertVersion(trx, { id, ...values }, before ? 'update' : 'insert', by, now);
+      (before ? report.overwritten : report.created).push(keyLabel(draft));
+      changed.push({ key: draft, md5: values.md5 });
+    }
     return report;
+  }
+
+  /** Runs a back-office change audited in one transaction, then tells listeners on every server what it changed. */
+  private async change<T>(
+    caller: Caller,
+    change: { operation: string; target: string },
+    work: (trx: Kysely<Database>, entry: AuditEntry, changed: Announcement[]) => Promise<T>,
+  ): Promise<T> {
+    const changed: Announcement[] = [];
+    const result = await refuseDuplicateConfig(() => audited(this.context, caller, change, (trx, entry) => work(trx, entry, changed)));
+    await Promise.all(changed.map(({ key, md5 }) => this.listeners.announce(key, md5)));
+    return result;
   }
 
   /** Publishes one config as a client does: created or replaced. */
   async publish(draft: ConfigDraft, by: string): Promise<void> {
-    await this.write([draft], 'overwrite', by);
+    const changed: Announcement[] = [];
+    await refuseDuplicateConfig(() => this.db.transaction().execute((trx) => this.writeIn(trx, [draft], 'overwrite', by, changed)));
+    await Promise.all(changed.map(({ key, md5 }) => this.listeners.announce(key, md5)));
   }
 
   /** Removes a config; true whether or not it existed, as Nacos answers. */
@@ -122,83 +136,89 @@ export class ConfigService {
     return before;
   }
 
-  async create(request: FastifyRequest, namespaceId: string, input: ConfigInput) {
-    const startedAt = this.context.now();
-    await this.write([{ namespaceId, ...input }], 'abort', request.session?.userName ?? '', 'error.duplicateConfig');
-    const after = await this.get({ namespaceId, ...input });
-    await recordChange(this.context, request, {
-      operation: 'config:add',
-      target: `config:${namespaceId}/${keyLabel(input)}`,
-      after,
-      startedAt,
+  create(caller: Caller, namespaceId: string, input: ConfigInput) {
+    const target = `config:${namespaceId}/${keyLabel(input)}`;
+    return this.change(caller, { operation: 'config:add', target }, async (trx, entry, changed) => {
+      await this.writeIn(trx, [{ namespaceId, ...input }], 'abort', caller.userName, changed, 'error.duplicateConfig');
+      entry.after = await repo.findConfig(trx, { namespaceId, ...input });
+      return entry.after;
     });
-    return after;
   }
 
   /** Data ID and group name a config to its clients, so an edit keeps them. */
-  async update(request: FastifyRequest, namespaceId: string, id: number, input: ConfigInput) {
-    const startedAt = this.context.now();
-    const before = await this.requireConfig(namespaceId, id);
-    await this.write([{ ...input, namespaceId, dataId: before.dataId, group: before.group }], 'overwrite', request.session?.userName ?? '');
-    const after = await this.requireConfig(namespaceId, id);
-    await recordChange(this.context, request, { operation: 'config:edit', target: `config:${id}`, before, after, startedAt });
-    return after;
+  update(caller: Caller, namespaceId: string, id: number, input: ConfigInput) {
+    return this.change(caller, { operation: 'config:edit', target: `config:${id}` }, async (trx, entry, changed) => {
+      const before = await this.requireConfig(namespaceId, id, trx);
+      entry.before = before;
+      const draft = { ...input, namespaceId, dataId: before.dataId, group: before.group };
+      await this.writeIn(trx, [draft], 'overwrite', caller.userName, changed);
+      entry.after = await this.requireConfig(namespaceId, id, trx);
+      return entry.after;
+    });
   }
 
-  async removeMany(request: FastifyRequest, namespaceId: string, ids: number[]) {
-    const startedAt = this.context.now();
-    const by = request.session?.userName ?? '';
-    const removed = await this.db.transaction().execute(async (trx) => {
-      const found = [];
+  removeMany(caller: Caller, namespaceId: string, ids: number[]) {
+    return this.change(caller, { operation: 'config:delete', target: `config:${ids.join(',')}` }, async (trx, entry, changed) => {
+      const removed = [];
       for (const id of ids) {
         const config = await repo.findConfigById(trx, namespaceId, id);
-        if (config) found.push(await this.removeIn(trx, config, by));
+        const gone = config && (await this.removeIn(trx, config, caller.userName));
+        if (gone) removed.push(gone);
       }
-      return found.filter((config) => config !== undefined);
+      for (const config of removed) changed.push({ key: { ...config, namespaceId }, md5: '' });
+      entry.before = removed;
+      entry.after = { deleted: removed.length };
+      return entry.after;
     });
-    await Promise.all(removed.map((config) => this.listeners.announce(config, '')));
-    await recordChange(this.context, request, {
-      operation: 'config:delete',
-      target: `config:${ids.join(',')}`,
-      before: removed,
-      after: { deleted: removed.length },
-      startedAt,
-    });
-    return { deleted: removed.length };
   }
 
   /** Publishes an earlier version's content and attributes again, as a new version. */
-  async rollback(request: FastifyRequest, namespaceId: string, id: number, versionId: number) {
-    const startedAt = this.context.now();
-    const before = await this.requireConfig(namespaceId, id);
-    const version = await repo.findVersion(this.db, before, versionId);
-    if (!version) throw notFound();
-    await this.write(
-      [{ ...before, namespaceId, type: version.type, content: version.content }],
-      'overwrite',
-      request.session?.userName ?? '',
-    );
-    const after = await this.requireConfig(namespaceId, id);
-    await recordChange(this.context, request, { operation: 'config:edit', target: `config:${id}@${versionId}`, before, after, startedAt });
-    return after;
+  rollback(caller: Caller, namespaceId: string, id: number, versionId: number) {
+    return this.change(caller, { operation: 'config:edit', target: `config:${id}@${versionId}` }, async (trx, entry, changed) => {
+      const before = await this.requireConfig(namespaceId, id, trx);
+      entry.before = before;
+      const version = await repo.findVersion(trx, before, versionId);
+      if (!version) throw notFound();
+      await this.writeIn(
+        trx,
+        [{ ...before, namespaceId, type: version.type, content: version.content }],
+        'overwrite',
+        caller.userName,
+        changed,
+      );
+      entry.after = await this.requireConfig(namespaceId, id, trx);
+      return entry.after;
+    });
   }
 
-  async clone(request: FastifyRequest, from: string, ids: number[], to: string, policy: ConflictPolicy) {
-    const startedAt = this.context.now();
-    const configs = await repo.listConfigs(this.db, from, ids);
-    const report = await this.write(
-      configs.map((config) => ({ ...config, namespaceId: to })),
-      policy,
-      request.session?.userName ?? '',
-    );
-    await recordChange(this.context, request, { operation: 'config:add', target: `config:${from}->${to}`, after: report, startedAt });
-    return report;
+  clone(caller: Caller, from: string, ids: number[], to: string, policy: ConflictPolicy) {
+    return this.change(caller, { operation: 'config:add', target: `config:${from}->${to}` }, async (trx, entry, changed) => {
+      const configs = await repo.listConfigs(trx, from, ids);
+      entry.after = await this.writeIn(
+        trx,
+        configs.map((config) => ({ ...config, namespaceId: to })),
+        policy,
+        caller.userName,
+        changed,
+      );
+      return entry.after;
+    });
   }
 
-  async importDrafts(request: FastifyRequest, drafts: ConfigDraft[], policy: ConflictPolicy) {
-    const startedAt = this.context.now();
-    const report = await this.write(drafts, policy, request.session?.userName ?? '');
-    await recordChange(this.context, request, { operation: 'config:add', target: `config:import`, after: report, startedAt });
-    return report;
+  importDrafts(caller: Caller, drafts: ConfigDraft[], policy: ConflictPolicy) {
+    return this.change(caller, { operation: 'config:add', target: 'config:import' }, async (trx, entry, changed) => {
+      entry.after = await this.writeIn(trx, drafts, policy, caller.userName, changed);
+      return entry.after;
+    });
+  }
+}
+
+/** Two writers may create the same config at once; the unique constraint decides, and the loser hears why. */
+async function refuseDuplicateConfig<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw badRequest('error.duplicateConfig');
+    throw error;
   }
 }

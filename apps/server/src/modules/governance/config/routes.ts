@@ -55,17 +55,17 @@ export function configRoutes(configs: ConfigService, namespaces: NamespaceServic
     app.post(
       '/api/admin/configs/:namespaceId/items',
       { schema: { tags, summary: 'Creates a config', params: namespaceParams, body: configInput } },
-      async (request) => ok(await configs.create(request, await namespaceOf(request.params), request.body)),
+      async (request) => ok(await configs.create(request.caller, await namespaceOf(request.params), request.body)),
     );
     app.put(
       '/api/admin/configs/:namespaceId/items/:id',
       { schema: { tags, summary: 'Publishes a new version of a config', params: configParams, body: configInput } },
-      async (request) => ok(await configs.update(request, request.params.namespaceId, request.params.id, request.body)),
+      async (request) => ok(await configs.update(request.caller, request.params.namespaceId, request.params.id, request.body)),
     );
     app.post(
       '/api/admin/configs/:namespaceId/items/delete',
       { schema: { tags, summary: 'Deletes configs', params: namespaceParams, body: idListBody } },
-      async (request) => ok(await configs.removeMany(request, request.params.namespaceId, request.body.ids)),
+      async (request) => ok(await configs.removeMany(request.caller, request.params.namespaceId, request.body.ids)),
     );
     app.get(
       '/api/admin/configs/:namespaceId/items/:id/versions',
@@ -85,7 +85,7 @@ export function configRoutes(configs: ConfigService, namespaces: NamespaceServic
     app.post(
       '/api/admin/configs/:namespaceId/items/:id/rollback',
       { schema: { tags, summary: 'Publishes an earlier version again', params: configParams, body: z.object({ versionId: idParam }) } },
-      async (request) => ok(await configs.rollback(request, request.params.namespaceId, request.params.id, request.body.versionId)),
+      async (request) => ok(await configs.rollback(request.caller, request.params.namespaceId, request.params.id, request.body.versionId)),
     );
     app.get(
       '/api/admin/configs/:namespaceId/items/:id/listeners',
@@ -120,7 +120,7 @@ export function configRoutes(configs: ConfigService, namespaces: NamespaceServic
       async (request) => {
         const namespaceId = await namespaceOf(request.params);
         if (!Buffer.isBuffer(request.body)) throw badRequest('error.import');
-        return ok(await configs.importDrafts(request, readArchive(request.body, namespaceId), request.query.policy));
+        return ok(await configs.importDrafts(request.caller, readArchive(request.body, namespaceId), request.query.policy));
       },
     );
     app.post(
@@ -136,7 +136,7 @@ export function configRoutes(configs: ConfigService, namespaces: NamespaceServic
       async (request) => {
         const from = await namespaceOf(request.params);
         const to = await namespaces.requireExisting(request.body.target);
-        return ok(await configs.clone(request, from, request.body.ids, to, request.body.policy));
+        return ok(await configs.clone(request.caller, from, request.body.ids, to, request.body.policy));
       },
     );
   };

@@ -52,13 +52,13 @@ export function nacosConfigRoutes(configs: ConfigService, namespaces: NamespaceS
       const key = await keyOf(params);
       await configs.publish(
         { ...key, content: params.content, type: params.type, appName: params.appName, description: params.desc, tags: params.config_tags },
-        request.session?.userName ?? '',
+        request.caller.userName,
       );
       return reply.type('text/plain; charset=UTF-8').send('true');
     });
 
     app.delete('/nacos/v1/cs/configs', { schema: { tags, summary: 'Removes a config' } }, async (request, reply) => {
-      await configs.remove(await keyOf(nacosParams(keyParams, request)), request.session?.userName ?? '');
+      await configs.remove(await keyOf(nacosParams(keyParams, request)), request.caller.userName);
       return reply.type('text/plain; charset=UTF-8').send('true');
     });
 

@@ -1,9 +1,11 @@
 import { type NamespaceInput, type NamespaceUpdate, publicNamespace } from '@qiming/shared';
-import type { FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
 import type { AppContext } from '../../../context.ts';
+import type { Database } from '../../../db/schema.ts';
 import { isUniqueViolation } from '../../../db/uniqueViolation.ts';
+import type { Caller } from '../../../http/caller.ts';
 import { badRequest, notFound } from '../../../http/errors.ts';
-import { recordChange } from '../../audit/recordChange.ts';
+import { audited } from '../../audit/audited.ts';
 import * as repo from './namespaceRepo.ts';
 
 /** Nacos clients name the public namespace `public`, an empty tenant, or nothing at all. */
@@ -24,59 +26,49 @@ export class NamespaceService {
     return namespaceId;
   }
 
-  private async requireChangeable(id: number) {
-    const namespace = await repo.findNamespace(this.db, id);
+  private async requireChangeable(id: number, db: Kysely<Database>) {
+    const namespace = await repo.findNamespace(db, id);
     if (!namespace) throw notFound();
     if (namespace.namespaceId === publicNamespace) throw badRequest('error.publicNamespaceFixed');
     return namespace;
   }
 
-  async create(request: FastifyRequest, input: NamespaceInput) {
-    const startedAt = this.context.now();
-    if (await repo.namespaceExists(this.db, input.namespaceId)) throw badRequest('error.duplicateNamespace');
-    let id: number;
-    try {
-      id = await repo.insertNamespace(this.db, input, this.context.now());
-    } catch (error) {
-      if (isUniqueViolation(error)) throw badRequest('error.duplicateNamespace');
-      throw error;
-    }
-    const after = await repo.findNamespace(this.db, id);
-    await recordChange(this.context, request, { operation: 'namespace:add', target: `namespace:${input.namespaceId}`, after, startedAt });
-    return after;
+  create(caller: Caller, input: NamespaceInput) {
+    return audited(this.context, caller, { operation: 'namespace:add', target: `namespace:${input.namespaceId}` }, async (trx, entry) => {
+      if (await repo.namespaceExists(trx, input.namespaceId)) throw badRequest('error.duplicateNamespace');
+      let id: number;
+      try {
+        id = await repo.insertNamespace(trx, input, this.context.now());
+      } catch (error) {
+        if (isUniqueViolation(error)) throw badRequest('error.duplicateNamespace');
+        throw error;
+      }
+      entry.after = await repo.findNamespace(trx, id);
+      return entry.after;
+    });
   }
 
-  async update(request: FastifyRequest, id: number, input: NamespaceUpdate) {
-    const startedAt = this.context.now();
-    const before = await this.requireChangeable(id);
-    await repo.updateNamespace(this.db, id, input);
-    const after = await repo.findNamespace(this.db, id);
-    await recordChange(this.context, request, {
-      operation: 'namespace:edit',
-      target: `namespace:${before.namespaceId}`,
-      before,
-      after,
-      startedAt,
+  update(caller: Caller, id: number, input: NamespaceUpdate) {
+    return audited(this.context, caller, { operation: 'namespace:edit', target: `namespace:${id}` }, async (trx, entry) => {
+      entry.before = await this.requireChangeable(id, trx);
+      await repo.updateNamespace(trx, id, input);
+      entry.after = await repo.findNamespace(trx, id);
+      return entry.after;
     });
-    return after;
   }
 
-  async remove(request: FastifyRequest, ids: number[]) {
-    const startedAt = this.context.now();
-    const doomed = [];
-    for (const id of ids) {
-      const namespace = await this.requireChangeable(id);
-      if (namespace.configCount > 0 || namespace.serviceCount > 0) throw badRequest('error.namespaceInUse');
-      doomed.push(namespace);
-    }
-    const deleted = await repo.deleteNamespaces(this.db, ids);
-    await recordChange(this.context, request, {
-      operation: 'namespace:delete',
-      target: `namespace:${doomed.map((namespace) => namespace.namespaceId).join(',')}`,
-      before: doomed,
-      after: { deleted },
-      startedAt,
+  remove(caller: Caller, ids: number[]) {
+    return audited(this.context, caller, { operation: 'namespace:delete', target: `namespace:${ids.join(',')}` }, async (trx, entry) => {
+      const doomed = [];
+      for (const id of ids) {
+        const namespace = await this.requireChangeable(id, trx);
+        if (namespace.configCount > 0 || namespace.serviceCount > 0) throw badRequest('error.namespaceInUse');
+        doomed.push(namespace);
+      }
+      entry.before = doomed;
+      const deleted = await repo.deleteNamespaces(trx, ids);
+      entry.after = { deleted };
+      return entry.after;
     });
-    return { deleted };
   }
 }

@@ -26,15 +26,15 @@ export function namespaceRoutes(service: NamespaceService): FastifyPluginAsyncZo
       ok(await repo.listNamespaces(context.db)),
     );
     app.post('/api/admin/namespaces', { schema: { tags, summary: 'Creates a namespace', body: namespaceInput } }, async (request) =>
-      ok(await service.create(request, request.body)),
+      ok(await service.create(request.caller, request.body)),
     );
     app.put(
       '/api/admin/namespaces/:id',
       { schema: { tags, summary: 'Renames a namespace', params: z.object({ id: idParam }), body: namespaceUpdate } },
-      async (request) => ok(await service.update(request, request.params.id, request.body)),
+      async (request) => ok(await service.update(request.caller, request.params.id, request.body)),
     );
     app.post('/api/admin/namespaces/delete', { schema: { tags, summary: 'Deletes empty namespaces', body: idListBody } }, async (request) =>
-      ok(await service.remove(request, request.body.ids)),
+      ok(await service.remove(request.caller, request.body.ids)),
     );
   };
 }

@@ -1,9 +1,11 @@
 import type { InstanceEdit, ServiceInput } from '@qiming/shared';
-import type { FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
 import type { AppContext } from '../../../context.ts';
+import type { Database } from '../../../db/schema.ts';
 import { isUniqueViolation } from '../../../db/uniqueViolation.ts';
+import type { Caller } from '../../../http/caller.ts';
 import { badRequest, notFound } from '../../../http/errors.ts';
-import { recordChange } from '../../audit/recordChange.ts';
+import { audited } from '../../audit/audited.ts';
 import * as instances from './instanceRepo.ts';
 import * as services from './serviceRepo.ts';
 
@@ -83,83 +85,71 @@ export class RegistryService {
     return services.countAll(this.db);
   }
 
-  async requireService(namespaceId: string, id: number) {
-    const service = await services.findService(this.db, namespaceId, id);
+  async requireService(namespaceId: string, id: number, db: Kysely<Database> = this.db) {
+    const service = await services.findService(db, namespaceId, id);
     if (!service) throw notFound();
     return service;
   }
 
-  async createService(request: FastifyRequest, namespaceId: string, input: ServiceInput) {
-    const startedAt = this.context.now();
-    const name = { namespaceId, groupName: input.groupName, serviceName: input.serviceName };
-    if ((await services.findServiceId(this.db, name)) !== undefined) throw badRequest('error.duplicateService');
-    let id: number;
-    try {
-      id = await services.insertService(this.db, namespaceId, input, startedAt);
-    } catch (error) {
-      if (isUniqueViolation(error)) throw badRequest('error.duplicateService');
-      throw error;
-    }
-    const after = await this.requireService(namespaceId, id);
-    await recordChange(this.context, request, {
-      operation: 'registry:add',
-      target: `service:${namespaceId}/${input.groupName}@@${input.serviceName}`,
-      after,
-      startedAt,
+  createService(caller: Caller, namespaceId: string, input: ServiceInput) {
+    const target = `service:${namespaceId}/${input.groupName}@@${input.serviceName}`;
+    return audited(this.context, caller, { operation: 'registry:add', target }, async (trx, entry) => {
+      const name = { namespaceId, groupName: input.groupName, serviceName: input.serviceName };
+      if ((await services.findServiceId(trx, name)) !== undefined) throw badRequest('error.duplicateService');
+      let id: number;
+      try {
+        id = await services.insertService(trx, namespaceId, input, this.context.now());
+      } catch (error) {
+        if (isUniqueViolation(error)) throw badRequest('error.duplicateService');
+        throw error;
+      }
+      entry.after = await this.requireService(namespaceId, id, trx);
+      return entry.after;
     });
-    return after;
   }
 
   /** Name and group identify a service to its clients, so only its threshold and metadata change. */
-  async updateService(request: FastifyRequest, namespaceId: string, id: number, input: ServiceInput) {
-    const startedAt = this.context.now();
-    const before = await this.requireService(namespaceId, id);
-    await services.updateService(this.db, id, input, startedAt);
-    const after = await this.requireService(namespaceId, id);
-    await recordChange(this.context, request, { operation: 'registry:edit', target: `service:${id}`, before, after, startedAt });
-    return after;
-  }
-
-  async removeServices(request: FastifyRequest, namespaceId: string, ids: number[]) {
-    const startedAt = this.context.now();
-    const before = [];
-    for (const id of ids) {
-      const service = await this.requireService(namespaceId, id);
-      if (service.instanceCount > 0) throw badRequest('error.serviceHasInstances');
-      before.push(service);
-    }
-    const deleted = await services.deleteServices(this.db, namespaceId, ids);
-    await recordChange(this.context, request, {
-      operation: 'registry:delete',
-      target: `service:${ids.join(',')}`,
-      before,
-      after: { deleted },
-      startedAt,
+  updateService(caller: Caller, namespaceId: string, id: number, input: ServiceInput) {
+    return audited(this.context, caller, { operation: 'registry:edit', target: `service:${id}` }, async (trx, entry) => {
+      entry.before = await this.requireService(namespaceId, id, trx);
+      await services.updateService(trx, id, input, this.context.now());
+      entry.after = await this.requireService(namespaceId, id, trx);
+      return entry.after;
     });
-    return { deleted };
   }
 
-  async editInstance(request: FastifyRequest, namespaceId: string, serviceId: number, id: number, edit: InstanceEdit) {
-    const startedAt = this.context.now();
-    await this.requireService(namespaceId, serviceId);
-    const before = await instances.findInstance(this.db, serviceId, id);
-    if (!before) throw notFound();
-    await instances.editInstance(this.db, serviceId, id, edit);
-    const after = await instances.findInstance(this.db, serviceId, id);
-    await recordChange(this.context, request, { operation: 'registry:edit', target: `instance:${id}`, before, after, startedAt });
-    return after;
-  }
-
-  async deregisterInstances(request: FastifyRequest, namespaceId: string, serviceId: number, ids: number[]) {
-    const startedAt = this.context.now();
-    await this.requireService(namespaceId, serviceId);
-    const deleted = await instances.deleteInstances(this.db, serviceId, ids);
-    await recordChange(this.context, request, {
-      operation: 'registry:delete',
-      target: `instance:${ids.join(',')}`,
-      after: { deleted },
-      startedAt,
+  removeServices(caller: Caller, namespaceId: string, ids: number[]) {
+    return audited(this.context, caller, { operation: 'registry:delete', target: `service:${ids.join(',')}` }, async (trx, entry) => {
+      const before = [];
+      for (const id of ids) {
+        const service = await this.requireService(namespaceId, id, trx);
+        if (service.instanceCount > 0) throw badRequest('error.serviceHasInstances');
+        before.push(service);
+      }
+      entry.before = before;
+      const deleted = await services.deleteServices(trx, namespaceId, ids);
+      entry.after = { deleted };
+      return entry.after;
     });
-    return { deleted };
+  }
+
+  editInstance(caller: Caller, namespaceId: string, serviceId: number, id: number, edit: InstanceEdit) {
+    return audited(this.context, caller, { operation: 'registry:edit', target: `instance:${id}` }, async (trx, entry) => {
+      await this.requireService(namespaceId, serviceId, trx);
+      entry.before = await instances.findInstance(trx, serviceId, id);
+      if (!entry.before) throw notFound();
+      await instances.editInstance(trx, serviceId, id, edit);
+      entry.after = await instances.findInstance(trx, serviceId, id);
+      return entry.after;
+    });
+  }
+
+  deregisterInstances(caller: Caller, namespaceId: string, serviceId: number, ids: number[]) {
+    return audited(this.context, caller, { operation: 'registry:delete', target: `instance:${ids.join(',')}` }, async (trx, entry) => {
+      await this.requireService(namespaceId, serviceId, trx);
+      const deleted = await instances.deleteInstances(trx, serviceId, ids);
+      entry.after = { deleted };
+      return entry.after;
+    });
   }
 }

@@ -40,7 +40,7 @@ export function registryRoutes(registry: RegistryService, namespaces: NamespaceS
       '/api/admin/registry/:namespaceId/services',
       { schema: { tags, summary: 'Creates a service', params: namespaceParams, body: serviceInput } },
       async (request) =>
-        ok(await registry.createService(request, await namespaces.requireExisting(request.params.namespaceId), request.body)),
+        ok(await registry.createService(request.caller, await namespaces.requireExisting(request.params.namespaceId), request.body)),
     );
     app.put(
       '/api/admin/registry/:namespaceId/services/:id',
@@ -52,12 +52,12 @@ export function registryRoutes(registry: RegistryService, namespaces: NamespaceS
           body: serviceInput,
         },
       },
-      async (request) => ok(await registry.updateService(request, request.params.namespaceId, request.params.id, request.body)),
+      async (request) => ok(await registry.updateService(request.caller, request.params.namespaceId, request.params.id, request.body)),
     );
     app.post(
       '/api/admin/registry/:namespaceId/services/delete',
       { schema: { tags, summary: 'Deletes services that have no instances', params: namespaceParams, body: idListBody } },
-      async (request) => ok(await registry.removeServices(request, request.params.namespaceId, request.body.ids)),
+      async (request) => ok(await registry.removeServices(request.caller, request.params.namespaceId, request.body.ids)),
     );
     app.get(
       '/api/admin/registry/:namespaceId/services/:serviceId/instances',
@@ -85,13 +85,21 @@ export function registryRoutes(registry: RegistryService, namespaces: NamespaceS
         },
       },
       async (request) =>
-        ok(await registry.editInstance(request, request.params.namespaceId, request.params.serviceId, request.params.id, request.body)),
+        ok(
+          await registry.editInstance(
+            request.caller,
+            request.params.namespaceId,
+            request.params.serviceId,
+            request.params.id,
+            request.body,
+          ),
+        ),
     );
     app.post(
       '/api/admin/registry/:namespaceId/services/:serviceId/instances/delete',
       { schema: { tags, summary: 'Deregisters instances', params: serviceParams, body: idListBody } },
       async (request) =>
-        ok(await registry.deregisterInstances(request, request.params.namespaceId, request.params.serviceId, request.body.ids)),
+        ok(await registry.deregisterInstances(request.caller, request.params.namespaceId, request.params.serviceId, request.body.ids)),
     );
   };
 }

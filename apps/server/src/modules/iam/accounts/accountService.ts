@@ -1,142 +1,144 @@
 import type { AccountCreate, AccountUpdate } from '@qiming/shared';
-import type { FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
 import type { AppContext } from '../../../context.ts';
-import { sessionOf } from '../../../http/accessGuard.ts';
+import type { Database } from '../../../db/schema.ts';
+import type { Caller } from '../../../http/caller.ts';
 import { refuseDuplicate } from '../../../http/duplicateCode.ts';
-import { badRequest, forbidden, notFound } from '../../../http/errors.ts';
-import { recordChange } from '../../audit/recordChange.ts';
+import { badRequest, notFound } from '../../../http/errors.ts';
+import { audited } from '../../audit/audited.ts';
 import { revokeSession } from '../../auth/sessionRepo.ts';
 import { clearLoginFailures, insertAccount, lockAccount, updatePasswordHash } from '../accountRepo.ts';
-import { type OrganScope, organScope, requireInScope } from '../dataScope.ts';
+import { requireInScope } from '../dataScope.ts';
+import { requireExisting } from '../existingRecords.ts';
 import { checkPasswordPolicy } from '../passwordCheck.ts';
 import { hashPassword } from '../passwords.ts';
+import { requireAccountChange, requireSuperAdministratorKept } from '../policy.ts';
 import * as repo from './accountAdminRepo.ts';
 
-/** Accounts as administrators manage them, always within the caller's data scope and manage range. */
+/**
+ * Accounts as administrators manage them. Reads stay within the caller's data scope and manage
+ * range; what a caller may change is the policy's to say (policy.ts). Each change is audited in the
+ * transaction that makes it.
+ */
 export class AccountService {
   constructor(private readonly context: AppContext) {}
 
-  private get db() {
-    return this.context.db;
-  }
-
-  scope(request: FastifyRequest): Promise<OrganScope> {
-    return organScope(this.db, request);
-  }
-
   /** Out of scope reads as absent: the caller learns nothing about accounts outside their range. */
-  async require(request: FastifyRequest, id: number) {
-    const account = await repo.findScopedAccount(this.db, await this.scope(request), id);
+  async require(caller: Caller, id: number, db: Kysely<Database> = this.context.db) {
+    const account = await repo.findScopedAccount(db, await caller.scope(db), id);
     if (!account) throw notFound();
     return account;
   }
 
-  /** An account's organ and an administrator's manage range must both lie in the caller's scope. */
-  private async checkPlacement(request: FastifyRequest, input: AccountUpdate) {
-    const scope = await this.scope(request);
+  /** The organ, employee and manage range named must exist, and the organ and range lie in the caller's scope. */
+  private async checkPlacement(caller: Caller, db: Kysely<Database>, input: AccountUpdate) {
+    if (input.organId !== null) await requireExisting(db, 'iam_organ', [input.organId], 'organId');
+    if (input.isAdmin && input.manageRange !== null) await requireExisting(db, 'iam_organ', [input.manageRange], 'manageRange');
+    if (input.staffId !== null) await requireExisting(db, 'iam_staff', [input.staffId], 'staffId');
+    const scope = await caller.scope(db);
     requireInScope(scope, input.organId);
     if (input.isAdmin && input.manageRange !== null) requireInScope(scope, input.manageRange);
   }
 
-  async create(request: FastifyRequest, input: AccountCreate) {
-    const startedAt = this.context.now();
-    await this.checkPlacement(request, input);
-    await checkPasswordPolicy(this.db, request, input.password);
-    const menuType = await this.db.selectFrom('pf_menu_type').select('id').orderBy('id').executeTakeFirstOrThrow();
+  async create(caller: Caller, input: AccountCreate) {
     const passwordHash = await hashPassword(input.password);
-    const id = await refuseDuplicate(input.userName, () =>
-      insertAccount(
-        this.db,
-        { userName: input.userName, name: input.name, passwordHash, menuTypeId: menuType.id, now: startedAt },
-        repo.accountValues(input),
-      ),
-    );
-    const after = await this.require(request, id);
-    await recordChange(this.context, request, { operation: 'account:add', target: `account:${id}`, after, startedAt });
-    return after;
-  }
-
-  async update(request: FastifyRequest, id: number, input: AccountUpdate) {
-    const startedAt = this.context.now();
-    const before = await this.require(request, id);
-    await this.checkPlacement(request, input);
-    await refuseDuplicate(input.userName, () =>
-      this.db.updateTable('iam_account').set(repo.accountValues(input)).where('id', '=', id).execute(),
-    );
-    const after = await this.require(request, id);
-    await recordChange(this.context, request, { operation: 'account:edit', target: `account:${id}`, before, after, startedAt });
-    return after;
-  }
-
-  async remove(request: FastifyRequest, ids: number[]) {
-    const startedAt = this.context.now();
-    if (ids.includes(sessionOf(request).accountId)) throw badRequest('error.ownAccount');
-    const removed = [];
-    for (const id of ids) removed.push(await this.require(request, id));
-    const superAccounts = await this.db
-      .selectFrom('iam_account_role')
-      .innerJoin('iam_role', 'iam_role.id', 'iam_account_role.role_id')
-      .select('iam_account_role.account_id')
-      .where('iam_role.is_super', '=', 1)
-      .where('iam_account_role.account_id', 'in', ids)
-      .execute();
-    if (superAccounts.length > 0 && !sessionOf(request).isSuper) throw forbidden();
-    await this.db.deleteFrom('auth_session').where('account_id', 'in', ids).execute();
-    const deleted = Number((await this.db.deleteFrom('iam_account').where('id', 'in', ids).executeTakeFirst()).numDeletedRows);
-    await recordChange(this.context, request, {
-      operation: 'account:delete',
-      target: `account:${ids.join(',')}`,
-      before: removed,
-      after: { deleted },
-      startedAt,
+    return audited(this.context, caller, { operation: 'account:add', target: `account:${input.userName}` }, async (trx, entry) => {
+      await this.checkPlacement(caller, trx, input);
+      await checkPasswordPolicy(trx, caller.language, input.password);
+      const menuType = await trx.selectFrom('pf_menu_type').select('id').orderBy('id').executeTakeFirstOrThrow();
+      const id = await refuseDuplicate(input.userName, () =>
+        insertAccount(
+          trx,
+          { userName: input.userName, name: input.name, passwordHash, menuTypeId: menuType.id, now: this.context.now() },
+          repo.accountValues(input),
+        ),
+      );
+      entry.after = await this.require(caller, id, trx);
+      return entry.after;
     });
-    return { deleted };
   }
 
-  async setLocked(request: FastifyRequest, id: number, locked: boolean) {
-    const startedAt = this.context.now();
-    const before = await this.require(request, id);
-    if (id === sessionOf(request).accountId) throw badRequest('error.ownAccount');
-    if (locked) {
-      await lockAccount(this.db, id, null);
-      await this.db
-        .updateTable('auth_session')
-        .set({ revoked_at: startedAt })
+  update(caller: Caller, id: number, input: AccountUpdate) {
+    return audited(this.context, caller, { operation: 'account:edit', target: `account:${id}` }, async (trx, entry) => {
+      entry.before = await this.require(caller, id, trx);
+      await requireAccountChange(caller, trx, id);
+      await requireSuperAdministratorKept(caller, trx, id, {
+        authStrategy: input.authStrategy,
+        ipPolicy: { checked: input.isUseIpChecked, policy: input.ipPolicy },
+      });
+      await this.checkPlacement(caller, trx, input);
+      await refuseDuplicate(input.userName, () =>
+        trx.updateTable('iam_account').set(repo.accountValues(input)).where('id', '=', id).execute(),
+      );
+      entry.after = await this.require(caller, id, trx);
+      return entry.after;
+    });
+  }
+
+  remove(caller: Caller, ids: number[]) {
+    return audited(this.context, caller, { operation: 'account:delete', target: `account:${ids.join(',')}` }, async (trx, entry) => {
+      if (ids.includes(caller.accountId)) throw badRequest('error.ownAccount');
+      const removed = [];
+      for (const id of ids) {
+        removed.push(await this.require(caller, id, trx));
+        await requireAccountChange(caller, trx, id);
+      }
+      entry.before = removed;
+      await trx.deleteFrom('auth_session').where('account_id', 'in', ids).execute();
+      const deleted = Number((await trx.deleteFrom('iam_account').where('id', 'in', ids).executeTakeFirst()).numDeletedRows);
+      entry.after = { deleted };
+      return { deleted };
+    });
+  }
+
+  setLocked(caller: Caller, id: number, locked: boolean) {
+    return audited(this.context, caller, { operation: 'account:edit', target: `account:${id}` }, async (trx, entry) => {
+      entry.before = await this.require(caller, id, trx);
+      if (id === caller.accountId) throw badRequest('error.ownAccount');
+      await requireAccountChange(caller, trx, id);
+      if (locked) {
+        await lockAccount(trx, id, null);
+        await trx
+          .updateTable('auth_session')
+          .set({ revoked_at: this.context.now() })
+          .where('account_id', '=', id)
+          .where('revoked_at', 'is', null)
+          .execute();
+      } else await clearLoginFailures(trx, id);
+      entry.after = await this.require(caller, id, trx);
+      return entry.after;
+    });
+  }
+
+  async resetPassword(caller: Caller, id: number, password: string) {
+    const passwordHash = await hashPassword(password);
+    return audited(this.context, caller, { operation: 'account:edit', target: `account:${id}:password` }, async (trx) => {
+      await this.require(caller, id, trx);
+      await requireAccountChange(caller, trx, id);
+      await checkPasswordPolicy(trx, caller.language, password);
+      await updatePasswordHash(trx, id, passwordHash, this.context.now());
+      return null;
+    });
+  }
+
+  async sessions(caller: Caller, id: number) {
+    await this.require(caller, id);
+    return repo.liveSessions(this.context.db, id, this.context.now());
+  }
+
+  endSession(caller: Caller, id: number, sessionId: string) {
+    return audited(this.context, caller, { operation: 'account:edit', target: `session:${sessionId}` }, async (trx) => {
+      await this.require(caller, id, trx);
+      await requireAccountChange(caller, trx, id);
+      const session = await trx
+        .selectFrom('auth_session')
+        .select('id')
+        .where('id', '=', sessionId)
         .where('account_id', '=', id)
-        .where('revoked_at', 'is', null)
-        .execute();
-    } else await clearLoginFailures(this.db, id);
-    const after = await this.require(request, id);
-    await recordChange(this.context, request, { operation: 'account:edit', target: `account:${id}`, before, after, startedAt });
-    return after;
-  }
-
-  async resetPassword(request: FastifyRequest, id: number, password: string) {
-    const startedAt = this.context.now();
-    await this.require(request, id);
-    await checkPasswordPolicy(this.db, request, password);
-    await updatePasswordHash(this.db, id, await hashPassword(password), startedAt);
-    await recordChange(this.context, request, { operation: 'account:edit', target: `account:${id}:password`, startedAt });
-    return null;
-  }
-
-  async sessions(request: FastifyRequest, id: number) {
-    await this.require(request, id);
-    return repo.liveSessions(this.db, id, this.context.now());
-  }
-
-  async endSession(request: FastifyRequest, id: number, sessionId: string) {
-    const startedAt = this.context.now();
-    await this.require(request, id);
-    const session = await this.db
-      .selectFrom('auth_session')
-      .select('id')
-      .where('id', '=', sessionId)
-      .where('account_id', '=', id)
-      .executeTakeFirst();
-    if (!session) throw notFound();
-    await revokeSession(this.db, sessionId, startedAt);
-    await recordChange(this.context, request, { operation: 'account:edit', target: `session:${sessionId}`, startedAt });
-    return null;
+        .executeTakeFirst();
+      if (!session) throw notFound();
+      await revokeSession(trx, sessionId, this.context.now());
+      return null;
+    });
   }
 }

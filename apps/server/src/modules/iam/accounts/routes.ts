@@ -30,7 +30,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AppContext> = async (app, cont
         querystring: pageQuerySchema(accountSortable).extend(accountFilter.shape),
       },
     },
-    async (request) => ok(await pageAccounts(context.db, await service.scope(request), request.query)),
+    async (request) => ok(await pageAccounts(context.db, await request.caller.scope(), request.query)),
   );
   app.get(
     '/api/admin/accounts/export',
@@ -40,7 +40,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AppContext> = async (app, cont
         fileName: 'accounts',
         sheet: 'Accounts',
         language: requestLanguage(request),
-        rows: await listAccounts(context.db, await service.scope(request), request.query, maxExportRows),
+        rows: await listAccounts(context.db, await request.caller.scope(), request.query, maxExportRows),
         columns: [
           { header: 'field.userName', value: (row) => row.userName },
           { header: 'field.name', value: (row) => row.name },
@@ -50,40 +50,40 @@ export const accountRoutes: FastifyPluginAsyncZod<AppContext> = async (app, cont
       }),
   );
   app.get('/api/admin/accounts/:id', { schema: { tags, summary: 'One account', params: idParams } }, async (request) =>
-    ok(await service.require(request, request.params.id)),
+    ok(await service.require(request.caller, request.params.id)),
   );
   app.post('/api/admin/accounts', { schema: { tags, summary: 'Creates an account', body: accountCreate } }, async (request) =>
-    ok(await service.create(request, request.body)),
+    ok(await service.create(request.caller, request.body)),
   );
   app.put(
     '/api/admin/accounts/:id',
     { schema: { tags, summary: 'Changes an account', params: idParams, body: accountUpdate } },
-    async (request) => ok(await service.update(request, request.params.id, request.body)),
+    async (request) => ok(await service.update(request.caller, request.params.id, request.body)),
   );
   app.post('/api/admin/accounts/delete', { schema: { tags, summary: 'Deletes accounts', body: idListBody } }, async (request) =>
-    ok(await service.remove(request, request.body.ids)),
+    ok(await service.remove(request.caller, request.body.ids)),
   );
   app.post(
     '/api/admin/accounts/:id/lock',
     { schema: { tags, summary: 'Locks an account and ends its sessions', params: idParams } },
-    async (request) => ok(await service.setLocked(request, request.params.id, true)),
+    async (request) => ok(await service.setLocked(request.caller, request.params.id, true)),
   );
   app.post('/api/admin/accounts/:id/unlock', { schema: { tags, summary: 'Unlocks an account', params: idParams } }, async (request) =>
-    ok(await service.setLocked(request, request.params.id, false)),
+    ok(await service.setLocked(request.caller, request.params.id, false)),
   );
   app.post(
     '/api/admin/accounts/:id/password',
     { schema: { tags, summary: "Resets an account's password", params: idParams, body: passwordReset } },
-    async (request) => ok(await service.resetPassword(request, request.params.id, request.body.password)),
+    async (request) => ok(await service.resetPassword(request.caller, request.params.id, request.body.password)),
   );
   app.get(
     '/api/admin/accounts/:id/sessions',
     { schema: { tags, summary: "An account's live sessions", params: idParams } },
-    async (request) => ok(await service.sessions(request, request.params.id)),
+    async (request) => ok(await service.sessions(request.caller, request.params.id)),
   );
   app.post(
     '/api/admin/accounts/:id/sessions/:sessionId/end',
     { schema: { tags, summary: 'Ends one session of an account', params: idParams.extend({ sessionId: z.string().uuid() }) } },
-    async (request) => ok(await service.endSession(request, request.params.id, request.params.sessionId)),
+    async (request) => ok(await service.endSession(request.caller, request.params.id, request.params.sessionId)),
   );
 };

@@ -1,5 +1,6 @@
 import type { Organ, OrganInput, OrganType, OrganTypeInput, Structure, StructureInput } from '@qiming/shared';
 import type { Kysely } from 'kysely';
+import { inTransaction } from '../../../db/inTransaction.ts';
 import type { Database } from '../../../db/schema.ts';
 
 export function listOrganTypes(db: Kysely<Database>): Promise<OrganType[]> {
@@ -131,7 +132,7 @@ export function structureNodes(db: Kysely<Database>, struType: string) {
  * placed already) and renumbers the siblings, in one transaction.
  */
 export async function placeOrgan(db: Kysely<Database>, struType: string, organId: number, parentId: number | null, index: number) {
-  await db.transaction().execute(async (trx) => {
+  await inTransaction(db, async (trx) => {
     await trx.deleteFrom('iam_organ_node').where('stru_type', '=', struType).where('organ_id', '=', organId).execute();
     let siblings = trx
       .selectFrom('iam_organ_node')

@@ -1,58 +1,67 @@
 import type { OrganInput, OrganPlacement, OrganTreeNode, OrganTypeInput, StructureInput } from '@qiming/shared';
-import type { FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
 import type { AppContext } from '../../../context.ts';
+import type { Database } from '../../../db/schema.ts';
+import type { Caller } from '../../../http/caller.ts';
 import { refuseDuplicate } from '../../../http/duplicateCode.ts';
 import { badRequest, forbidden, notFound } from '../../../http/errors.ts';
-import { recordChange } from '../../audit/recordChange.ts';
-import { inScope, organScope, requireInScope } from '../dataScope.ts';
+import { audited } from '../../audit/audited.ts';
+import { inScope, requireInScope } from '../dataScope.ts';
 import * as repo from './organRepo.ts';
 
 /** Organ types, structures and organs: the type hierarchy, trees without cycles, and the caller's data scope. */
 export class OrganService {
   constructor(private readonly context: AppContext) {}
 
-  private get db() {
-    return this.context.db;
+  /** Organ types and structures are shared by every organ: only a caller who sees every organ changes them. */
+  private async requireWholeScope(caller: Caller, db: Kysely<Database>) {
+    if ((await caller.scope(db)) !== 'all') throw forbidden('error.outOfRange');
   }
 
-  async createType(request: FastifyRequest, input: OrganTypeInput) {
-    const startedAt = this.context.now();
-    if (input.parentTypeCode && !(await repo.findOrganType(this.db, input.parentTypeCode))) throw notFound();
-    const id = await refuseDuplicate(input.typeCode, () => repo.insertOrganType(this.db, input));
-    await recordChange(this.context, request, { operation: 'organType:add', target: `organType:${id}`, after: input, startedAt });
-    return { id, ...input };
-  }
-
-  async updateType(request: FastifyRequest, id: number, input: OrganTypeInput) {
-    const startedAt = this.context.now();
-    await repo.updateOrganType(this.db, id, input);
-    await recordChange(this.context, request, { operation: 'organType:edit', target: `organType:${id}`, after: input, startedAt });
-    return { id, ...input };
-  }
-
-  async removeTypes(request: FastifyRequest, ids: number[]) {
-    const startedAt = this.context.now();
-    const deleted = await repo.deleteOrganTypes(this.db, ids);
-    await recordChange(this.context, request, {
-      operation: 'organType:delete',
-      target: `organType:${ids.join(',')}`,
-      after: { deleted },
-      startedAt,
+  createType(caller: Caller, input: OrganTypeInput) {
+    return audited(this.context, caller, { operation: 'organType:add', target: `organType:${input.typeCode}` }, async (trx, entry) => {
+      await this.requireWholeScope(caller, trx);
+      if (input.parentTypeCode && !(await repo.findOrganType(trx, input.parentTypeCode))) throw notFound();
+      const id = await refuseDuplicate(input.typeCode, () => repo.insertOrganType(trx, input));
+      entry.after = { id, ...input };
+      return entry.after;
     });
-    return { deleted };
   }
 
-  async createStructure(request: FastifyRequest, input: StructureInput) {
-    const startedAt = this.context.now();
-    const id = await refuseDuplicate(input.struType, () => repo.insertStructure(this.db, input));
-    await recordChange(this.context, request, { operation: 'organ:add', target: `structure:${input.struType}`, after: input, startedAt });
-    return { id, ...input };
+  updateType(caller: Caller, id: number, input: OrganTypeInput) {
+    return audited(this.context, caller, { operation: 'organType:edit', target: `organType:${id}` }, async (trx, entry) => {
+      await this.requireWholeScope(caller, trx);
+      entry.before = (await repo.listOrganTypes(trx)).find((type) => type.id === id);
+      if (!entry.before) throw notFound();
+      if (input.parentTypeCode && !(await repo.findOrganType(trx, input.parentTypeCode))) throw notFound();
+      await refuseDuplicate(input.typeCode, () => repo.updateOrganType(trx, id, input));
+      entry.after = { id, ...input };
+      return entry.after;
+    });
+  }
+
+  removeTypes(caller: Caller, ids: number[]) {
+    return audited(this.context, caller, { operation: 'organType:delete', target: `organType:${ids.join(',')}` }, async (trx, entry) => {
+      await this.requireWholeScope(caller, trx);
+      const deleted = await repo.deleteOrganTypes(trx, ids);
+      entry.after = { deleted };
+      return entry.after;
+    });
+  }
+
+  createStructure(caller: Caller, input: StructureInput) {
+    return audited(this.context, caller, { operation: 'organ:add', target: `structure:${input.struType}` }, async (trx, entry) => {
+      await this.requireWholeScope(caller, trx);
+      const id = await refuseDuplicate(input.struType, () => repo.insertStructure(trx, input));
+      entry.after = { id, ...input };
+      return entry.after;
+    });
   }
 
   /** The structure's tree, cut to the organs in the caller's scope: an organ whose parent is out of scope shows as a root. */
-  async tree(request: FastifyRequest, struType: string): Promise<OrganTreeNode[]> {
-    const scope = await organScope(this.db, request);
-    const nodes = (await repo.structureNodes(this.db, struType)).filter((node) => inScope(scope, node.id));
+  async tree(caller: Caller, struType: string): Promise<OrganTreeNode[]> {
+    const scope = await caller.scope();
+    const nodes = (await repo.structureNodes(this.context.db, struType)).filter((node) => inScope(scope, node.id));
     const byId = new Map<number, OrganTreeNode>(nodes.map((node) => [node.id, { ...node, children: [] }]));
     const roots: OrganTreeNode[] = [];
     for (const node of byId.values()) {
@@ -62,25 +71,25 @@ export class OrganService {
     return roots;
   }
 
-  async requireOrgan(request: FastifyRequest, id: number) {
-    const organ = await repo.findOrgan(this.db, id);
+  async requireOrgan(caller: Caller, id: number, db: Kysely<Database> = this.context.db) {
+    const organ = await repo.findOrgan(db, id);
     if (!organ) throw notFound();
-    requireInScope(await organScope(this.db, request), id);
+    requireInScope(await caller.scope(db), id);
     return organ;
   }
 
   /** An organ of a type with a parent type sits under an organ of that type; one without sits at the top. */
-  private async checkPlacement(organTypeCode: string, organId: number | null, placement: OrganPlacement) {
-    if (!(await repo.structureExists(this.db, placement.struType))) throw notFound();
-    const type = await repo.findOrganType(this.db, organTypeCode);
+  private async checkPlacement(db: Kysely<Database>, organTypeCode: string, organId: number | null, placement: OrganPlacement) {
+    if (!(await repo.structureExists(db, placement.struType))) throw notFound();
+    const type = await repo.findOrganType(db, organTypeCode);
     if (!type) throw badRequest('error.badInput', { field: 'typeCode', reason: organTypeCode });
-    const parent = placement.parentOrganId === null ? undefined : await repo.findOrgan(this.db, placement.parentOrganId);
+    const parent = placement.parentOrganId === null ? undefined : await repo.findOrgan(db, placement.parentOrganId);
     if (placement.parentOrganId !== null && !parent) throw notFound();
     if ((type.parentTypeCode ?? null) !== (parent?.typeCode ?? null)) {
       throw badRequest('error.organTypeNotAllowed', { type: type.typeName, parent: parent?.organName ?? '—' });
     }
     if (organId !== null && parent) {
-      const nodes = await repo.structureNodes(this.db, placement.struType);
+      const nodes = await repo.structureNodes(db, placement.struType);
       const parentOf = new Map(nodes.map((node) => [node.id, node.parentOrganId]));
       for (let at: number | null | undefined = parent.id; at !== null && at !== undefined; at = parentOf.get(at)) {
         if (at === organId) throw badRequest('error.organCycle');
@@ -88,62 +97,61 @@ export class OrganService {
     }
   }
 
-  async create(request: FastifyRequest, input: OrganInput, placement: OrganPlacement) {
-    const startedAt = this.context.now();
-    const scope = await organScope(this.db, request);
-    const allowed = placement.parentOrganId === null ? scope === 'all' : inScope(scope, placement.parentOrganId);
+  /** A new top-level organ needs a caller who sees every organ; any other sits under an organ in scope. */
+  private async requireParentInScope(caller: Caller, db: Kysely<Database>, parentOrganId: number | null) {
+    const scope = await caller.scope(db);
+    const allowed = parentOrganId === null ? scope === 'all' : inScope(scope, parentOrganId);
     if (!allowed) throw forbidden('error.outOfRange');
-    await this.checkPlacement(input.typeCode, null, placement);
-    if (await repo.organCodeTaken(this.db, input.organCode)) throw badRequest('error.duplicateCode', { code: input.organCode });
-    const id = await refuseDuplicate(input.organCode, () => repo.insertOrgan(this.db, input, startedAt));
-    await repo.placeOrgan(this.db, placement.struType, id, placement.parentOrganId, placement.index);
-    const after = await repo.findOrgan(this.db, id);
-    await recordChange(this.context, request, {
-      operation: 'organ:add',
-      target: `organ:${id}`,
-      after: { ...after, ...placement },
-      startedAt,
-    });
-    return after;
   }
 
-  async update(request: FastifyRequest, id: number, input: OrganInput) {
-    const startedAt = this.context.now();
-    const before = await this.requireOrgan(request, id);
-    if (input.typeCode !== before.typeCode) throw badRequest('error.badInput', { field: 'typeCode', reason: input.typeCode });
-    await refuseDuplicate(input.organCode, () => repo.updateOrgan(this.db, id, input));
-    const after = await repo.findOrgan(this.db, id);
-    await recordChange(this.context, request, { operation: 'organ:edit', target: `organ:${id}`, before, after, startedAt });
-    return after;
+  create(caller: Caller, input: OrganInput, placement: OrganPlacement) {
+    return audited(this.context, caller, { operation: 'organ:add', target: `organ:${input.organCode}` }, async (trx, entry) => {
+      await this.checkPlacement(trx, input.typeCode, null, placement);
+      await this.requireParentInScope(caller, trx, placement.parentOrganId);
+      if (await repo.organCodeTaken(trx, input.organCode)) throw badRequest('error.duplicateCode', { code: input.organCode });
+      const id = await refuseDuplicate(input.organCode, () => repo.insertOrgan(trx, input, this.context.now()));
+      await repo.placeOrgan(trx, placement.struType, id, placement.parentOrganId, placement.index);
+      const after = await repo.findOrgan(trx, id);
+      entry.after = { ...after, ...placement };
+      return after;
+    });
+  }
+
+  update(caller: Caller, id: number, input: OrganInput) {
+    return audited(this.context, caller, { operation: 'organ:edit', target: `organ:${id}` }, async (trx, entry) => {
+      const before = await this.requireOrgan(caller, id, trx);
+      entry.before = before;
+      if (input.typeCode !== before.typeCode) throw badRequest('error.badInput', { field: 'typeCode', reason: input.typeCode });
+      await refuseDuplicate(input.organCode, () => repo.updateOrgan(trx, id, input));
+      entry.after = await repo.findOrgan(trx, id);
+      return entry.after;
+    });
   }
 
   /** Moves the organ within a structure (drag and drop), or places it into another structure. */
-  async place(request: FastifyRequest, id: number, placement: OrganPlacement) {
-    const startedAt = this.context.now();
-    const organ = await this.requireOrgan(request, id);
-    if (placement.parentOrganId !== null) requireInScope(await organScope(this.db, request), placement.parentOrganId);
-    await this.checkPlacement(organ.typeCode, id, placement);
-    await repo.placeOrgan(this.db, placement.struType, id, placement.parentOrganId, placement.index);
-    await recordChange(this.context, request, { operation: 'organ:edit', target: `organ:${id}`, after: placement, startedAt });
-    return organ;
+  place(caller: Caller, id: number, placement: OrganPlacement) {
+    return audited(this.context, caller, { operation: 'organ:edit', target: `organ:${id}` }, async (trx, entry) => {
+      const organ = await this.requireOrgan(caller, id, trx);
+      await this.checkPlacement(trx, organ.typeCode, id, placement);
+      await this.requireParentInScope(caller, trx, placement.parentOrganId);
+      await repo.placeOrgan(trx, placement.struType, id, placement.parentOrganId, placement.index);
+      entry.after = placement;
+      return organ;
+    });
   }
 
-  async remove(request: FastifyRequest, ids: number[]) {
-    const startedAt = this.context.now();
-    const removed = [];
-    for (const id of ids) {
-      const organ = await this.requireOrgan(request, id);
-      if (await repo.organInUse(this.db, id)) throw badRequest('error.organHasChildren');
-      removed.push(organ);
-    }
-    for (const organ of removed) await repo.deleteOrgan(this.db, organ.id);
-    await recordChange(this.context, request, {
-      operation: 'organ:delete',
-      target: `organ:${ids.join(',')}`,
-      before: removed,
-      after: { deleted: removed.length },
-      startedAt,
+  remove(caller: Caller, ids: number[]) {
+    return audited(this.context, caller, { operation: 'organ:delete', target: `organ:${ids.join(',')}` }, async (trx, entry) => {
+      const removed = [];
+      for (const id of ids) {
+        const organ = await this.requireOrgan(caller, id, trx);
+        if (await repo.organInUse(trx, id)) throw badRequest('error.organHasChildren');
+        removed.push(organ);
+      }
+      for (const organ of removed) await repo.deleteOrgan(trx, organ.id);
+      entry.before = removed;
+      entry.after = { deleted: removed.length };
+      return entry.after;
     });
-    return { deleted: removed.length };
   }
 }

@@ -17,22 +17,22 @@ export const organRoutes: FastifyPluginAsyncZod<AppContext> = async (app, contex
     ok(await repo.listOrganTypes(context.db)),
   );
   app.post('/api/admin/organ-types', { schema: { tags, summary: 'Creates an organ type', body: organTypeInput } }, async (request) =>
-    ok(await service.createType(request, request.body)),
+    ok(await service.createType(request.caller, request.body)),
   );
   app.put(
     '/api/admin/organ-types/:id',
     { schema: { tags, summary: 'Changes an organ type', params: idParams, body: organTypeInput } },
-    async (request) => ok(await service.updateType(request, request.params.id, request.body)),
+    async (request) => ok(await service.updateType(request.caller, request.params.id, request.body)),
   );
   app.post('/api/admin/organ-types/delete', { schema: { tags, summary: 'Deletes organ types', body: idListBody } }, async (request) =>
-    ok(await service.removeTypes(request, request.body.ids)),
+    ok(await service.removeTypes(request.caller, request.body.ids)),
   );
 
   app.get('/api/admin/structures', { schema: { tags, summary: 'Every structure view' } }, async () =>
     ok(await repo.listStructures(context.db)),
   );
   app.post('/api/admin/structures', { schema: { tags, summary: 'Creates a structure view', body: structureInput } }, async (request) =>
-    ok(await service.createStructure(request, request.body)),
+    ok(await service.createStructure(request.caller, request.body)),
   );
 
   app.get(
@@ -44,27 +44,27 @@ export const organRoutes: FastifyPluginAsyncZod<AppContext> = async (app, contex
         querystring: z.object({ struType: z.string().max(20).default('admin') }),
       },
     },
-    async (request) => ok(await service.tree(request, request.query.struType)),
+    async (request) => ok(await service.tree(request.caller, request.query.struType)),
   );
   app.get('/api/admin/organs/:id', { schema: { tags, summary: 'One organ', params: idParams } }, async (request) =>
-    ok(await service.requireOrgan(request, request.params.id)),
+    ok(await service.requireOrgan(request.caller, request.params.id)),
   );
   app.post(
     '/api/admin/organs',
     { schema: { tags, summary: 'Creates an organ in a structure', body: organInput.extend(organPlacement.shape) } },
-    async (request) => ok(await service.create(request, request.body, request.body)),
+    async (request) => ok(await service.create(request.caller, request.body, request.body)),
   );
   app.put('/api/admin/organs/:id', { schema: { tags, summary: 'Changes an organ', params: idParams, body: organInput } }, async (request) =>
-    ok(await service.update(request, request.params.id, request.body)),
+    ok(await service.update(request.caller, request.params.id, request.body)),
   );
   app.post(
     '/api/admin/organs/:id/place',
     { schema: { tags, summary: 'Moves an organ in a structure, or places it into another', params: idParams, body: organPlacement } },
-    async (request) => ok(await service.place(request, request.params.id, request.body)),
+    async (request) => ok(await service.place(request.caller, request.params.id, request.body)),
   );
   app.post(
     '/api/admin/organs/delete',
     { schema: { tags, summary: 'Deletes organs nothing refers to', body: idListBody } },
-    async (request) => ok(await service.remove(request, request.body.ids)),
+    async (request) => ok(await service.remove(request.caller, request.body.ids)),
   );
 };

@@ -105,35 +105,28 @@ export async function roleOperationIds(db: Kysely<Database>, roleId: number): Pr
   );
 }
 
+/** Run inside the change's transaction: the delete and the insert stand or fall together. */
 export async function replaceRoleOperations(db: Kysely<Database>, roleId: number, operationIds: number[]): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    await trx.deleteFrom('iam_role_operation').where('role_id', '=', roleId).execute();
-    if (operationIds.length > 0) {
-      await trx
-        .insertInto('iam_role_operation')
-        .values(operationIds.map((operation_id) => ({ role_id: roleId, operation_id })))
-        .execute();
-    }
-  });
+  await db.deleteFrom('iam_role_operation').where('role_id', '=', roleId).execute();
+  if (operationIds.length === 0) return;
+  await db
+    .insertInto('iam_role_operation')
+    .values(operationIds.map((operation_id) => ({ role_id: roleId, operation_id })))
+    .execute();
 }
 
 export async function roleOrganIds(db: Kysely<Database>, roleId: number): Promise<number[]> {
   return (await db.selectFrom('iam_role_organ').select('organ_id').where('role_id', '=', roleId).execute()).map((row) => row.organ_id);
 }
 
+/** Run inside the change's transaction: the delete and the insert stand or fall together. */
 export async function replaceRoleOrgans(db: Kysely<Database>, roleId: number, organIds: number[]): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    await trx.deleteFrom('iam_role_organ').where('role_id', '=', roleId).execute();
-    if (organIds.length > 0)
-      await trx
-        .insertInto('iam_role_organ')
-        .values(organIds.map((organ_id) => ({ role_id: roleId, organ_id })))
-        .execute();
-  });
-}
-
-export function accountOrgans(db: Kysely<Database>, accountIds: number[]) {
-  return db.selectFrom('iam_account').select(['id', 'organ_id as organId']).where('id', 'in', accountIds).execute();
+  await db.deleteFrom('iam_role_organ').where('role_id', '=', roleId).execute();
+  if (organIds.length === 0) return;
+  await db
+    .insertInto('iam_role_organ')
+    .values(organIds.map((organ_id) => ({ role_id: roleId, organ_id })))
+    .execute();
 }
 
 export async function accountRoleIds(db: Kysely<Database>, accountId: number): Promise<number[]> {

@@ -1,18 +1,18 @@
 import type { FunctionTreeNode, RoleInput } from '@qiming/shared';
-import type { FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
 import type { AppContext } from '../../../context.ts';
-import { sessionOf } from '../../../http/accessGuard.ts';
+import type { Database } from '../../../db/schema.ts';
+import type { Caller } from '../../../http/caller.ts';
 import { refuseDuplicate } from '../../../http/duplicateCode.ts';
-import { badRequest, forbidden, notFound } from '../../../http/errors.ts';
-import { recordChange } from '../../audit/recordChange.ts';
-import { organScope, requireInScope } from '../dataScope.ts';
-import { grantedOperationIds } from '../grantRepo.ts';
+import { badRequest, notFound } from '../../../http/errors.ts';
+import { audited } from '../../audit/audited.ts';
+import { requireExisting } from '../existingRecords.ts';
+import { requireOrgansInScope, requireRoleAssignment, requireRoleChange, requireRoleCreation } from '../policy.ts';
 import * as repo from './roleAdminRepo.ts';
 
 /**
- * Roles and their function and data authorisation. The super administrator role's grants never
- * change; a role still authorised to accounts is not deleted; nobody but the super administrator
- * grants an operation they do not hold themselves, or organs outside their own scope.
+ * Roles and their function and data authorisation. What a caller may do to a role, and with it, is
+ * the policy's to say (policy.ts); this service carries the change out, audited, in one transaction.
  */
 export class RoleService {
   constructor(private readonly context: AppContext) {}
@@ -21,55 +21,48 @@ export class RoleService {
     return this.context.db;
   }
 
-  async require(id: number) {
-    const role = await repo.findRole(this.db, id);
+  async require(id: number, db: Kysely<Database> = this.db) {
+    const role = await repo.findRole(db, id);
     if (!role) throw notFound();
     return role;
   }
 
-  private async requireChangeable(id: number) {
-    const role = await this.require(id);
-    if (role.isSuper) throw badRequest('error.superRoleFixed');
-    return role;
-  }
-
-  async create(request: FastifyRequest, input: RoleInput) {
-    const startedAt = this.context.now();
-    if (input.belongToOrgan !== null) requireInScope(await organScope(this.db, request), input.belongToOrgan);
-    const id = await refuseDuplicate(input.roleCode, () => repo.insertRole(this.db, input));
-    const after = await this.require(id);
-    await recordChange(this.context, request, { operation: 'role:add', target: `role:${id}`, after, startedAt });
-    return after;
-  }
-
-  async update(request: FastifyRequest, id: number, input: RoleInput) {
-    const startedAt = this.context.now();
-    const before = await this.requireChangeable(id);
-    if (input.belongToOrgan !== null) requireInScope(await organScope(this.db, request), input.belongToOrgan);
-    await refuseDuplicate(input.roleCode, () => repo.updateRole(this.db, id, input));
-    const after = await this.require(id);
-    await recordChange(this.context, request, { operation: 'role:edit', target: `role:${id}`, before, after, startedAt });
-    return after;
-  }
-
-  async remove(request: FastifyRequest, ids: number[]) {
-    const startedAt = this.context.now();
-    const removed = [];
-    for (const id of ids) {
-      const role = await this.requireChangeable(id);
-      if (role.roleType === 'builtin') throw badRequest('error.superRoleFixed');
-      if (role.accountCount > 0) throw badRequest('error.roleInUse');
-      removed.push(role);
-    }
-    const deleted = await repo.deleteRoles(this.db, ids);
-    await recordChange(this.context, request, {
-      operation: 'role:delete',
-      target: `role:${ids.join(',')}`,
-      before: removed,
-      after: { deleted },
-      startedAt,
+  create(caller: Caller, input: RoleInput) {
+    return audited(this.context, caller, { operation: 'role:add', target: `role:${input.roleCode}` }, async (trx, entry) => {
+      if (input.belongToOrgan !== null) await requireExisting(trx, 'iam_organ', [input.belongToOrgan], 'belongToOrgan');
+      await requireRoleCreation(caller, trx, input.belongToOrgan);
+      const id = await refuseDuplicate(input.roleCode, () => repo.insertRole(trx, input));
+      entry.after = await this.require(id, trx);
+      return entry.after;
     });
-    return { deleted };
+  }
+
+  update(caller: Caller, id: number, input: RoleInput) {
+    return audited(this.context, caller, { operation: 'role:edit', target: `role:${id}` }, async (trx, entry) => {
+      entry.before = await this.require(id, trx);
+      if (input.belongToOrgan !== null) await requireExisting(trx, 'iam_organ', [input.belongToOrgan], 'belongToOrgan');
+      await requireRoleChange(caller, trx, id, { roleScope: input.roleScope, belongToOrgan: input.belongToOrgan });
+      await refuseDuplicate(input.roleCode, () => repo.updateRole(trx, id, input));
+      entry.after = await this.require(id, trx);
+      return entry.after;
+    });
+  }
+
+  remove(caller: Caller, ids: number[]) {
+    return audited(this.context, caller, { operation: 'role:delete', target: `role:${ids.join(',')}` }, async (trx, entry) => {
+      const removed = [];
+      for (const id of ids) {
+        const role = await this.require(id, trx);
+        if (role.roleType === 'builtin' || role.isSuper) throw badRequest('error.superRoleFixed');
+        if (role.accountCount > 0) throw badRequest('error.roleInUse');
+        await requireRoleChange(caller, trx, id, {});
+        removed.push(role);
+      }
+      entry.before = removed;
+      const deleted = await repo.deleteRoles(trx, ids);
+      entry.after = { deleted };
+      return { deleted };
+    });
   }
 
   /** App, module, function and operation, as the check-box tree of function authorisation shows them. */
@@ -98,55 +91,42 @@ export class RoleService {
     return roots;
   }
 
-  async grantOperations(request: FastifyRequest, id: number, operationIds: number[]) {
-    const startedAt = this.context.now();
-    await this.requireChangeable(id);
-    const session = sessionOf(request);
-    if (!session.isSuper) {
-      const held = await grantedOperationIds(this.db, session.accountId);
-      if (operationIds.some((operationId) => !held.has(operationId))) throw forbidden();
-    }
-    const before = await repo.roleOperationIds(this.db, id);
-    await repo.replaceRoleOperations(this.db, id, operationIds);
-    await recordChange(this.context, request, {
-      operation: 'role:grant',
-      target: `role:${id}:operations`,
-      before,
-      after: operationIds,
-      startedAt,
+  grantOperations(caller: Caller, id: number, operationIds: number[]) {
+    return audited(this.context, caller, { operation: 'role:grant', target: `role:${id}:operations` }, async (trx, entry) => {
+      await this.require(id, trx);
+      await requireExisting(trx, 'pf_operation', operationIds, 'operationIds');
+      await requireRoleChange(caller, trx, id, { operationIds });
+      entry.before = await repo.roleOperationIds(trx, id);
+      await repo.replaceRoleOperations(trx, id, operationIds);
+      entry.after = operationIds;
+      return operationIds;
     });
-    return operationIds;
   }
 
-  async grantOrgans(request: FastifyRequest, id: number, organIds: number[]) {
-    const startedAt = this.context.now();
-    await this.requireChangeable(id);
-    const scope = await organScope(this.db, request);
-    for (const organId of organIds) requireInScope(scope, organId);
-    const before = await repo.roleOrganIds(this.db, id);
-    await repo.replaceRoleOrgans(this.db, id, organIds);
-    await recordChange(this.context, request, { operation: 'role:grant', target: `role:${id}:organs`, before, after: organIds, startedAt });
-    return organIds;
+  grantOrgans(caller: Caller, id: number, organIds: number[]) {
+    return audited(this.context, caller, { operation: 'role:grant', target: `role:${id}:organs` }, async (trx, entry) => {
+      await this.require(id, trx);
+      await requireExisting(trx, 'iam_organ', organIds, 'organIds');
+      await requireOrgansInScope(caller, trx, organIds);
+      await requireRoleChange(caller, trx, id, { organIds });
+      entry.before = await repo.roleOrganIds(trx, id);
+      await repo.replaceRoleOrgans(trx, id, organIds);
+      entry.after = organIds;
+      return organIds;
+    });
   }
 
-  /** Gives (or with `revoke` takes back) every listed role to every listed account in the caller's scope. */
-  async authorise(request: FastifyRequest, accountIds: number[], roleIds: number[], revoke: boolean) {
-    const startedAt = this.context.now();
-    const session = sessionOf(request);
-    const scope = await organScope(this.db, request);
-    for (const account of await repo.accountOrgans(this.db, accountIds)) requireInScope(scope, account.organId);
-    for (const roleId of roleIds) {
-      const role = await this.require(roleId);
-      if (role.isSuper && !session.isSuper) throw badRequest('error.superRoleFixed');
-    }
-    if (revoke) await repo.revokeRoles(this.db, accountIds, roleIds);
-    else await repo.assignRoles(this.db, accountIds, roleIds);
-    await recordChange(this.context, request, {
-      operation: 'role:grant',
-      target: `accounts:${accountIds.join(',')}`,
-      after: { roleIds, revoke },
-      startedAt,
+  /** Gives (or with `revoke` takes back) every listed role to every listed account. */
+  authorise(caller: Caller, accountIds: number[], roleIds: number[], revoke: boolean) {
+    return audited(this.context, caller, { operation: 'role:grant', target: `accounts:${accountIds.join(',')}` }, async (trx, entry) => {
+      await requireExisting(trx, 'iam_role', roleIds, 'roleIds');
+      await requireExisting(trx, 'iam_account', accountIds, 'accountIds');
+      await requireRoleAssignment(caller, trx, accountIds, roleIds, revoke);
+      entry.before = Object.fromEntries(await Promise.all(accountIds.map(async (id) => [id, await repo.accountRoleIds(trx, id)])));
+      if (revoke) await repo.revokeRoles(trx, accountIds, roleIds);
+      else await repo.assignRoles(trx, accountIds, roleIds);
+      entry.after = { roleIds, revoke };
+      return { accounts: accountIds.length, roles: roleIds.length };
     });
-    return { accounts: accountIds.length, roles: roleIds.length };
   }
 }

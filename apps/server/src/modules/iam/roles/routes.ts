@@ -31,13 +31,13 @@ export const roleRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context
     ok(await service.functionTree()),
   );
   app.post('/api/admin/roles', { schema: { tags, summary: 'Creates a role', body: roleInput } }, async (request) =>
-    ok(await service.create(request, request.body)),
+    ok(await service.create(request.caller, request.body)),
   );
   app.put('/api/admin/roles/:id', { schema: { tags, summary: 'Changes a role', params: idParams, body: roleInput } }, async (request) =>
-    ok(await service.update(request, request.params.id, request.body)),
+    ok(await service.update(request.caller, request.params.id, request.body)),
   );
   app.post('/api/admin/roles/delete', { schema: { tags, summary: 'Deletes roles no account holds', body: idListBody } }, async (request) =>
-    ok(await service.remove(request, request.body.ids)),
+    ok(await service.remove(request.caller, request.body.ids)),
   );
   app.get(
     '/api/admin/roles/:id/operations',
@@ -47,7 +47,7 @@ export const roleRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context
   app.put(
     '/api/admin/roles/:id/operations',
     { schema: { tags, summary: "Replaces a role's function authorisation", params: idParams, body: operationGrants } },
-    async (request) => ok(await service.grantOperations(request, request.params.id, request.body.operationIds)),
+    async (request) => ok(await service.grantOperations(request.caller, request.params.id, request.body.operationIds)),
   );
   app.get('/api/admin/roles/:id/organs', { schema: { tags, summary: "A role's data authorisation", params: idParams } }, async (request) =>
     ok(await repo.roleOrganIds(context.db, (await service.require(request.params.id)).id)),
@@ -55,16 +55,16 @@ export const roleRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context
   app.put(
     '/api/admin/roles/:id/organs',
     { schema: { tags, summary: "Replaces a role's data authorisation (organ scopes)", params: idParams, body: organGrants } },
-    async (request) => ok(await service.grantOrgans(request, request.params.id, request.body.organIds)),
+    async (request) => ok(await service.grantOrgans(request.caller, request.params.id, request.body.organIds)),
   );
   app.post(
     '/api/admin/roles/authorise',
     { schema: { tags, summary: 'Gives or takes back roles for many accounts at once', body: batchAuthorisation } },
-    async (request) => ok(await service.authorise(request, request.body.accountIds, request.body.roleIds, request.body.revoke)),
+    async (request) => ok(await service.authorise(request.caller, request.body.accountIds, request.body.roleIds, request.body.revoke)),
   );
   app.get(
     '/api/admin/roles/of-account/:id',
     { schema: { tags, summary: 'The roles an account holds', params: idParams } },
-    async (request) => ok(await repo.accountRoleIds(context.db, (await accounts.require(request, request.params.id)).id)),
+    async (request) => ok(await repo.accountRoleIds(context.db, (await accounts.require(request.caller, request.params.id)).id)),
   );
 };

@@ -9,6 +9,7 @@ import type {
 } from '@qiming/shared';
 import type { Kysely } from 'kysely';
 import { containsText } from '../../../db/containsText.ts';
+import { inTransaction } from '../../../db/inTransaction.ts';
 import { paginate } from '../../../db/paginate.ts';
 import type { Database } from '../../../db/schema.ts';
 
@@ -134,7 +135,7 @@ async function changeDictionary(db: Kysely<Database>, dictId: number, itemDelta:
 }
 
 export function insertItem(db: Kysely<Database>, dictId: number, input: DictionaryItemInput, now: number): Promise<number> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const row = await trx
       .insertInto('pf_dict_item')
       .values({ dict_id: dictId, item_code: input.itemCode, item_value: input.itemValue, item_index: input.index })
@@ -146,7 +147,7 @@ export function insertItem(db: Kysely<Database>, dictId: number, input: Dictiona
 }
 
 export function updateItem(db: Kysely<Database>, dictId: number, id: number, input: DictionaryItemInput, now: number): Promise<void> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     await trx
       .updateTable('pf_dict_item')
       .set({ item_code: input.itemCode, item_value: input.itemValue, item_index: input.index })
@@ -158,7 +159,7 @@ export function updateItem(db: Kysely<Database>, dictId: number, id: number, inp
 }
 
 export function deleteItems(db: Kysely<Database>, dictId: number, ids: number[], now: number): Promise<number> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const result = await trx.deleteFrom('pf_dict_item').where('dict_id', '=', dictId).where('id', 'in', ids).executeTakeFirst();
     const deleted = Number(result.numDeletedRows);
     await changeDictionary(trx, dictId, -deleted, now);

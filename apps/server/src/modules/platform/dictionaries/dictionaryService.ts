@@ -1,83 +1,78 @@
 import type { DictionaryInput, DictionaryItemInput } from '@qiming/shared';
-import type { FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
 import type { AppContext } from '../../../context.ts';
+import type { Database } from '../../../db/schema.ts';
 import { isUniqueViolation } from '../../../db/uniqueViolation.ts';
+import type { Caller } from '../../../http/caller.ts';
 import { badRequest, notFound } from '../../../http/errors.ts';
-import { recordChange } from '../../audit/recordChange.ts';
+import { audited } from '../../audit/audited.ts';
 import * as repo from './dictionaryRepo.ts';
 
 /** Writes of dictionaries and their items: unique codes, existence checks and one operation-log row each. */
 export class DictionaryService {
   constructor(private readonly context: AppContext) {}
 
-  private get db() {
-    return this.context.db;
-  }
-
-  async requireDictionary(id: number) {
-    const dictionary = await repo.findDictionary(this.db, id);
+  async requireDictionary(id: number, db: Kysely<Database> = this.context.db) {
+    const dictionary = await repo.findDictionary(db, id);
     if (!dictionary) throw notFound();
     return dictionary;
   }
 
-  async create(request: FastifyRequest, input: DictionaryInput) {
-    const startedAt = this.context.now();
-    if (await repo.dictionaryCodeTaken(this.db, input.dictCode)) throw badRequest('error.duplicateDictCode');
-    const id = await this.uniquely('error.duplicateDictCode', () => repo.insertDictionary(this.db, input, this.context.now()));
-    const after = await this.requireDictionary(id);
-    await recordChange(this.context, request, { operation: 'dict:add', target: `dict:${id}`, after, startedAt });
-    return after;
-  }
-
-  async update(request: FastifyRequest, id: number, input: DictionaryInput) {
-    const startedAt = this.context.now();
-    const before = await this.requireDictionary(id);
-    if (await repo.dictionaryCodeTaken(this.db, input.dictCode, id)) throw badRequest('error.duplicateDictCode');
-    await this.uniquely('error.duplicateDictCode', () => repo.updateDictionary(this.db, id, input, this.context.now()));
-    const after = await this.requireDictionary(id);
-    await recordChange(this.context, request, { operation: 'dict:edit', target: `dict:${id}`, before, after, startedAt });
-    return after;
-  }
-
-  async remove(request: FastifyRequest, ids: number[]) {
-    const startedAt = this.context.now();
-    const deleted = await repo.deleteDictionaries(this.db, ids);
-    await recordChange(this.context, request, { operation: 'dict:delete', target: `dict:${ids.join(',')}`, after: { deleted }, startedAt });
-    return { deleted };
-  }
-
-  async createItem(request: FastifyRequest, dictId: number, input: DictionaryItemInput) {
-    const startedAt = this.context.now();
-    await this.requireDictionary(dictId);
-    if (await repo.itemCodeTaken(this.db, dictId, input.itemCode)) throw badRequest('error.duplicateItemCode');
-    const id = await this.uniquely('error.duplicateItemCode', () => repo.insertItem(this.db, dictId, input, this.context.now()));
-    const after = await repo.findItem(this.db, dictId, id);
-    await recordChange(this.context, request, { operation: 'dict:add', target: `dictItem:${id}`, after, startedAt });
-    return after;
-  }
-
-  async updateItem(request: FastifyRequest, dictId: number, id: number, input: DictionaryItemInput) {
-    const startedAt = this.context.now();
-    const before = await repo.findItem(this.db, dictId, id);
-    if (!before) throw notFound();
-    if (await repo.itemCodeTaken(this.db, dictId, input.itemCode, id)) throw badRequest('error.duplicateItemCode');
-    await this.uniquely('error.duplicateItemCode', () => repo.updateItem(this.db, dictId, id, input, this.context.now()));
-    const after = await repo.findItem(this.db, dictId, id);
-    await recordChange(this.context, request, { operation: 'dict:edit', target: `dictItem:${id}`, before, after, startedAt });
-    return after;
-  }
-
-  async removeItems(request: FastifyRequest, dictId: number, ids: number[]) {
-    const startedAt = this.context.now();
-    await this.requireDictionary(dictId);
-    const deleted = await repo.deleteItems(this.db, dictId, ids, this.context.now());
-    await recordChange(this.context, request, {
-      operation: 'dict:delete',
-      target: `dictItem:${ids.join(',')}`,
-      after: { deleted },
-      startedAt,
+  create(caller: Caller, input: DictionaryInput) {
+    return audited(this.context, caller, { operation: 'dict:add', target: `dict:${input.dictCode}` }, async (trx, entry) => {
+      if (await repo.dictionaryCodeTaken(trx, input.dictCode)) throw badRequest('error.duplicateDictCode');
+      const id = await this.uniquely('error.duplicateDictCode', () => repo.insertDictionary(trx, input, this.context.now()));
+      entry.after = await this.requireDictionary(id, trx);
+      return entry.after;
     });
-    return { deleted };
+  }
+
+  update(caller: Caller, id: number, input: DictionaryInput) {
+    return audited(this.context, caller, { operation: 'dict:edit', target: `dict:${id}` }, async (trx, entry) => {
+      entry.before = await this.requireDictionary(id, trx);
+      if (await repo.dictionaryCodeTaken(trx, input.dictCode, id)) throw badRequest('error.duplicateDictCode');
+      await this.uniquely('error.duplicateDictCode', () => repo.updateDictionary(trx, id, input, this.context.now()));
+      entry.after = await this.requireDictionary(id, trx);
+      return entry.after;
+    });
+  }
+
+  remove(caller: Caller, ids: number[]) {
+    return audited(this.context, caller, { operation: 'dict:delete', target: `dict:${ids.join(',')}` }, async (trx, entry) => {
+      const deleted = await repo.deleteDictionaries(trx, ids);
+      entry.after = { deleted };
+      return entry.after;
+    });
+  }
+
+  createItem(caller: Caller, dictId: number, input: DictionaryItemInput) {
+    return audited(this.context, caller, { operation: 'dict:add', target: `dictItem:${dictId}:${input.itemCode}` }, async (trx, entry) => {
+      await this.requireDictionary(dictId, trx);
+      if (await repo.itemCodeTaken(trx, dictId, input.itemCode)) throw badRequest('error.duplicateItemCode');
+      const id = await this.uniquely('error.duplicateItemCode', () => repo.insertItem(trx, dictId, input, this.context.now()));
+      entry.after = await repo.findItem(trx, dictId, id);
+      return entry.after;
+    });
+  }
+
+  updateItem(caller: Caller, dictId: number, id: number, input: DictionaryItemInput) {
+    return audited(this.context, caller, { operation: 'dict:edit', target: `dictItem:${id}` }, async (trx, entry) => {
+      entry.before = await repo.findItem(trx, dictId, id);
+      if (!entry.before) throw notFound();
+      if (await repo.itemCodeTaken(trx, dictId, input.itemCode, id)) throw badRequest('error.duplicateItemCode');
+      await this.uniquely('error.duplicateItemCode', () => repo.updateItem(trx, dictId, id, input, this.context.now()));
+      entry.after = await repo.findItem(trx, dictId, id);
+      return entry.after;
+    });
+  }
+
+  removeItems(caller: Caller, dictId: number, ids: number[]) {
+    return audited(this.context, caller, { operation: 'dict:delete', target: `dictItem:${ids.join(',')}` }, async (trx, entry) => {
+      await this.requireDictionary(dictId, trx);
+      const deleted = await repo.deleteItems(trx, dictId, ids, this.context.now());
+      entry.after = { deleted };
+      return entry.after;
+    });
   }
 
   /** A concurrent writer may take the code between the check and the write; the constraint decides. */

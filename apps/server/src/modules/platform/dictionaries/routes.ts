@@ -57,19 +57,19 @@ export const dictionaryRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
   );
 
   app.post('/api/admin/dicts', { schema: { tags, summary: 'Creates a dictionary', body: dictionaryInput } }, async (request) =>
-    ok(await service.create(request, request.body)),
+    ok(await service.create(request.caller, request.body)),
   );
 
   app.put(
     '/api/admin/dicts/:id',
     { schema: { tags, summary: 'Changes a dictionary', params: z.object({ id: idParam }), body: dictionaryInput } },
-    async (request) => ok(await service.update(request, request.params.id, request.body)),
+    async (request) => ok(await service.update(request.caller, request.params.id, request.body)),
   );
 
   app.post(
     '/api/admin/dicts/delete',
     { schema: { tags, summary: 'Deletes dictionaries with their items', body: idListBody } },
-    async (request) => ok(await service.remove(request, request.body.ids)),
+    async (request) => ok(await service.remove(request.caller, request.body.ids)),
   );
 
   app.get(
@@ -107,18 +107,18 @@ export const dictionaryRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
   app.post(
     '/api/admin/dicts/:dictId/items',
     { schema: { tags, summary: 'Adds an item to a dictionary', params: dictIdParams, body: dictionaryItemInput } },
-    async (request) => ok(await service.createItem(request, request.params.dictId, request.body)),
+    async (request) => ok(await service.createItem(request.caller, request.params.dictId, request.body)),
   );
 
   app.put(
     '/api/admin/dicts/:dictId/items/:id',
     { schema: { tags, summary: 'Changes an item', params: dictIdParams.extend({ id: idParam }), body: dictionaryItemInput } },
-    async (request) => ok(await service.updateItem(request, request.params.dictId, request.params.id, request.body)),
+    async (request) => ok(await service.updateItem(request.caller, request.params.dictId, request.params.id, request.body)),
   );
 
   app.post(
     '/api/admin/dicts/:dictId/items/delete',
     { schema: { tags, summary: 'Deletes items of a dictionary', params: dictIdParams, body: idListBody } },
-    async (request) => ok(await service.removeItems(request, request.params.dictId, request.body.ids)),
+    async (request) => ok(await service.removeItems(request.caller, request.params.dictId, request.body.ids)),
   );
 };

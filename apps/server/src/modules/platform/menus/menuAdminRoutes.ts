@@ -6,7 +6,7 @@ import { refuseDuplicate } from '../../../http/duplicateCode.ts';
 import { ok } from '../../../http/envelope.ts';
 import { badRequest, notFound } from '../../../http/errors.ts';
 import { idListBody, idParam } from '../../../http/idList.ts';
-import { recordChange } from '../../audit/recordChange.ts';
+import { audited } from '../../audit/audited.ts';
 
 const tags = ['menus'];
 const idParams = z.object({ id: idParam });
@@ -31,16 +31,24 @@ export const menuAdminRoutes: FastifyPluginAsyncZod<AppContext> = async (app, co
   app.get('/api/admin/menu-types', { schema: { tags, summary: 'Every menu type' } }, async () =>
     ok(await db.selectFrom('pf_menu_type').select(['id', 'menu_type_name as menuTypeName', 'is_sys as isSys']).orderBy('id').execute()),
   );
-  app.post('/api/admin/menu-types', { schema: { tags, summary: 'Creates a menu type', body: menuTypeInput } }, async (request) => {
-    const startedAt = context.now();
-    const row = await db
-      .insertInto('pf_menu_type')
-      .values({ menu_type_name: request.body.menuTypeName, is_sys: request.body.isSys ? 1 : 0 })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await recordChange(context, request, { operation: 'menu:add', target: `menuType:${row.id}`, after: request.body, startedAt });
-    return ok({ id: row.id, ...request.body });
-  });
+  app.post('/api/admin/menu-types', { schema: { tags, summary: 'Creates a menu type', body: menuTypeInput } }, async (request) =>
+    ok(
+      await audited(
+        context,
+        request.caller,
+        { operation: 'menu:add', target: `menuType:${request.body.menuTypeName}` },
+        async (trx, entry) => {
+          const row = await trx
+            .insertInto('pf_menu_type')
+            .values({ menu_type_name: request.body.menuTypeName, is_sys: request.body.isSys ? 1 : 0 })
+            .returning('id')
+            .executeTakeFirstOrThrow();
+          entry.after = { id: row.id, ...request.body };
+          return entry.after;
+        },
+      ),
+    ),
+  );
 
   app.get(
     '/api/admin/menu-types/:typeId/menus',
@@ -70,69 +78,69 @@ export const menuAdminRoutes: FastifyPluginAsyncZod<AppContext> = async (app, co
   app.post(
     '/api/admin/menu-types/:typeId/menus',
     { schema: { tags, summary: 'Adds a menu entry', params: typeParams, body: menuInput } },
-    async (request) => {
-      const startedAt = context.now();
-      if (request.body.parentMenuId !== null) {
-        const parent = await db
-          .selectFrom('pf_menu')
-          .select('id')
-          .where('id', '=', request.body.parentMenuId)
-          .where('menu_type_id', '=', request.params.typeId)
-          .executeTakeFirst();
-        if (!parent) throw notFound();
-      }
-      const row = await refuseDuplicate(request.body.menuCode, () =>
-        db
-          .insertInto('pf_menu')
-          .values({ menu_type_id: request.params.typeId, ...menuValues(request.body) })
-          .returning('id')
-          .executeTakeFirstOrThrow(),
-      );
-      await recordChange(context, request, { operation: 'menu:add', target: `menu:${row.id}`, after: request.body, startedAt });
-      return ok({ id: row.id, ...request.body });
-    },
+    async (request) =>
+      ok(
+        await audited(context, request.caller, { operation: 'menu:add', target: `menu:${request.body.menuCode}` }, async (trx, entry) => {
+          if (request.body.parentMenuId !== null) {
+            const parent = await trx
+              .selectFrom('pf_menu')
+              .select('id')
+              .where('id', '=', request.body.parentMenuId)
+              .where('menu_type_id', '=', request.params.typeId)
+              .executeTakeFirst();
+            if (!parent) throw notFound();
+          }
+          const row = await refuseDuplicate(request.body.menuCode, () =>
+            trx
+              .insertInto('pf_menu')
+              .values({ menu_type_id: request.params.typeId, ...menuValues(request.body) })
+              .returning('id')
+              .executeTakeFirstOrThrow(),
+          );
+          entry.after = { id: row.id, ...request.body };
+          return entry.after;
+        }),
+      ),
   );
   app.put(
     '/api/admin/menus/:id',
     { schema: { tags, summary: 'Changes a menu entry', params: idParams, body: menuInput } },
-    async (request) => {
-      const startedAt = context.now();
-      const before = await db.selectFrom('pf_menu').selectAll().where('id', '=', request.params.id).executeTakeFirst();
-      if (!before) throw notFound();
-      if (request.body.parentMenuId === request.params.id) throw badRequest('error.organCycle');
-      await refuseDuplicate(request.body.menuCode, () =>
-        db.updateTable('pf_menu').set(menuValues(request.body)).where('id', '=', request.params.id).execute(),
-      );
-      await recordChange(context, request, {
-        operation: 'menu:edit',
-        target: `menu:${request.params.id}`,
-        before,
-        after: request.body,
-        startedAt,
-      });
-      return ok({ id: request.params.id, ...request.body });
-    },
+    async (request) =>
+      ok(
+        await audited(context, request.caller, { operation: 'menu:edit', target: `menu:${request.params.id}` }, async (trx, entry) => {
+          entry.before = await trx.selectFrom('pf_menu').selectAll().where('id', '=', request.params.id).executeTakeFirst();
+          if (!entry.before) throw notFound();
+          if (request.body.parentMenuId === request.params.id) throw badRequest('error.organCycle');
+          await refuseDuplicate(request.body.menuCode, () =>
+            trx.updateTable('pf_menu').set(menuValues(request.body)).where('id', '=', request.params.id).execute(),
+          );
+          entry.after = { id: request.params.id, ...request.body };
+          return entry.after;
+        }),
+      ),
   );
   app.post(
     '/api/admin/menus/delete',
     { schema: { tags, summary: 'Deletes menu entries without children', body: idListBody } },
-    async (request) => {
-      const startedAt = context.now();
-      const child = await db
-        .selectFrom('pf_menu')
-        .select('id')
-        .where('parent_menu_id', 'in', request.body.ids)
-        .where('id', 'not in', request.body.ids)
-        .executeTakeFirst();
-      if (child) throw badRequest('error.menuHasChildren');
-      const deleted = Number((await db.deleteFrom('pf_menu').where('id', 'in', request.body.ids).executeTakeFirst()).numDeletedRows);
-      await recordChange(context, request, {
-        operation: 'menu:delete',
-        target: `menu:${request.body.ids.join(',')}`,
-        after: { deleted },
-        startedAt,
-      });
-      return ok({ deleted });
-    },
+    async (request) =>
+      ok(
+        await audited(
+          context,
+          request.caller,
+          { operation: 'menu:delete', target: `menu:${request.body.ids.join(',')}` },
+          async (trx, entry) => {
+            const child = await trx
+              .selectFrom('pf_menu')
+              .select('id')
+              .where('parent_menu_id', 'in', request.body.ids)
+              .where('id', 'not in', request.body.ids)
+              .executeTakeFirst();
+            if (child) throw badRequest('error.menuHasChildren');
+            const deleted = Number((await trx.deleteFrom('pf_menu').where('id', 'in', request.body.ids).executeTakeFirst()).numDeletedRows);
+            entry.after = { deleted };
+            return entry.after;
+          },
+        ),
+      ),
   );
 };

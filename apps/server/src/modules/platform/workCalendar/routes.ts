@@ -4,8 +4,8 @@ import { z } from 'zod';
 import type { AppContext } from '../../../context.ts';
 import { ok } from '../../../http/envelope.ts';
 import { idParam } from '../../../http/idList.ts';
-import { recordChange } from '../../audit/recordChange.ts';
-import { organScope, requireInScope } from '../../iam/dataScope.ts';
+import { audited } from '../../audit/audited.ts';
+import { requireInScope } from '../../iam/dataScope.ts';
 import { addWorkingDays, isWorkingDay, markDays, markWeekends, monthView } from './workCalendar.ts';
 
 const tags = ['work calendar'];
@@ -18,7 +18,7 @@ export const workCalendarRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
     '/api/admin/work-calendar/:organId',
     { schema: { tags, summary: "A month of an organ's calendar", params: organParams, querystring: monthQuery } },
     async (request) => {
-      requireInScope(await organScope(db, request), request.params.organId);
+      requireInScope(await request.caller.scope(), request.params.organId);
       return ok(await monthView(db, request.params.organId, request.query.month));
     },
   );
@@ -34,7 +34,7 @@ export const workCalendarRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
     },
     async (request) => {
       const { organId } = request.params;
-      requireInScope(await organScope(db, request), organId);
+      requireInScope(await request.caller.scope(), organId);
       const { date: day, add } = request.query;
       return ok({
         date: day,
@@ -48,14 +48,11 @@ export const workCalendarRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
     '/api/admin/work-calendar/:organId',
     { schema: { tags, summary: 'Marks dates as working days or holidays', params: organParams, body: workDayMarks } },
     async (request) => {
-      const startedAt = context.now();
-      requireInScope(await organScope(db, request), request.params.organId);
-      await markDays(db, request.params.organId, request.body.dates, request.body.isWorking);
-      await recordChange(context, request, {
-        operation: 'calendar:edit',
-        target: `calendar:${request.params.organId}`,
-        after: request.body,
-        startedAt,
+      const { organId } = request.params;
+      await audited(context, request.caller, { operation: 'calendar:edit', target: `calendar:${organId}` }, async (trx, entry) => {
+        requireInScope(await request.caller.scope(trx), organId);
+        await markDays(trx, organId, request.body.dates, request.body.isWorking);
+        entry.after = request.body;
       });
       return ok(null);
     },
@@ -64,15 +61,18 @@ export const workCalendarRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
     '/api/admin/work-calendar/:organId/weekends',
     { schema: { tags, summary: "Marks a month's Saturdays and Sundays as holidays", params: organParams, body: monthQuery } },
     async (request) => {
-      const startedAt = context.now();
-      requireInScope(await organScope(db, request), request.params.organId);
-      const marked = await markWeekends(db, request.params.organId, request.body.month);
-      await recordChange(context, request, {
-        operation: 'calendar:edit',
-        target: `calendar:${request.params.organId}`,
-        after: { holidays: marked },
-        startedAt,
-      });
+      const { organId } = request.params;
+      const marked = await audited(
+        context,
+        request.caller,
+        { operation: 'calendar:edit', target: `calendar:${organId}` },
+        async (trx, entry) => {
+          requireInScope(await request.caller.scope(trx), organId);
+          const holidays = await markWeekends(trx, organId, request.body.month);
+          entry.after = { holidays };
+          return holidays;
+        },
+      );
       return ok(marked);
     },
   );

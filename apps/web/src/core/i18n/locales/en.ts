@@ -131,6 +131,9 @@ export const en = {
     items: 'Items',
     itemsOf: 'Items of {name}',
   },
+  operationLog: {
+    results: { success: 'Done', refused: 'Refused', failed: 'Failed' },
+  },
   loginLog: {
     results: {
       success: 'Success',

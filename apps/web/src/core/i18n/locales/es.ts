@@ -132,6 +132,9 @@ export const es: UiStrings = {
     items: 'Elementos',
     itemsOf: 'Elementos de {name}',
   },
+  operationLog: {
+    results: { success: 'Hecho', refused: 'Rechazado', failed: 'Fallido' },
+  },
   loginLog: {
     results: {
       success: 'Correcto',

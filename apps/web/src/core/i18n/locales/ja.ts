@@ -132,6 +132,9 @@ export const ja: UiStrings = {
     items: '項目',
     itemsOf: '{name}の項目',
   },
+  operationLog: {
+    results: { success: '成功', refused: '拒否', failed: '失敗' },
+  },
   loginLog: {
     results: {
       success: '成功',

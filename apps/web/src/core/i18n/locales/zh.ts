@@ -132,6 +132,9 @@ export const zh: UiStrings = {
     items: '字典项',
     itemsOf: '{name}的字典项',
   },
+  operationLog: {
+    results: { success: '成功', refused: '被拒绝', failed: '失败' },
+  },
   loginLog: {
     results: {
       success: '成功',

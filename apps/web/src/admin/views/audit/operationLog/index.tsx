@@ -1,4 +1,4 @@
-import { Button, Descriptions, Modal } from 'antd';
+import { Badge, Button, Descriptions, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../../core/i18n/formatTimeAgo.ts';
@@ -14,9 +14,12 @@ interface OperationLogRow {
   params: string;
   before: string;
   after: string;
-  result: string;
+  result: keyof typeof outcomes;
   durationMs: number;
 }
+
+/** A change done, refused by a rule (nothing changed), or failed (rolled back). */
+const outcomes = { success: 'success', refused: 'warning', failed: 'error' } as const;
 
 const pretty = (json: string) => JSON.stringify(JSON.parse(json), null, 2);
 
@@ -32,13 +35,23 @@ export default function OperationLogPage() {
       { key: 'userName', title: 'field.userName', sortable: true },
       { key: 'operation', title: 'identity.operation', sortable: true },
       { key: 'target', title: 'identity.opTarget' },
-      { key: 'result', title: 'field.result' },
+      {
+        key: 'result',
+        title: 'field.result',
+        render: (row) => <Badge status={outcomes[row.result]} text={t(`operationLog.results.${row.result}`)} />,
+      },
       { key: 'durationMs', title: 'identity.durationMs', width: 110 },
     ],
     searchFields: [
       { name: 'userName', label: 'field.userName' },
       { name: 'operation', label: 'identity.operation' },
       { name: 'target', label: 'identity.opTarget' },
+      {
+        name: 'result',
+        label: 'field.result',
+        input: 'select',
+        options: Object.keys(outcomes).map((result) => ({ value: result, label: `operationLog.results.${result}` })),
+      },
     ],
     rowActions: (row) => (
       <Button type="link" size="small" onClick={() => setOpen(row)}>

@@ -1,0 +1,78 @@
+import type { Language } from '@qiming/shared';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import type { LiveSession } from '../modules/auth/sessionRepo.ts';
+import { type OrganScope, organScopeFor } from '../modules/iam/dataScope.ts';
+import { grantedOperationIds } from '../modules/iam/grantRepo.ts';
+import { unauthenticated } from './errors.ts';
+
+/** What the audit log keeps of a request: its path parameters and body as parsed and validated. */
+export interface CallerInput {
+  params: unknown;
+  body: unknown;
+}
+
+/**
+ * Who makes this request and what they may do: built once by the access guard, handed to services
+ * instead of the HTTP request. Held operations and each operation's organ scope are computed at most
+ * once per request. Every method takes the executor to read with, because a service that asks from
+ * inside a transaction must ask through it (SQLite has one connection: reading beside the transaction
+ * would wait for it forever).
+ */
+export class Caller {
+  input: CallerInput = { params: {}, body: undefined };
+  private held?: Promise<Set<number>>;
+  private readonly scopes = new Map<number, Promise<OrganScope>>();
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    readonly session: LiveSession | null,
+    /** The function-model operation that owns the matched route. */
+    readonly operationId: number | null,
+    readonly ip: string,
+    /** The language the caller reads errors in. */
+    readonly language: Language,
+  ) {}
+
+  /** The signed-in caller's session; routes the guard let through anonymously have none. */
+  get signedIn(): LiveSession {
+    if (!this.session) throw unauthenticated();
+    return this.session;
+  }
+
+  get accountId(): number {
+    return this.signedIn.accountId;
+  }
+
+  get userName(): string {
+    return this.session?.userName ?? '';
+  }
+
+  get isSuper(): boolean {
+    return this.session?.isSuper === true;
+  }
+
+  heldOperations(db: Kysely<Database> = this.db): Promise<Set<number>> {
+    this.held ??= this.isSuper ? Promise.resolve(new Set<number>()) : grantedOperationIds(db, this.accountId);
+    return this.held;
+  }
+
+  async holds(operationId: number, db: Kysely<Database> = this.db): Promise<boolean> {
+    return this.isSuper || (await this.heldOperations(db)).has(operationId);
+  }
+
+  /** The organs whose data the caller may touch with this operation. */
+  scopeFor(operationId: number, db: Kysely<Database> = this.db): Promise<OrganScope> {
+    let scope = this.scopes.get(operationId);
+    if (!scope) {
+      scope = organScopeFor(db, this.signedIn, operationId);
+      this.scopes.set(operationId, scope);
+    }
+    return scope;
+  }
+
+  /** The organs whose data the caller may touch with the operation of the matched route. */
+  scope(db: Kysely<Database> = this.db): Promise<OrganScope> {
+    return this.scopeFor(this.operationId ?? -1, db);
+  }
+}

@@ -1,0 +1,190 @@
+import { ipAllowed } from '@qiming/shared';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import type { Caller } from '../../http/caller.ts';
+import { badRequest, forbidden, notFound } from '../../http/errors.ts';
+import { type OrganScope, requireInScope, subtreeIds } from './dataScope.ts';
+
+/**
+ * Every data-level rule of authority, in one place, as the access guard is for routes. Services ask
+ * here before they change anything; they never write their own checks. Each rule reads through the
+ * executor it is given, so a service asks from inside the transaction of its change.
+ *
+ * The rules:
+ * - an organ is touched only inside the caller's scope for the operation at hand;
+ * - authority is granted only by someone who holds it: every operation a role carries, over every
+ *   organ the role reaches (operations and organs, on every path that grants);
+ * - a role is changed only by someone who owns its organ and holds everything it carries, and its
+ *   new shape must also be held: an edit never widens what the editor could give;
+ * - an account's authority is changed only by someone who holds everything the account holds, and
+ *   never by the account itself (no self-assignment, no lifting one's own range);
+ * - the super administrator is only ever changed by itself, and the last one cannot lose super
+ *   authority, be locked, be made client-only or be shut out by its IP policy.
+ * The super administrator passes every rule but the last.
+ */
+
+/** What a role confers: its operations, over the organs it reaches. */
+export interface RoleShape {
+  roleScope: 'global' | 'organ';
+  belongToOrgan: number | null;
+  operationIds: number[];
+  organIds: number[];
+}
+
+/** A global role reaches every organ; an organ role the subtrees of its grants, or of its own organ without grants. */
+async function reachOf(db: Kysely<Database>, shape: RoleShape): Promise<OrganScope> {
+  if (shape.roleScope === 'global') return 'all';
+  const roots = shape.organIds.length > 0 ? shape.organIds : shape.belongToOrgan === null ? [] : [shape.belongToOrgan];
+  return subtreeIds(db, roots);
+}
+
+function covers(scope: OrganScope, reach: OrganScope): boolean {
+  if (scope === 'all') return true;
+  if (reach === 'all') return false;
+  for (const organ of reach) if (!scope.has(organ)) return false;
+  return true;
+}
+
+export async function roleShapeOf(db: Kysely<Database>, roleId: number): Promise<RoleShape & { isSuper: boolean }> {
+  const role = await db
+    .selectFrom('iam_role')
+    .select(['role_scope', 'belong_to_organ', 'is_super'])
+    .where('id', '=', roleId)
+    .executeTakeFirst();
+  if (!role) throw notFound();
+  const [operations, organs] = await Promise.all([
+    db.selectFrom('iam_role_operation').select('operation_id').where('role_id', '=', roleId).execute(),
+    db.selectFrom('iam_role_organ').select('organ_id').where('role_id', '=', roleId).execute(),
+  ]);
+  return {
+    roleScope: role.role_scope,
+    belongToOrgan: role.belong_to_organ,
+    isSuper: role.is_super === 1,
+    operationIds: operations.map((row) => row.operation_id),
+    organIds: organs.map((row) => row.organ_id),
+  };
+}
+
+/** Refuses unless the caller holds every operation of the shape over every organ it reaches. */
+export async function requireHoldsShape(caller: Caller, db: Kysely<Database>, shape: RoleShape): Promise<void> {
+  if (caller.isSuper) return;
+  const reach = await reachOf(db, shape);
+  for (const operationId of shape.operationIds) {
+    if (!(await caller.holds(operationId, db)) || !covers(await caller.scopeFor(operationId, db), reach)) {
+      throw forbidden('error.grantBeyondOwn');
+    }
+  }
+}
+
+/** The organ a role belongs to must be in the caller's scope; a role of no organ belongs to those who see every organ. */
+async function requireOwnsRoleOrgan(caller: Caller, db: Kysely<Database>, belongToOrgan: number | null): Promise<void> {
+  const scope = await caller.scope(db);
+  if (belongToOrgan === null) {
+    if (scope !== 'all') throw forbidden('error.outOfRange');
+  } else requireInScope(scope, belongToOrgan);
+}
+
+/** Before a role changes: the caller may manage it as it is, and may give it the shape it will have. */
+export async function requireRoleChange(caller: Caller, db: Kysely<Database>, roleId: number, next: Partial<RoleShape>): Promise<void> {
+  const current = await roleShapeOf(db, roleId);
+  if (current.isSuper) throw badRequest('error.superRoleFixed');
+  await requireOwnsRoleOrgan(caller, db, current.belongToOrgan);
+  await requireHoldsShape(caller, db, current);
+  const shape = { ...current, ...next };
+  await requireOwnsRoleOrgan(caller, db, shape.belongToOrgan);
+  await requireHoldsShape(caller, db, shape);
+}
+
+/** A new role belongs to an organ the caller may manage. */
+export function requireRoleCreation(caller: Caller, db: Kysely<Database>, belongToOrgan: number | null): Promise<void> {
+  return requireOwnsRoleOrgan(caller, db, belongToOrgan);
+}
+
+/** The accounts holding a super role among these. */
+async function superAccountsAmong(db: Kysely<Database>, accountIds: number[]): Promise<Set<number>> {
+  if (accountIds.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('iam_account_role')
+    .innerJoin('iam_role', 'iam_role.id', 'iam_account_role.role_id')
+    .select('iam_account_role.account_id')
+    .where('iam_role.is_super', '=', 1)
+    .where('iam_account_role.account_id', 'in', accountIds)
+    .execute();
+  return new Set(rows.map((row) => row.account_id));
+}
+
+async function superAccountCount(db: Kysely<Database>): Promise<number> {
+  const row = await db
+    .selectFrom('iam_account_role')
+    .innerJoin('iam_role', 'iam_role.id', 'iam_account_role.role_id')
+    .select((eb) => eb.fn.count<number>('iam_account_role.account_id').distinct().as('n'))
+    .where('iam_role.is_super', '=', 1)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/**
+ * Before an account changes in any way (its fields, lock, password, sessions, roles, deletion): it is
+ * in the caller's scope, and the caller holds everything it holds. A super administrator is changed
+ * only by itself; anyone else's own account is not changed through administration at all.
+ */
+export async function requireAccountChange(caller: Caller, db: Kysely<Database>, accountId: number): Promise<void> {
+  const account = await db.selectFrom('iam_account').select(['id', 'organ_id']).where('id', '=', accountId).executeTakeFirst();
+  const scope = await caller.scope(db);
+  if (!account || (scope !== 'all' && (account.organ_id === null || !scope.has(account.organ_id)))) throw notFound();
+  const own = accountId === caller.accountId;
+  if ((await superAccountsAmong(db, [accountId])).size > 0) {
+    if (!own) throw forbidden('error.superAdministratorOnly');
+    return;
+  }
+  if (caller.isSuper) return;
+  if (own) throw badRequest('error.ownAccount');
+  const roles = await db.selectFrom('iam_account_role').select('role_id').where('account_id', '=', accountId).execute();
+  for (const role of roles) await requireHoldsShape(caller, db, await roleShapeOf(db, role.role_id));
+}
+
+/** The last super administrator keeps a way in: it keeps super authority, password sign-in and the caller's address. */
+export async function requireSuperAdministratorKept(
+  caller: Caller,
+  db: Kysely<Database>,
+  accountId: number,
+  change: { losesSuper?: boolean; authStrategy?: string; ipPolicy?: { checked: boolean; policy: string } },
+): Promise<void> {
+  if ((await superAccountsAmong(db, [accountId])).size === 0) return;
+  const last = (await superAccountCount(db)) <= 1;
+  if (last && change.losesSuper) throw badRequest('error.lastSuperAdministrator');
+  if (last && change.authStrategy !== undefined && change.authStrategy !== 'password') throw badRequest('error.lastSuperAdministrator');
+  if (change.ipPolicy?.checked && accountId === caller.accountId && !ipAllowed(change.ipPolicy.policy, caller.ip)) {
+    throw badRequest('error.ipPolicyShutsOut');
+  }
+}
+
+/**
+ * Giving or taking back roles: only roles the caller holds in full, to accounts the caller may
+ * change, never to the caller itself; a super role only by a super administrator, and never the
+ * last one's own.
+ */
+export async function requireRoleAssignment(
+  caller: Caller,
+  db: Kysely<Database>,
+  accountIds: number[],
+  roleIds: number[],
+  revoke: boolean,
+): Promise<void> {
+  const shapes = [];
+  for (const roleId of roleIds) shapes.push(await roleShapeOf(db, roleId));
+  const givesSuper = shapes.some((shape) => shape.isSuper);
+  if (givesSuper && !caller.isSuper) throw badRequest('error.superRoleFixed');
+  for (const shape of shapes) await requireHoldsShape(caller, db, shape);
+  for (const accountId of accountIds) {
+    if (accountId === caller.accountId && !caller.isSuper) throw badRequest('error.ownAccount');
+    await requireAccountChange(caller, db, accountId);
+    if (revoke && givesSuper) await requireSuperAdministratorKept(caller, db, accountId, { losesSuper: true });
+  }
+}
+
+/** Organs granted to a role lie in the caller's scope. */
+export async function requireOrgansInScope(caller: Caller, db: Kysely<Database>, organIds: number[]): Promise<void> {
+  const scope = await caller.scope(db);
+  for (const organId of organIds) requireInScope(scope, organId);
+}

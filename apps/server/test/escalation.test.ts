@@ -1,0 +1,476 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createTestApp, signIn, sysadmin, type TestApp, type Tokens } from './testApp.ts';
+
+/**
+ * The escalation table: every data-level rule of the policy as rows of (caller's grants, action,
+ * target) -> the refusal expected, with the authority tables compared before and after each row and a
+ * `refused` row in the operation log. Positive rows beside them show the rules refuse what they
+ * should and nothing more.
+ */
+describe(`escalation table (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
+  let t: TestApp;
+  const organs: Record<string, number> = {};
+  const roles: Record<string, number> = {};
+  const accounts: Record<string, number> = {};
+  const tokens: Record<string, Tokens> = {};
+  const password = 'Secret@2026';
+
+  const call = (who: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
+    t.app.inject({ method, url, headers: { ...bearer(tokens[who] as Tokens), 'accept-language': 'en' }, payload });
+  const su = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) => call('sysadmin', method, url, payload);
+
+  async function ok(response: Awaited<ReturnType<typeof su>>) {
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json().data;
+  }
+  const operationIds = async (codes: string[]) =>
+    (await t.context.db.selectFrom('pf_operation').select('id').where('operation_code', 'in', codes).execute()).map((row) => row.id);
+
+  async function role(code: string, operations: string[], scope: { organs?: string[]; belongTo?: string } | 'global') {
+    const created = await ok(
+      await su('POST', '/api/admin/roles', {
+        roleCode: code,
+        roleName: code,
+        roleScope: scope === 'global' ? 'global' : 'organ',
+        belongToOrgan: scope === 'global' || !scope.belongTo ? null : organs[scope.belongTo],
+      }),
+    );
+    roles[code] = created.id;
+    await ok(await su('PUT', `/api/admin/roles/${created.id}/operations`, { operationIds: await operationIds(operations) }));
+    if (scope !== 'global' && scope.organs) {
+      await ok(await su('PUT', `/api/admin/roles/${created.id}/organs`, { organIds: scope.organs.map((organ) => organs[organ]) }));
+    }
+  }
+
+  async function account(userName: string, organ: string, roleCodes: string[], extra: object = {}) {
+    const created = await ok(
+      await su('POST', '/api/admin/accounts', {
+        userName,
+        name: userName,
+        password,
+        confirmPassword: password,
+        organId: organs[organ],
+        maxSessionNumber: -1,
+        ...extra,
+      }),
+    );
+    accounts[userName] = created.id;
+    if (roleCodes.length > 0) {
+      await ok(
+        await su('POST', '/api/admin/roles/authorise', {
+          accountIds: [created.id],
+          roleIds: roleCodes.map((code) => roles[code]),
+          revoke: false,
+        }),
+      );
+    }
+    tokens[userName] = await signIn(t.app, { userName, password });
+  }
+
+  /** Everything that decides who may do what, and every credential. */
+  async function authorityState() {
+    const db = t.context.db;
+    return JSON.stringify(
+      await Promise.all([
+        db.selectFrom('iam_account').selectAll().orderBy('id').execute(),
+        db.selectFrom('iam_account_role').selectAll().orderBy('account_id').orderBy('role_id').execute(),
+        db.selectFrom('iam_role').selectAll().orderBy('id').execute(),
+        db.selectFrom('iam_role_operation').selectAll().orderBy('role_id').orderBy('operation_id').execute(),
+        db.selectFrom('iam_role_organ').selectAll().orderBy('role_id').orderBy('organ_id').execute(),
+        db.selectFrom('iam_position').selectAll().orderBy('id').execute(),
+        db.selectFrom('iam_staff').selectAll().orderBy('id').execute(),
+        db.selectFrom('auth_session').select(['id', 'revoked_at']).orderBy('id').execute(),
+      ]),
+    );
+  }
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    tokens.sysadmin = await signIn(t.app, sysadmin);
+    accounts.sysadmin = (await su('GET', '/api/admin/current/user')).json().data.id;
+    const organ = async (code: string, typeCode: string, parent: string | null) => {
+      const created = await ok(
+        await su('POST', '/api/admin/organs', {
+          organCode: code,
+          organName: code,
+          typeCode,
+          struType: 'admin',
+          parentOrganId: parent === null ? null : organs[parent],
+        }),
+      );
+      organs[code] = created.id;
+    };
+    await organ('E_HQ', 'CORP', null);
+    await organ('E_O2', 'DEPT', 'E_HQ');
+    await organ('E_O3', 'DEPT', 'E_HQ');
+    await ok(await su('POST', '/api/admin/positions', { organId: organs.E_O3, positionCode: 'E_P3', positionName: 'P3' }));
+
+    await role('e_account_admin', ['account:view', 'account:edit', 'account:delete'], 'global');
+    await role('e_grant_admin', ['role:view', 'role:grant', 'account:view'], 'global');
+    await role('e_everything', ['role:view', 'role:add', 'role:edit', 'role:grant', 'account:view', 'account:edit'], 'global');
+    await role('e_o2_roles', ['role:view', 'role:edit', 'role:grant', 'account:view', 'account:edit'], { belongTo: 'E_O2' });
+    await role('e_o2_small', ['account:view'], { belongTo: 'E_O2' });
+    await role('e_o3_role', ['account:view', 'account:edit'], { belongTo: 'E_O3' });
+    await role('e_o2_organs', ['organ:view', 'organ:add'], { belongTo: 'E_O2' });
+    await role('e_range', ['account:view', 'account:edit'], 'global');
+
+    await account('e_acct_admin', 'E_HQ', ['e_account_admin']);
+    await account('e_grant_admin', 'E_HQ', ['e_grant_admin']);
+    await account('e_o2_admin', 'E_O2', ['e_o2_roles']);
+    await account('e_o2_member', 'E_O2', ['e_o2_small']);
+    await account('e_organ_admin', 'E_O2', ['e_o2_organs']);
+    await account('e_range_admin', 'E_O2', ['e_range'], { isAdmin: true, manageRange: organs.E_O2 });
+    await account('e_plain', 'E_O3', []);
+  });
+  afterAll(async () => t.close());
+
+  interface Row {
+    rule: string;
+    caller: string;
+    action: () => Promise<{ statusCode: number; body: string }>;
+    status: number;
+    message?: RegExp;
+  }
+  const id = (name: string) => accounts[name] as number;
+  const roleId = (code: string) => roles[code] as number;
+  const roleBody = (code: string, extra: object) => ({ roleCode: code, roleName: code, ...extra });
+  const accountBody = (name: string, extra: object = {}) => ({
+    userName: name,
+    name,
+    organId: null,
+    staffId: null,
+    isAdmin: false,
+    manageRange: null,
+    maxSessionNumber: -1,
+    isUseIpChecked: false,
+    ipPolicy: '',
+    authStrategy: 'password',
+    ...extra,
+  });
+  const superRoleId = async () =>
+    (await t.context.db.selectFrom('iam_role').select('id').where('is_super', '=', 1).executeTakeFirstOrThrow()).id;
+
+  const rows: Row[] = [
+    // The super administrator is only ever changed by itself.
+    {
+      rule: 'account admin resets the super administrator password',
+      caller: 'e_acct_admin',
+      action: () =>
+        call('e_acct_admin', 'POST', `/api/admin/accounts/${id('sysadmin')}/password`, {
+          password: 'Taken@2026x',
+          confirmPassword: 'Taken@2026x',
+        }),
+      status: 403,
+      message: /only be changed by itself/,
+    },
+    {
+      rule: 'account admin edits the super administrator',
+      caller: 'e_acct_admin',
+      action: () =>
+        call('e_acct_admin', 'PUT', `/api/admin/accounts/${id('sysadmin')}`, accountBody('sysadmin', { authStrategy: 'clientOnly' })),
+      status: 403,
+    },
+    {
+      rule: 'account admin locks the super administrator',
+      caller: 'e_acct_admin',
+      action: () => call('e_acct_admin', 'POST', `/api/admin/accounts/${id('sysadmin')}/lock`, {}),
+      status: 403,
+    },
+    {
+      rule: "account admin ends the super administrator's session",
+      caller: 'e_acct_admin',
+      action: async () => {
+        const [session] = await t.context.db.selectFrom('auth_session').select('id').where('account_id', '=', id('sysadmin')).execute();
+        return call('e_acct_admin', 'POST', `/api/admin/accounts/${id('sysadmin')}/sessions/${session?.id}/end`, {});
+      },
+      status: 403,
+    },
+    {
+      rule: 'account admin deletes the super administrator',
+      caller: 'e_acct_admin',
+      action: () => call('e_acct_admin', 'POST', '/api/admin/accounts/delete', { ids: [id('sysadmin')] }),
+      status: 403,
+    },
+    {
+      rule: 'role granter takes the super role from the super administrator',
+      caller: 'e_grant_admin',
+      action: async () =>
+        call('e_grant_admin', 'POST', '/api/admin/roles/authorise', {
+          accountIds: [id('sysadmin')],
+          roleIds: [await superRoleId()],
+          revoke: true,
+        }),
+      status: 400,
+    },
+    // Grant only what you hold, on every path that grants.
+    {
+      rule: 'role granter assigns themselves a role carrying operations they lack',
+      caller: 'e_grant_admin',
+      action: () =>
+        call('e_grant_admin', 'POST', '/api/admin/roles/authorise', {
+          accountIds: [id('e_grant_admin')],
+          roleIds: [roleId('e_everything')],
+          revoke: false,
+        }),
+      status: 403,
+    },
+    {
+      rule: 'role granter assigns someone else a role carrying operations they lack',
+      caller: 'e_grant_admin',
+      action: () =>
+        call('e_grant_admin', 'POST', '/api/admin/roles/authorise', {
+          accountIds: [id('e_plain')],
+          roleIds: [roleId('e_everything')],
+          revoke: false,
+        }),
+      status: 403,
+      message: /only grant what you hold/,
+    },
+    {
+      rule: 'role granter assigns themselves a role they hold in full (no self-assignment)',
+      caller: 'e_grant_admin',
+      action: () =>
+        call('e_grant_admin', 'POST', '/api/admin/roles/authorise', {
+          accountIds: [id('e_grant_admin')],
+          roleIds: [roleId('e_o2_small')],
+          revoke: false,
+        }),
+      status: 400,
+      message: /own account/,
+    },
+    {
+      rule: 'role granter gives the super role',
+      caller: 'e_grant_admin',
+      action: async () =>
+        call('e_grant_admin', 'POST', '/api/admin/roles/authorise', {
+          accountIds: [id('e_plain')],
+          roleIds: [await superRoleId()],
+          revoke: false,
+        }),
+      status: 400,
+    },
+    {
+      rule: 'role granter puts an operation they lack into a role',
+      caller: 'e_grant_admin',
+      action: async () =>
+        call('e_grant_admin', 'PUT', `/api/admin/roles/${roleId('e_o2_small')}/operations`, {
+          operationIds: await operationIds(['account:view', 'account:delete']),
+        }),
+      status: 403,
+    },
+    {
+      rule: 'account admin resets the password of an account holding more than they do',
+      caller: 'e_acct_admin',
+      action: () =>
+        call('e_acct_admin', 'POST', `/api/admin/accounts/${id('e_grant_admin')}/password`, {
+          password: 'Taken@2026x',
+          confirmPassword: 'Taken@2026x',
+        }),
+      status: 403,
+    },
+    // Role edits never widen scope and respect the role's organ.
+    {
+      rule: 'organ-2 role admin saves their own role as global',
+      caller: 'e_o2_admin',
+      action: () =>
+        call(
+          'e_o2_admin',
+          'PUT',
+          `/api/admin/roles/${roleId('e_o2_roles')}`,
+          roleBody('e_o2_roles', { roleScope: 'global', belongToOrgan: organs.E_O2 }),
+        ),
+      status: 403,
+    },
+    {
+      rule: 'organ-2 role admin saves their own role without a scope (the default is global)',
+      caller: 'e_o2_admin',
+      action: () =>
+        call('e_o2_admin', 'PUT', `/api/admin/roles/${roleId('e_o2_roles')}`, roleBody('e_o2_roles', { belongToOrgan: organs.E_O2 })),
+      status: 403,
+    },
+    {
+      rule: 'organ-2 role admin grants organ 3 to their own role',
+      caller: 'e_o2_admin',
+      action: () => call('e_o2_admin', 'PUT', `/api/admin/roles/${roleId('e_o2_roles')}/organs`, { organIds: [organs.E_O3] }),
+      status: 403,
+    },
+    {
+      rule: 'organ-2 role admin renames an organ-3 role',
+      caller: 'e_o2_admin',
+      action: () =>
+        call(
+          'e_o2_admin',
+          'PUT',
+          `/api/admin/roles/${roleId('e_o3_role')}`,
+          roleBody('e_o3_taken', { roleScope: 'organ', belongToOrgan: organs.E_O3 }),
+        ),
+      status: 403,
+    },
+    {
+      rule: 'organ-2 role admin changes the operations of an organ-3 role',
+      caller: 'e_o2_admin',
+      action: async () =>
+        call('e_o2_admin', 'PUT', `/api/admin/roles/${roleId('e_o3_role')}/operations`, {
+          operationIds: await operationIds(['account:view']),
+        }),
+      status: 403,
+    },
+    {
+      rule: 'organ-2 role admin moves an organ-3 role into organ 2',
+      caller: 'e_o2_admin',
+      action: () =>
+        call(
+          'e_o2_admin',
+          'PUT',
+          `/api/admin/roles/${roleId('e_o3_role')}`,
+          roleBody('e_o3_role', { roleScope: 'organ', belongToOrgan: organs.E_O2 }),
+        ),
+      status: 403,
+    },
+    {
+      rule: 'organ-2 role admin assigns themselves an organ-3 role',
+      caller: 'e_o2_admin',
+      action: () =>
+        call('e_o2_admin', 'POST', '/api/admin/roles/authorise', {
+          accountIds: [id('e_o2_admin')],
+          roleIds: [roleId('e_o3_role')],
+          revoke: false,
+        }),
+      status: 403,
+    },
+    // An account's own authority is not changed through administration.
+    {
+      rule: 'manage-range admin lifts their own range by saving isAdmin false',
+      caller: 'e_range_admin',
+      action: () =>
+        call('e_range_admin', 'PUT', `/api/admin/accounts/${id('e_range_admin')}`, accountBody('e_range_admin', { organId: organs.E_O2 })),
+      status: 400,
+      message: /own account/,
+    },
+    {
+      rule: 'manage-range admin edits an account outside their range',
+      caller: 'e_range_admin',
+      action: () => call('e_range_admin', 'PUT', `/api/admin/accounts/${id('e_plain')}`, accountBody('e_plain', { organId: organs.E_O3 })),
+      status: 404,
+    },
+    // Positions and staff stay in scope.
+    {
+      rule: 'organ-2 admin fills a position of organ 3 with an employee of organ 2',
+      caller: 'e_organ_admin',
+      action: async () => {
+        const position = await t.context.db
+          .selectFrom('iam_position')
+          .select('id')
+          .where('position_code', '=', 'E_P3')
+          .executeTakeFirstOrThrow();
+        return call('e_organ_admin', 'POST', '/api/admin/staff', {
+          staffCode: 'E_S1',
+          staffName: 'S1',
+          organId: organs.E_O2,
+          positionId: position.id,
+        });
+      },
+      status: 400,
+    },
+    {
+      rule: 'organ-2 admin adds a position to organ 3',
+      caller: 'e_organ_admin',
+      action: () =>
+        call('e_organ_admin', 'POST', '/api/admin/positions', { organId: organs.E_O3, positionCode: 'E_P9', positionName: 'P9' }),
+      status: 403,
+    },
+    // The last super administrator keeps a way in.
+    {
+      rule: 'the last super administrator revokes its own super role',
+      caller: 'sysadmin',
+      action: async () =>
+        su('POST', '/api/admin/roles/authorise', { accountIds: [id('sysadmin')], roleIds: [await superRoleId()], revoke: true }),
+      status: 400,
+      message: /last super administrator/,
+    },
+    {
+      rule: 'the last super administrator makes itself client-only',
+      caller: 'sysadmin',
+      action: () => su('PUT', `/api/admin/accounts/${id('sysadmin')}`, accountBody('sysadmin', { authStrategy: 'clientOnly' })),
+      status: 400,
+    },
+    {
+      rule: 'the super administrator gives itself an IP policy that shuts it out',
+      caller: 'sysadmin',
+      action: () =>
+        su('PUT', `/api/admin/accounts/${id('sysadmin')}`, accountBody('sysadmin', { isUseIpChecked: true, ipPolicy: '10.0.0.*' })),
+      status: 400,
+      message: /shut out/,
+    },
+    {
+      rule: 'the super administrator deletes itself',
+      caller: 'sysadmin',
+      action: () => su('POST', '/api/admin/accounts/delete', { ids: [id('sysadmin')] }),
+      status: 400,
+    },
+  ];
+
+  it.each(rows)('refuses: $rule', async (row) => {
+    const before = await authorityState();
+    const logged = await t.context.db.selectFrom('audit_operation_log').select('id').where('result', '=', 'refused').execute();
+    const response = await row.action();
+    expect(response.statusCode, response.body).toBe(row.status);
+    if (row.message) expect(JSON.parse(response.body).message).toMatch(row.message);
+    expect(await authorityState()).toBe(before);
+    const refusals = await t.context.db
+      .selectFrom('audit_operation_log')
+      .select(['user_name', 'result'])
+      .where('result', '=', 'refused')
+      .execute();
+    expect(refusals.length).toBe(logged.length + 1);
+    expect(refusals.at(-1)?.user_name).toBe(row.caller);
+  });
+
+  it('still lets each caller do what the rules allow', async () => {
+    // Account admin may reset the password of an account holding nothing beyond their own grants.
+    await ok(
+      await call('e_acct_admin', 'POST', `/api/admin/accounts/${id('e_plain')}/password`, {
+        password: 'Fresh@2026x',
+        confirmPassword: 'Fresh@2026x',
+      }),
+    );
+    // Role granter may give a role they hold in full to someone else.
+    await ok(
+      await call('e_grant_admin', 'POST', '/api/admin/roles/authorise', {
+        accountIds: [id('e_plain')],
+        roleIds: [roleId('e_o2_small')],
+        revoke: false,
+      }),
+    );
+    // Organ-2 role admin may rename a role of organ 2 that carries only what they hold.
+    await ok(
+      await call(
+        'e_o2_admin',
+        'PUT',
+        `/api/admin/roles/${roleId('e_o2_small')}`,
+        roleBody('e_o2_small', { roleScope: 'organ', belongToOrgan: organs.E_O2 }),
+      ),
+    );
+    // The super administrator may tighten its own IP policy while keeping its address.
+    await ok(
+      await su(
+        'PUT',
+        `/api/admin/accounts/${id('sysadmin')}`,
+        accountBody('sysadmin', { isUseIpChecked: true, ipPolicy: '127.0.0.1;10.0.0.*' }),
+      ),
+    );
+    const log = await t.context.db
+      .selectFrom('audit_operation_log')
+      .select(['operation', 'result', 'params'])
+      .where('user_name', '=', 'e_acct_admin')
+      .where('result', '=', 'success')
+      .execute();
+    expect(log.map((row) => row.operation)).toContain('account:edit');
+    expect(log.every((row) => !row.params.includes('Fresh@2026x'))).toBe(true);
+  });
+
+  it('prints how many rules the table holds', () => {
+    console.log(`escalation table: ${rows.length} refused rows`);
+    expect(rows.length).toBeGreaterThanOrEqual(25);
+  });
+});
