@@ -30,14 +30,18 @@ export class AccountService {
     return account;
   }
 
-  /** The organ, employee and manage range named must exist, and the organ and range lie in the caller's scope. */
+  /** The organ, employee and manage range named must exist and lie in the caller's scope. */
   private async checkPlacement(caller: Caller, db: Kysely<Database>, input: AccountUpdate) {
     if (input.organId !== null) await requireExisting(db, 'iam_organ', [input.organId], 'organId');
     if (input.isAdmin && input.manageRange !== null) await requireExisting(db, 'iam_organ', [input.manageRange], 'manageRange');
-    if (input.staffId !== null) await requireExisting(db, 'iam_staff', [input.staffId], 'staffId');
     const scope = await caller.scope(db);
     requireInScope(scope, input.organId);
     if (input.isAdmin && input.manageRange !== null) requireInScope(scope, input.manageRange);
+    if (input.staffId !== null) {
+      const staff = await db.selectFrom('iam_staff').select('organ_id').where('id', '=', input.staffId).executeTakeFirst();
+      if (!staff) await requireExisting(db, 'iam_staff', [input.staffId], 'staffId');
+      requireInScope(scope, staff?.organ_id ?? null);
+    }
   }
 
   async create(caller: Caller, input: AccountCreate) {
