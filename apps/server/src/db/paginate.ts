@@ -13,7 +13,16 @@ export interface PageSpec<DB, TB extends keyof DB, O> {
   select: (query: SelectQueryBuilder<DB, TB, {}>) => SelectQueryBuilder<DB, TB, O>;
 }
 
-/** Answers one page of `base` as `{total, records}`. */
+/** Past this many rows skipped, a page finds its keys on the index alone before it reads its rows. */
+const deferredFrom = 1000;
+
+const reverse = (order: 'asc' | 'desc') => (order === 'asc' ? 'desc' : 'asc');
+
+/**
+ * Answers one page of `base` as `{total, records}`. Deep pages stay cheap: a page past the middle
+ * is read from the far end in the opposite order (the total is exact, so its place is known), and a
+ * page far from both ends first finds its ids on the sort index, then reads just those rows.
+ */
 export async function paginate<DB, TB extends keyof DB, O>(
   // biome-ignore lint/complexity/noBannedTypes: see PageSpec.select.
   base: SelectQueryBuilder<DB, TB, {}>,
@@ -23,15 +32,24 @@ export async function paginate<DB, TB extends keyof DB, O>(
   const total = spec.knownTotal ?? (await countRows(base));
   const column = (query.sort && spec.columns[query.sort]) || spec.defaultSort.column;
   const order = query.sort ? query.order : spec.defaultSort.order;
-  if (total === 0 || (query.page - 1) * query.limit >= total) return { total, records: [] };
-  const records = await spec
-    .select(base)
-    .orderBy(sql.ref(column), order)
-    .orderBy(sql.ref(spec.tieBreaker ?? 'id'), order)
-    .limit(query.limit)
-    .offset((query.page - 1) * query.limit)
-    .execute();
-  return { total, records: records as O[] };
+  const tieBreaker = spec.tieBreaker ?? 'id';
+  const offset = (query.page - 1) * query.limit;
+  if (total === 0 || offset >= total) return { total, records: [] };
+  const take = Math.min(query.limit, total - offset);
+  const fromEnd = total - offset - take;
+  const backwards = fromEnd < offset;
+  const direction = backwards ? reverse(order) : order;
+  const skip = backwards ? fromEnd : offset;
+  const sortColumn = sql.ref(column);
+  const tie = sql.ref(tieBreaker);
+  let page = spec.select(base).orderBy(sortColumn, direction).orderBy(tie, direction);
+  if (skip < deferredFrom) page = page.limit(take).offset(skip);
+  else {
+    const keys = base.select(tie.as('page_key')).orderBy(sortColumn, direction).orderBy(tie, direction).limit(take).offset(skip);
+    page = page.where(tie, 'in', keys as never);
+  }
+  const records = (await page.execute()) as O[];
+  return { total, records: backwards ? records.reverse() : records };
 }
 
 // biome-ignore lint/complexity/noBannedTypes: see PageSpec.select.

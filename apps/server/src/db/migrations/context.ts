@@ -2,6 +2,7 @@ import type { DialectName } from '../database.ts';
 
 /** Column types that differ between the two dialects. */
 export interface MigrationContext {
+  dialect: DialectName;
   /** An auto-incrementing integer key. */
   id: 'integer' | 'serial';
   /** Epoch milliseconds. */
@@ -9,5 +10,5 @@ export interface MigrationContext {
 }
 
 export function migrationContext(dialect: DialectName): MigrationContext {
-  return dialect === 'postgres' ? { id: 'serial', millis: 'bigint' } : { id: 'integer', millis: 'integer' };
+  return dialect === 'postgres' ? { dialect, id: 'serial', millis: 'bigint' } : { dialect, id: 'integer', millis: 'integer' };
 }

@@ -7,8 +7,9 @@ import type {
   dictionarySortable,
   PageQuery,
 } from '@qiming/shared';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { containsText } from '../../../db/containsText.ts';
+import { runsOnSqlite } from '../../../db/dialectOf.ts';
 import { inTransaction } from '../../../db/inTransaction.ts';
 import { paginate } from '../../../db/paginate.ts';
 import type { Database } from '../../../db/schema.ts';
@@ -77,10 +78,27 @@ export async function deleteDictionaries(db: Kysely<Database>, ids: number[]): P
   return Number(result.numDeletedRows);
 }
 
+/** The shortest text the trigram index can find; shorter filters scan the dictionary's rows. */
+const trigram = 3;
+
+/**
+ * Item codes or values containing the text, through the trigram index: on PostgreSQL `lower(column)
+ * like` uses the GIN index as it stands; on SQLite the full-text table finds the candidates and the
+ * same `like` confirms them, so both answer exactly what a scan would.
+ */
+function itemContains(db: Kysely<Database>, column: 'item_code' | 'item_value', text: string) {
+  const contains = containsText(column, text);
+  if (!runsOnSqlite(db) || [...text].length < trigram) return contains;
+  const phrase = `${column}:"${text.replaceAll('"', '""')}"`;
+  return sql<boolean>`${contains} and pf_dict_item.id in (select rowid from pf_dict_item_fts where pf_dict_item_fts match ${phrase})`;
+}
+
 function items(db: Kysely<Database>, dictId: number, filter: ItemFilter) {
-  let query = db.selectFrom('pf_dict_item').where('dict_id', '=', dictId);
-  if (filter.itemCode) query = query.where(containsText('item_code', filter.itemCode));
-  if (filter.itemValue) query = query.where(containsText('item_value', filter.itemValue));
+  const filtered = Boolean(filter.itemCode || filter.itemValue);
+  // Filtered, the index finds the few matching rows first: `+dict_id` keeps SQLite from walking the dictionary's rows instead.
+  let query = db.selectFrom('pf_dict_item').where(filtered && runsOnSqlite(db) ? sql.raw('+dict_id') : sql.ref('dict_id'), '=', dictId);
+  if (filter.itemCode) query = query.where(itemContains(db, 'item_code', filter.itemCode));
+  if (filter.itemValue) query = query.where(itemContains(db, 'item_value', filter.itemValue));
   return query;
 }
 
