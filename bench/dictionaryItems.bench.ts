@@ -1,18 +1,56 @@
-// The paged dictionary-item list over 1,000,000 rows, loaded with autocannon beside a bare Fastify
-// hello route in the same run, printing throughput, latency and their ratio.
+// The paged dictionary-item list over 1,000,000 rows. The server under test, a bare Fastify hello
+// route and the load generator (autocannon, in this process) each run in a process of their own, so
+// neither server shares an event loop with the load. Prints throughput and p99 of page 1, a page in
+// the middle, page 50,000 and a text filter, each with its ratio to the bare route, and the server's
+// start time and memory.
 // Run: npm run bench   (BENCH_DATABASE_URL=postgres://… to measure PostgreSQL instead of SQLite)
+import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { sealPassword } from '@qiming/shared';
 import autocannon from 'autocannon';
-import Fastify from 'fastify';
 import { buildApp } from '../apps/server/src/app.ts';
 import { readConfig } from '../apps/server/src/config.ts';
 
 const rows = Number(process.env.BENCH_ROWS ?? 1_000_000);
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = 10;
+const limit = 20;
+const root = path.resolve(import.meta.dirname, '..');
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitUntilAnswering(url: string, child: ChildProcess): Promise<void> {
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`${url}: the process exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+function residentMiB(child: ChildProcess): number {
+  const line = fs.readFileSync(`/proc/${child.pid}/status`, 'utf8').match(/^VmRSS:\s+(\d+) kB/m);
+  return Number(line?.[1] ?? 0) / 1024;
+}
+
+async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  child.kill('SIGTERM');
+  await new Promise((resolve) => child.once('exit', resolve));
+}
 
 async function load(title: string, url: string, headers: Record<string, string>, paths: () => string) {
   const result = await autocannon({
@@ -22,81 +60,104 @@ async function load(title: string, url: string, headers: Record<string, string>,
     headers,
     requests: [{ setupRequest: (request: { path: string }) => ({ ...request, path: paths() }) }],
   });
-  const figures = {
-    title,
-    requestsPerSecond: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    errors: result.errors + result.non2xx,
-  };
+  const figures = { title, requestsPerSecond: result.requests.average, p99: result.latency.p99, errors: result.errors + result.non2xx };
   console.log(
-    `${title.padEnd(44)} ${figures.requestsPerSecond.toFixed(0).padStart(7)} req/s   p50 ${figures.p50} ms   p99 ${figures.p99} ms   errors ${figures.errors}`,
+    `${title.padEnd(46)} ${figures.requestsPerSecond.toFixed(0).padStart(7)} req/s   p50 ${result.latency.p50} ms   p99 ${figures.p99} ms   errors ${figures.errors}`,
   );
   return figures;
 }
 
+// Seeding goes straight to the database, once, before the server under test starts on it.
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'qiming-bench-'));
-const config = { ...readConfig({ NODE_ENV: 'test' }), dataDir, databaseUrl: process.env.BENCH_DATABASE_URL, webDistDir: undefined };
-const { app, context } = await buildApp({ config });
-
+const databaseUrl = process.env.BENCH_DATABASE_URL;
+const seeder = await buildApp({ config: { ...readConfig({ NODE_ENV: 'test' }), dataDir, databaseUrl, webDistDir: undefined } });
 const seedStarted = Date.now();
-const dictionary = await context.db
+const dictionary = await seeder.context.db
   .insertInto('pf_dict')
   .values({ dict_code: 'bench_items', dict_name: 'Benchmark items', note: '', item_count: rows, updated_at: Date.now() })
   .returning('id')
   .executeTakeFirstOrThrow();
-const batch = 5000;
-for (let start = 0; start < rows; start += batch) {
-  const values = Array.from({ length: Math.min(batch, rows - start) }, (_, offset) => {
+for (let start = 0; start < rows; start += 5000) {
+  const values = Array.from({ length: Math.min(5000, rows - start) }, (_, offset) => {
     const n = start + offset;
     return { dict_id: dictionary.id, item_code: `c${n}`, item_value: `Item ${n}`, item_index: n };
   });
-  await context.db.insertInto('pf_dict_item').values(values).execute();
+  await seeder.context.db.insertInto('pf_dict_item').values(values).execute();
 }
-console.log(`seeded ${rows.toLocaleString('en')} items on ${context.dialect} in ${((Date.now() - seedStarted) / 1000).toFixed(1)} s`);
-
-const listening = await app.listen({ host: '127.0.0.1', port: 0 });
-const { keyId, key } = (await (await fetch(`${listening}/api/uc/getkey/LoginGetKey.do?method=getLoginKey`)).json()).data;
-const token = await fetch(`${listening}/api/oauth/token`, {
-  method: 'POST',
-  headers: { 'content-type': 'application/x-www-form-urlencoded' },
-  body: new URLSearchParams({
-    grant_type: 'password',
-    username: 'staff01',
-    password: sealPassword(key, 'Staff@2026'),
-    keyId,
-    client_id: 'bench',
-  }),
-}).then((response) => response.json());
-const auth = { authorization: `Bearer ${token.access_token}` };
-
-const bare = Fastify();
-bare.get('/hello', async () => ({ hello: 'world' }));
-const bareUrl = await bare.listen({ host: '127.0.0.1', port: 0 });
-
-console.log(`${connections} connections, ${seconds} s each; the list runs the whole guard (session, grant) as staff01`);
-const hello = await load('bare Fastify GET /hello', bareUrl, {}, () => '/hello');
-const items = `/api/admin/dicts/${dictionary.id}/items`;
-const first = await load('dictionary items, first page', listening, auth, () => `${items}?limit=10&page=1`);
-const spread = await load(
-  'dictionary items, random page of the first 1000',
-  listening,
-  auth,
-  () => `${items}?limit=10&page=${1 + Math.floor(Math.random() * 1000)}`,
+console.log(
+  `seeded ${rows.toLocaleString('en')} items on ${seeder.context.dialect} in ${((Date.now() - seedStarted) / 1000).toFixed(1)} s`,
 );
-const filtered = await load(
-  'dictionary items, filtered by value',
-  listening,
-  auth,
-  () => `${items}?limit=10&page=1&itemValue=Item%2099999`,
-);
+await seeder.app.close();
 
-for (const run of [first, spread, filtered]) {
+const serverPort = await freePort();
+const serverStarted = performance.now();
+const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  cwd: root,
+  env: {
+    ...process.env,
+    PORT: String(serverPort),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl ?? '',
+    LOG_LEVEL: 'warn',
+  },
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
+const serverUrl = `http://127.0.0.1:${serverPort}`;
+await waitUntilAnswering(`${serverUrl}/api/health`, server);
+const startSeconds = (performance.now() - serverStarted) / 1000;
+const startRss = residentMiB(server);
+
+const barePort = await freePort();
+const bare = spawn(process.execPath, ['bench/support/bareFastify.mjs'], { cwd: root, env: { ...process.env, PORT: String(barePort) } });
+const bareUrl = `http://127.0.0.1:${barePort}`;
+await waitUntilAnswering(`${bareUrl}/hello`, bare);
+
+try {
+  const { keyId, key } = (await (await fetch(`${serverUrl}/api/uc/getkey/LoginGetKey.do?method=getLoginKey`)).json()).data;
+  const token = await fetch(`${serverUrl}/api/oauth/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      grant_type: 'password',
+      username: 'staff01',
+      password: sealPassword(key, 'Staff@2026'),
+      keyId,
+      client_id: 'bench',
+    }),
+  }).then((response) => response.json());
+  const auth = { authorization: `Bearer ${token.access_token}` };
+  const items = `/api/admin/dicts/${dictionary.id}/items`;
+  const lastPage = Math.ceil(rows / limit);
+
+  console.log(`${connections} connections, ${seconds} s each, ${limit} rows a page; the list runs the whole guard as staff01`);
+  const hello = await load('bare Fastify GET /hello (own process)', bareUrl, {}, () => '/hello');
+  const runs = [
+    await load('dictionary items, page 1', serverUrl, auth, () => `${items}?limit=${limit}&page=1`),
+    await load(
+      `dictionary items, page ${Math.ceil(lastPage / 2)} (the middle)`,
+      serverUrl,
+      auth,
+      () => `${items}?limit=${limit}&page=${Math.ceil(lastPage / 2)}`,
+    ),
+    await load(`dictionary items, page ${lastPage}`, serverUrl, auth, () => `${items}?limit=${limit}&page=${lastPage}`),
+    await load(
+      'dictionary items, text filter "Item 99999"',
+      serverUrl,
+      auth,
+      () => `${items}?limit=${limit}&page=1&itemValue=Item%2099999`,
+    ),
+  ];
+  for (const run of runs) {
+    console.log(
+      `ratio ${run.title}: ${(run.requestsPerSecond / hello.requestsPerSecond).toFixed(3)} of bare throughput, p99 ${run.p99} ms vs ${hello.p99} ms`,
+    );
+  }
   console.log(
-    `ratio ${run.title}: ${(run.requestsPerSecond / hello.requestsPerSecond).toFixed(3)} of bare throughput, p99 ${run.p99} ms vs ${hello.p99} ms`,
+    `server start ${startSeconds.toFixed(2)} s to a healthy answer, RSS ${startRss.toFixed(0)} MiB at start, ${residentMiB(server).toFixed(0)} MiB after the load`,
   );
+} finally {
+  await stop(bare);
+  await stop(server);
+  fs.rmSync(dataDir, { recursive: true, force: true });
 }
-
-await bare.close();
-await app.close();
-fs.rmSync(dataDir, { recursive: true, force: true });

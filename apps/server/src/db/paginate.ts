@@ -1,5 +1,5 @@
 import type { PageQuery, PageResult } from '@qiming/shared';
-import { type SelectQueryBuilder, sql } from 'kysely';
+import { type Expression, type SelectQueryBuilder, sql } from 'kysely';
 
 export interface PageSpec<DB, TB extends keyof DB, O> {
   /** API sort names to column references; the page query has already refused any other name. */
@@ -11,6 +11,11 @@ export interface PageSpec<DB, TB extends keyof DB, O> {
   knownTotal?: number;
   // biome-ignore lint/complexity/noBannedTypes: Kysely's type for a query with nothing selected yet.
   select: (query: SelectQueryBuilder<DB, TB, {}>) => SelectQueryBuilder<DB, TB, O>;
+  /**
+   * The rows of a deep page by their keys alone, without `base`'s conditions: SQLite without
+   * statistics would rather walk an index of those conditions than look the few keys up.
+   */
+  byKeys?: (keys: Expression<unknown>) => SelectQueryBuilder<DB, TB, O>;
 }
 
 /** Past this many rows skipped, a page finds its keys on the index alone before it reads its rows. */
@@ -42,12 +47,13 @@ export async function paginate<DB, TB extends keyof DB, O>(
   const skip = backwards ? fromEnd : offset;
   const sortColumn = sql.ref(column);
   const tie = sql.ref(tieBreaker);
-  let page = spec.select(base).orderBy(sortColumn, direction).orderBy(tie, direction);
-  if (skip < deferredFrom) page = page.limit(take).offset(skip);
+  let page: SelectQueryBuilder<DB, TB, O>;
+  if (skip < deferredFrom) page = spec.select(base).limit(take).offset(skip);
   else {
     const keys = base.select(tie.as('page_key')).orderBy(sortColumn, direction).orderBy(tie, direction).limit(take).offset(skip);
-    page = page.where(tie, 'in', keys as never);
+    page = spec.byKeys ? spec.byKeys(keys) : spec.select(base).where(tie, 'in', keys as never);
   }
+  page = page.orderBy(sortColumn, direction).orderBy(tie, direction);
   const records = (await page.execute()) as O[];
   return { total, records: backwards ? records.reverse() : records };
 }

@@ -120,6 +120,7 @@ export async function pageItems(
     defaultSort: { column: 'item_index', order: 'asc' },
     knownTotal,
     select: itemColumns,
+    byKeys: (keys) => itemColumns(db.selectFrom('pf_dict_item').where('id', 'in', keys as never)),
   });
 }
 
