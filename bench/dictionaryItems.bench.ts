@@ -4,7 +4,7 @@
 // the middle, page 50,000 and a text filter, each with its ratio to the bare route, and the server's
 // start time and memory.
 // Run: npm run bench   (BENCH_DATABASE_URL=postgres://… to measure PostgreSQL instead of SQLite)
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -19,6 +19,8 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = 10;
 const limit = 20;
 const root = path.resolve(import.meta.dirname, '..');
+// The server under test is the built one on plain node, as production runs it.
+execSync('npm run --silent build:server', { cwd: root, stdio: 'inherit' });
 
 function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -91,7 +93,7 @@ await seeder.app.close();
 
 const serverPort = await freePort();
 const serverStarted = performance.now();
-const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+const server = spawn(process.execPath, ['apps/server/dist/main.js'], {
   cwd: root,
   env: {
     ...process.env,

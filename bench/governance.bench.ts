@@ -19,6 +19,8 @@ const rounds = 3;
 const credentials = 'username=sysadmin&password=Qiming%402026';
 const agent = new http.Agent({ keepAlive: true, maxSockets: Number.POSITIVE_INFINITY });
 const clockTicks = Number(execSync('getconf CLK_TCK').toString().trim());
+// The server under test is the built one on plain node, as production runs it.
+execSync('npm run --silent build:server', { cwd: path.resolve(import.meta.dirname, '..'), stdio: 'inherit' });
 
 function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -72,7 +74,7 @@ const ms = (value: number) => `${value.toFixed(1)} ms`;
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'qiming-bench-'));
 const port = await freePort();
-const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+const server = spawn(process.execPath, ['apps/server/dist/main.js'], {
   cwd: path.resolve(import.meta.dirname, '..'),
   env: {
     ...process.env,

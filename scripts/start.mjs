@@ -2,6 +2,7 @@
 // site, the back-office and the API (the server migrates the database and seeds the demo itself).
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -21,20 +22,32 @@ function newestChange(entries) {
   return newest;
 }
 
-const builtIndex = path.join(root, 'apps/web/dist/index.html');
-const sources = [
-  'apps/web/src',
-  'apps/web/public',
-  'apps/web/index.html',
-  'apps/web/vite.config.ts',
-  'packages/shared/src',
-  'package-lock.json',
-].map((entry) => path.join(root, entry));
-if (!fs.existsSync(builtIndex) || newestChange(sources) > fs.statSync(builtIndex).mtimeMs) {
+/** Whether `built` is missing or older than any of `sources`. */
+function stale(built, sources) {
+  return !fs.existsSync(built) || newestChange(sources.map((entry) => path.join(root, entry))) > fs.statSync(built).mtimeMs;
+}
+
+const shared = ['packages/shared/src', 'package-lock.json'];
+if (
+  stale(path.join(root, 'apps/web/dist/index.html'), [
+    'apps/web/src',
+    'apps/web/public',
+    'apps/web/index.html',
+    'apps/web/vite.config.ts',
+    ...shared,
+  ])
+) {
   console.log('==> building the web app');
   run('npm', ['run', 'build']);
 }
+const serverEntry = path.join(root, 'apps/server/dist/main.js');
+if (stale(serverEntry, ['apps/server/src', 'apps/server/build.mjs', ...shared])) {
+  console.log('==> building the server');
+  run('npm', ['run', 'build:server']);
+}
 
-const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], { cwd: root, stdio: 'inherit' });
+// The server runs as built JavaScript on plain node, as in production.
+const server = spawn(process.execPath, ['--enable-source-maps', serverEntry], { cwd: root, stdio: 'inherit' });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
-server.on('exit', (code) => process.exit(code ?? 0));
+// A server ended by a signal reports it as a shell does (128 + the signal's number), never as success.
+server.on('exit', (code, signal) => process.exit(code ?? 128 + (os.constants.signals[signal] ?? 0)));

@@ -75,12 +75,13 @@ vitest_suite() {
 
 check lint npx biome check .
 check typecheck npm run --silent typecheck
+check deploy node scripts/check-deploy.mjs
 vitest_suite shared packages/shared
 vitest_suite web apps/web
 vitest_suite server-sqlite apps/server TEST_DATABASE=sqlite
 vitest_suite server-postgres apps/server TEST_DATABASE=postgres
 vitest_suite server-cluster apps/server -- --config vitest.cluster.config.ts
-check build npm run --silent build
+check build bash -c 'npm run --silent build && npm run --silent build:server'
 if [ "$(cat "$reports/build.check")" = pass ]; then
   echo "==> e2e"
   E2E_REPORT="$reports/e2e.playwright.json" npx playwright test

@@ -39,7 +39,8 @@ async function waitForHealth(url: string, child: ChildProcess, output: () => str
 export async function startServer(): Promise<RunningServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'qiming-e2e-'));
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  // The built server on plain node, as production runs it (`npm run build:server` comes first).
+  const child = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/main.js'], {
     cwd: path.resolve(import.meta.dirname, '../..'),
     env: {
       ...process.env,

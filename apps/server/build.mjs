@@ -1,0 +1,24 @@
+// Builds the server to one JavaScript module, so production runs on plain `node` without a TypeScript
+// loader: `node apps/server/dist/main.js`. The workspace's shared package is bundled in (it ships
+// TypeScript); every npm dependency stays a normal import, installed by `npm ci --omit=dev`.
+import fs from 'node:fs';
+import path from 'node:path';
+import { build } from 'esbuild';
+
+const here = import.meta.dirname;
+const manifest = (file) => JSON.parse(fs.readFileSync(file, 'utf8'));
+const server = manifest(path.join(here, 'package.json'));
+const shared = manifest(path.join(here, '../../packages/shared/package.json'));
+const external = [...Object.keys(server.dependencies), ...Object.keys(shared.dependencies)].filter((name) => name !== '@qiming/shared');
+
+await build({
+  entryPoints: [path.join(here, 'src/main.ts')],
+  outfile: path.join(here, 'dist/main.js'),
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  sourcemap: true,
+  external,
+  logLevel: 'warning',
+});
