@@ -4,39 +4,29 @@
 // Run: npm run bench:website   (BENCH_RUNS=3 Lighthouse runs per page; the web app must be built)
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import zlib from 'node:zlib';
 import { chromium } from 'playwright-core';
-import { build } from 'vite';
 import { chromiumFlags, chromiumPath } from '../e2e/support/chromium.ts';
 import { startServer } from '../e2e/support/server.ts';
+import { startReactHello } from './support/reactHello.ts';
+import { collectScripts, kb, scriptSizes } from './support/scriptSizes.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 /** Lighthouse launches Chromium itself and must ask for headless; Playwright does that on its own. */
 const chromeFlags = ['--headless=new', ...chromiumFlags];
 const runs = Number(process.env.BENCH_RUNS ?? 3);
-const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 /** Every script the page loads, with its gzip and brotli sizes as the server would send them. */
 async function firstPageScripts(url: string, ready: string) {
   const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumFlags });
   const page = await browser.newPage();
-  const scripts: string[] = [];
-  page.on('request', (request) => request.resourceType() === 'script' && scripts.push(request.url()));
+  const scripts = collectScripts(page);
   await page.goto(url);
   await page.getByRole('heading', { name: ready }).waitFor();
   await page.waitForLoadState('networkidle');
   await browser.close();
-  let gzip = 0;
-  let brotli = 0;
-  for (const script of scripts) {
-    const raw = Buffer.from(await (await fetch(script, { headers: { 'accept-encoding': 'identity' } })).arrayBuffer());
-    gzip += zlib.gzipSync(raw, { level: 9 }).length;
-    brotli += zlib.brotliCompressSync(raw).length;
-  }
-  return { count: scripts.length, gzip, brotli };
+  return scriptSizes(scripts);
 }
 
 function lighthouse(url: string) {
@@ -69,42 +59,9 @@ function median<T>(values: T[], by: (value: T) => number): T {
   return [...values].sort((a, b) => by(a) - by(b))[Math.floor(values.length / 2)] as T;
 }
 
-/** A React hello page, bundled by the same Vite and served compressed by a bare Node server. */
-async function startBaseline() {
-  const dir = fs.mkdtempSync(path.join(root, 'apps/web/.bench-baseline-'));
-  fs.writeFileSync(
-    path.join(dir, 'index.html'),
-    '<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>baseline</title></head><body><div id="root"></div><script type="module" src="./main.jsx"></script></body></html>',
-  );
-  fs.writeFileSync(
-    path.join(dir, 'main.jsx'),
-    "import { createRoot } from 'react-dom/client';\ncreateRoot(document.getElementById('root')).render(<h1>Hello</h1>);\n",
-  );
-  await build({ root: dir, logLevel: 'error', build: { outDir: path.join(dir, 'dist') }, esbuild: { jsx: 'automatic' } });
-  const dist = path.join(dir, 'dist');
-  const server = http.createServer((request, response) => {
-    const file = path.join(dist, request.url === '/' ? 'index.html' : (request.url ?? ''));
-    if (!file.startsWith(dist) || !fs.existsSync(file)) return void response.writeHead(404).end();
-    const body = fs.readFileSync(file);
-    const type = file.endsWith('.js') ? 'application/javascript' : 'text/html; charset=utf-8';
-    if (/\bbr\b/.test(String(request.headers['accept-encoding'])))
-      response.writeHead(200, { 'content-type': type, 'content-encoding': 'br' }).end(zlib.brotliCompressSync(body));
-    else response.writeHead(200, { 'content-type': type }).end(body);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  return {
-    url: `http://127.0.0.1:${port}/`,
-    stop: () => {
-      server.close();
-      fs.rmSync(dir, { recursive: true, force: true });
-    },
-  };
-}
-
 if (!fs.existsSync(path.join(root, 'apps/web/dist/index.html'))) execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
 const qiming = await startServer();
-const baseline = await startBaseline();
+const baseline = await startReactHello();
 try {
   const ours = await firstPageScripts(`${qiming.url}/#/homePage`, '典型客户');
   const floor = await firstPageScripts(baseline.url, 'Hello');
