@@ -49,6 +49,9 @@ export async function startServer(): Promise<RunningServer> {
       DATA_DIR: dataDir,
       NODE_ENV: 'development',
       LOG_LEVEL: 'warn',
+      // Specs sign in far more often than a person; the sign-in throttle has its own server tests.
+      SIGN_IN_RATE_LIMIT: '100',
+      LOGIN_KEY_RATE_LIMIT: '600',
       // Each spec's server stands alone: no shared database, and no Redis shared with other specs' servers.
       DATABASE_URL: '',
       REDIS_URL: '',

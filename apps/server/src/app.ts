@@ -73,7 +73,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     dialect: handle.dialect,
     accessIndex,
     auth,
-    clientCredentials: new ClientCredentials(auth, secret, now),
+    clientCredentials: new ClientCredentials(auth, secret, now, config.signInRateLimit),
     cluster,
     now,
   };

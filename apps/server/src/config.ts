@@ -19,6 +19,10 @@ export interface ServerConfig {
   logLevel: string;
   /** Requests per minute and client address to the public website API. */
   publicRateLimit: number;
+  /** Password checks per minute for one user name from one address (token endpoint, Nacos credentials). */
+  signInRateLimit: number;
+  /** One-time sign-in keys per minute and client address. */
+  loginKeyRateLimit: number;
 }
 
 function positiveInteger(value: string | undefined, fallback: number, name: string): number {
@@ -42,5 +46,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     webDistDir: path.join(repoRoot, 'apps/web/dist'),
     logLevel: env.LOG_LEVEL ?? 'info',
     publicRateLimit: positiveInteger(env.PUBLIC_RATE_LIMIT, 600, 'PUBLIC_RATE_LIMIT'),
+    signInRateLimit: positiveInteger(env.SIGN_IN_RATE_LIMIT, 10, 'SIGN_IN_RATE_LIMIT'),
+    loginKeyRateLimit: positiveInteger(env.LOGIN_KEY_RATE_LIMIT, 60, 'LOGIN_KEY_RATE_LIMIT'),
   };
 }

@@ -41,6 +41,9 @@ export async function createTestApp(
     dataDir: database.dataDir,
     databaseUrl: database.databaseUrl,
     webDistDir: undefined,
+    // Suites sign in far more often than a person; the sign-in throttle has its own tests.
+    signInRateLimit: 1000,
+    loginKeyRateLimit: 1000,
     ...options.config,
   };
   const built = await buildApp({ config, now: clock.now, adminPassword: options.adminPassword });

@@ -6,6 +6,7 @@ import * as dictionaryItemCount from './migrations/0002_dictionary_item_count.ts
 import * as portal from './migrations/0003_portal.ts';
 import * as governance from './migrations/0004_governance.ts';
 import * as identity from './migrations/0005_identity.ts';
+import * as signInGuard from './migrations/0006_sign_in_guard.ts';
 import * as containsSearch from './migrations/0011_contains_search.ts';
 import { migrationContext } from './migrations/context.ts';
 import type { Database } from './schema.ts';
@@ -17,6 +18,7 @@ const migrations = {
   '0003_portal': portal,
   '0004_governance': governance,
   '0005_identity': identity,
+  '0006_sign_in_guard': signInGuard,
   '0011_contains_search': containsSearch,
 };
 

@@ -235,6 +235,15 @@ export interface AuthSessionTable {
   created_at: Millis;
   expires_at: Millis;
   revoked_at: Millis | null;
+  previous_refresh_hash: string | null;
+}
+
+/** Sign-in attempts of one account from one source address within the lock window, failures and those under way. */
+export interface AuthSignInAttemptTable {
+  account_id: number;
+  source: string;
+  attempts: number;
+  last_at: Millis;
 }
 
 export const loginResults = ['success', 'badCredentials', 'locked', 'keyInvalid', 'ipRefused', 'expired', 'clientOnly'] as const;
@@ -428,6 +437,7 @@ export interface Database {
   iam_password_policy: IamPasswordPolicyTable;
   auth_login_key: AuthLoginKeyTable;
   auth_session: AuthSessionTable;
+  auth_sign_in_attempt: AuthSignInAttemptTable;
   audit_login_log: AuditLoginLogTable;
   audit_operation_log: AuditOperationLogTable;
   audit_client_error: AuditClientErrorTable;

@@ -9,6 +9,8 @@ export class AppError extends Error {
     readonly status: number,
     readonly messageKey: MessageKey,
     readonly params: MessageParams = {},
+    /** Headers the answer carries, such as `retry-after` on a 429. */
+    readonly headers: Record<string, string> = {},
   ) {
     super(messageKey);
   }
@@ -59,7 +61,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (error instanceof OAuthError) {
       return reply.status(400).send({ error: error.error, error_description: formatMessage(error.descriptionKey, language) });
     }
-    if (error instanceof AppError) return answer(error.status, error.messageKey, error.params);
+    if (error instanceof AppError) {
+      reply.headers(error.headers);
+      return answer(error.status, error.messageKey, error.params);
+    }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const first = error.validation[0] as unknown as ValidationIssue;
       const { key, params } = describeValidation(first, error.validationContext ?? 'body');

@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import type { Database, LoginResult } from '../../db/schema.ts';
 import { OAuthError } from '../../http/errors.ts';
 import { writeLoginLog } from '../audit/loginLogRepo.ts';
-import { type AccountRow, clearLoginFailures, countLoginFailure, findAccountByUserName, lockAccount } from '../iam/accountRepo.ts';
+import { type AccountRow, clearLoginFailures, findAccountByUserName, lockAccount } from '../iam/accountRepo.ts';
 import { isSuperAdministrator } from '../iam/grantRepo.ts';
 import { passwordExpired, readPasswordPolicy } from '../iam/passwordPolicyRepo.ts';
 import { verifyAgainstDecoy, verifyPassword } from '../iam/passwords.ts';
@@ -18,6 +18,7 @@ import {
   revokeSessionsBeyond,
   rotateRefreshHash,
 } from './sessionRepo.ts';
+import { forgetAttempts, recentAttempts, reserveAttempt } from './signInAttempts.ts';
 import { type AccessTokens, accessTokenLifetimeSeconds, newRefreshToken, parseRefreshToken, sameHash } from './tokens.ts';
 
 export interface ClientInfo {
@@ -31,6 +32,9 @@ export interface TokenAnswer {
   expires_in: number;
   refresh_token: string;
 }
+
+/** Failures from all sources together, as a multiple of the policy's attempts, that lock the account itself. */
+const accountCeilingFactor = 10;
 
 type LoginLogger = (result: LoginResult, accountId?: number | null) => Promise<void>;
 
@@ -105,7 +109,16 @@ export class AuthService {
       writeLoginLog(this.db, { time, ip: client.ip, userName, accountId, result, userAgent: client.userAgent });
   }
 
-  /** The account whose password this is, unless locked; failures count towards the lock-out. */
+  /**
+   * The account whose password this is, unless locked out. Lock-out follows the smart lock-out of the
+   * big identity providers rather than locking the account for everyone: attempts count per account
+   * and source address, so `loginAttempts` failures lock that address out of that account for
+   * `pwdLockTime` minutes while the owner elsewhere still signs in, and a stranger cannot shut an
+   * account out. Guessing from many addresses meets a ceiling of `loginAttempts` times
+   * `accountCeilingFactor` failures in the window, which locks the account itself (shown as locked in
+   * the back-office). Each attempt is reserved before the password is checked, so parallel guesses
+   * cannot slip past the count.
+   */
   private async checkCredentials(username: string, password: string, client: ClientInfo, log: LoginLogger) {
     const now = this.now();
     const account = await findAccountByUserName(this.db, username);
@@ -121,18 +134,22 @@ export class AuthService {
     }
     if (lockExpired) await clearLoginFailures(this.db, account.id);
 
-    if (!(await verifyPassword(account.password_hash, password))) {
-      const policy = await readPasswordPolicy(this.db);
-      const failures = await countLoginFailure(this.db, account.id);
-      if (failures >= policy.loginAttempts) {
-        await lockAccount(this.db, account.id, now + policy.pwdLockTime * 60_000);
-        await log('locked', account.id);
-        throw new OAuthError('invalid_grant', 'error.accountLocked');
-      }
-      await log('badCredentials', account.id);
-      throw new OAuthError('invalid_grant', 'error.badCredentials');
+    const policy = await readPasswordPolicy(this.db);
+    const windowMs = policy.pwdLockTime * 60_000;
+    const attempt = await reserveAttempt(this.db, account.id, client.ip, now, windowMs);
+    if (attempt > policy.loginAttempts) {
+      await log('locked', account.id);
+      throw new OAuthError('invalid_grant', 'error.accountLocked');
     }
-    if (account.login_failures > 0) await clearLoginFailures(this.db, account.id);
+    if (!(await verifyPassword(account.password_hash, password))) {
+      if ((await recentAttempts(this.db, account.id, now - windowMs)) >= policy.loginAttempts * accountCeilingFactor) {
+        await lockAccount(this.db, account.id, now + windowMs);
+      }
+      const lockedNow = attempt >= policy.loginAttempts;
+      await log(lockedNow ? 'locked' : 'badCredentials', account.id);
+      throw new OAuthError('invalid_grant', lockedNow ? 'error.accountLocked' : 'error.badCredentials');
+    }
+    await forgetAttempts(this.db, account.id, client.ip);
     if (account.is_use_ip_checked === 1 && !ipAllowed(account.ip_policy, client.ip)) {
       await log('ipRefused', account.id);
       throw new OAuthError('invalid_grant', 'error.ipRefused');
@@ -166,8 +183,10 @@ export class AuthService {
       throw new OAuthError('invalid_grant', 'error.refreshTokenInvalid');
     }
     if (!sameHash(session.refresh_hash, parsed.hash)) {
-      // A refresh token is good once: seeing an old one means it leaked, so the whole session ends.
-      await revokeSession(this.db, session.id, now);
+      // A refresh token is good once: a genuine one seen again means it leaked, so the whole session
+      // ends. Anything else is only refused, or knowing a session's id would be enough to end it.
+      const replayed = session.previous_refresh_hash !== null && sameHash(session.previous_refresh_hash, parsed.hash);
+      if (replayed) await revokeSession(this.db, session.id, now);
       throw new OAuthError('invalid_grant', 'error.refreshTokenInvalid');
     }
     const next = newRefreshToken(session.id);

@@ -1,10 +1,12 @@
 import { createHmac } from 'node:crypto';
+import { AppError } from '../../http/errors.ts';
 import type { AuthService, ClientInfo } from './authService.ts';
 import type { LiveSession } from './sessionRepo.ts';
 
 /** How long a checked user name and password is trusted without hashing again. */
 const trustedForMs = 60_000;
 const maxEntries = 10_000;
+const throttleWindowMs = 60_000;
 
 /**
  * Nacos clients send their user name and password with every call, beats included, and argon2id
@@ -13,12 +15,35 @@ const maxEntries = 10_000;
  */
 export class ClientCredentials {
   private readonly trusted = new Map<string, { session: LiveSession; until: number }>();
+  /** Password checks per address and user name in the current minute: each costs an argon2 hash. */
+  private readonly checks = new Map<string, { count: number; windowEnds: number }>();
 
   constructor(
     private readonly auth: AuthService,
     private readonly secret: Uint8Array,
     private readonly now: () => number,
+    private readonly checksPerMinute: number,
   ) {}
+
+  /**
+   * Refuses with 429 past the limit of password checks for one user name from one address. Kept per
+   * process: what it protects is this process's CPU from a flood of hashes; the lock-out that guards
+   * the password itself is counted in the database across servers.
+   */
+  private throttle(username: string, client: ClientInfo, now: number): void {
+    const key = `${client.ip}|${username.toLowerCase()}`;
+    let window = this.checks.get(key);
+    if (!window || window.windowEnds <= now) {
+      if (this.checks.size >= maxEntries) this.checks.clear();
+      window = { count: 0, windowEnds: now + throttleWindowMs };
+      this.checks.set(key, window);
+    }
+    window.count += 1;
+    if (window.count > this.checksPerMinute) {
+      const retryAfter = String(Math.ceil((window.windowEnds - now) / 1000));
+      throw new AppError(429, 'error.rateLimited', {}, { 'retry-after': retryAfter });
+    }
+  }
 
   async verify(username: string, password: string, client: ClientInfo): Promise<LiveSession | undefined> {
     const key = createHmac('sha256', this.secret).update(`${username}\u0000${password}`).digest('base64');
@@ -26,6 +51,7 @@ export class ClientCredentials {
     const known = this.trusted.get(key);
     if (known && known.until > now) return known.session;
     this.trusted.delete(key);
+    this.throttle(username, client, now);
     const session = await this.auth.verifyClientCredentials(username, password, client);
     if (session) {
       if (this.trusted.size >= maxEntries) this.trusted.clear();

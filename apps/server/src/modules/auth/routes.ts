@@ -20,10 +20,20 @@ const tokenRequest = z.discriminatedUnion('grant_type', [
   }),
 ]);
 
+/** Limits count per minute; the counters live in Redis when servers share one, so a limit is one limit. */
+const perMinute = 60_000;
+
+/** The user name a token request signs in with; a refresh carries none and counts by its address. */
+function signInName(body: unknown): string {
+  const name = (body as { username?: unknown } | undefined)?.username;
+  return typeof name === 'string' ? name.toLowerCase() : '';
+}
+
 export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context) => {
   app.get(
     '/api/uc/getkey/LoginGetKey.do',
     {
+      config: { rateLimit: { max: context.config.loginKeyRateLimit, timeWindow: perMinute } },
       schema: {
         tags: ['auth'],
         summary: 'A one-time AES-256 key (base64, 60 s) to encrypt the password of one sign-in',
@@ -35,7 +45,20 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context
 
   app.post(
     '/api/oauth/token',
-    { schema: { tags: ['auth'], summary: 'OAuth 2 token endpoint: password and refresh_token grants', body: tokenRequest } },
+    {
+      // Counted per address and user name once the body is read: one address guessing many users, or many
+      // addresses guessing one, each meet a limit (the lock-out counts per address and account too).
+      config: {
+        rateLimit: {
+          max: context.config.signInRateLimit,
+          timeWindow: perMinute,
+          hook: 'preHandler',
+          allowList: (request) => (request.body as { grant_type?: unknown } | undefined)?.grant_type !== 'password',
+          keyGenerator: (request) => `${request.ip}|${signInName(request.body)}`,
+        },
+      },
+      schema: { tags: ['auth'], summary: 'OAuth 2 token endpoint: password and refresh_token grants', body: tokenRequest },
+    },
     async (request) => {
       const body = request.body;
       if (body.grant_type === 'refresh_token') return context.auth.refreshGrant(body.refresh_token);

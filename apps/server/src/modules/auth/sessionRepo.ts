@@ -61,12 +61,15 @@ export async function findLiveSession(db: Kysely<Database>, sessionId: string, n
 export function findSessionForRefresh(db: Kysely<Database>, sessionId: string) {
   return db
     .selectFrom('auth_session')
-    .select(['id', 'account_id', 'refresh_hash', 'expires_at', 'revoked_at'])
+    .select(['id', 'account_id', 'refresh_hash', 'previous_refresh_hash', 'expires_at', 'revoked_at'])
     .where('id', '=', sessionId)
     .executeTakeFirst();
 }
 
-/** Swaps the refresh hash only if it is still the one presented, so two racing refreshes cannot both win. */
+/**
+ * Swaps the refresh hash only if it is still the one presented, so two racing refreshes cannot both
+ * win; the presented one is kept as the previous hash, whose later reuse proves a stolen token.
+ */
 export async function rotateRefreshHash(
   db: Kysely<Database>,
   sessionId: string,
@@ -76,7 +79,7 @@ export async function rotateRefreshHash(
 ): Promise<boolean> {
   const result = await db
     .updateTable('auth_session')
-    .set({ refresh_hash: toHash, expires_at: now + refreshLifetimeMs })
+    .set({ refresh_hash: toHash, previous_refresh_hash: fromHash, expires_at: now + refreshLifetimeMs })
     .where('id', '=', sessionId)
     .where('refresh_hash', '=', fromHash)
     .where('revoked_at', 'is', null)

@@ -11,17 +11,6 @@ export function findAccountById(db: Kysely<Database>, id: number): Promise<Accou
   return db.selectFrom('iam_account').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-/** Counts a failed sign-in atomically and returns the new count. */
-export async function countLoginFailure(db: Kysely<Database>, id: number): Promise<number> {
-  const row = await db
-    .updateTable('iam_account')
-    .set((eb) => ({ login_failures: eb('login_failures', '+', 1) }))
-    .where('id', '=', id)
-    .returning('login_failures')
-    .executeTakeFirstOrThrow();
-  return row.login_failures;
-}
-
 export async function lockAccount(db: Kysely<Database>, id: number, until: number | null): Promise<void> {
   await db.updateTable('iam_account').set({ user_status: 'lock', locked_until: until }).where('id', '=', id).execute();
 }

@@ -7,6 +7,7 @@ import { refuseDuplicate } from '../../../http/duplicateCode.ts';
 import { badRequest, notFound } from '../../../http/errors.ts';
 import { audited } from '../../audit/audited.ts';
 import { revokeSession } from '../../auth/sessionRepo.ts';
+import { clearAttempts } from '../../auth/signInAttempts.ts';
 import { clearLoginFailures, insertAccount, lockAccount, updatePasswordHash } from '../accountRepo.ts';
 import { requireInScope } from '../dataScope.ts';
 import { requireExisting } from '../existingRecords.ts';
@@ -108,7 +109,10 @@ export class AccountService {
           .where('account_id', '=', id)
           .where('revoked_at', 'is', null)
           .execute();
-      } else await clearLoginFailures(trx, id);
+      } else {
+        await clearLoginFailures(trx, id);
+        await clearAttempts(trx, id);
+      }
       entry.after = await this.require(caller, id, trx);
       return entry.after;
     });
