@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import type { Server } from 'node:http';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
@@ -13,9 +14,11 @@ import type { ServerConfig } from './config.ts';
 import type { AppContext } from './context.ts';
 import { openDatabase } from './db/database.ts';
 import { isGuarded, registerAccessGuard } from './http/accessGuard.ts';
+import { boundedServer } from './http/boundedServer.ts';
 import { AppError, registerErrorHandling } from './http/errors.ts';
 import { parseQueryString, registerFormBody } from './http/formBody.ts';
 import { redactedRequest } from './http/redactedRequest.ts';
+import { registerSecurityHeaders } from './http/securityHeaders.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
 import { AuthService } from './modules/auth/authService.ts';
 import { ClientCredentials } from './modules/auth/clientCredentials.ts';
@@ -51,6 +54,9 @@ export interface BuiltApp {
   guardedRoutes: string[];
 }
 
+/** Trusts that many proxies in front, nearest first, as `X-Forwarded-For` lists them. */
+const trustedHops = (hops: number) => (_address: string, hop: number) => hop < hops;
+
 /** Opens the database, brings it up to date and assembles the server; `app.close()` releases everything. */
 export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   const { config } = options;
@@ -78,15 +84,17 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     now,
   };
 
-  const app = Fastify({
+  const app = Fastify<Server>({
     logger: options.logger ? { level: config.logLevel, serializers: { req: redactedRequest } } : false,
     bodyLimit: 1024 * 1024,
-    trustProxy: false,
+    trustProxy: typeof config.trustProxy === 'number' ? trustedHops(config.trustProxy) : config.trustProxy,
     routerOptions: { querystringParser: parseQueryString, maxParamLength: 200 },
+    serverFactory: (handler) => boundedServer(handler, config),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  await registerSecurityHeaders(app, config.webDistDir);
   registerFormBody(app);
   registerAccessGuard(app, context);
   const guardedRoutes: string[] = [];

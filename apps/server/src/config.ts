@@ -23,6 +23,22 @@ export interface ServerConfig {
   signInRateLimit: number;
   /** One-time sign-in keys per minute and client address. */
   loginKeyRateLimit: number;
+  /** Which proxies in front are trusted to name the client's address, in Fastify's `trustProxy` forms. */
+  trustProxy: boolean | number | string;
+  /** How long a client may take to send a whole request, headers and body; long polls wait after it. */
+  requestTimeoutMs: number;
+  /** Open connections the server accepts at once; more are refused at the socket. */
+  maxConnections: number;
+  /** Client-error reports a minute for one signed-in user. */
+  clientErrorRateLimit: number;
+}
+
+/** `TRUST_PROXY`: unset or `false` trusts none, `true` all, a number that many hops, else addresses or CIDRs. */
+function trustProxySetting(value: string | undefined): boolean | number | string {
+  if (value === undefined || value === '' || value === 'false') return false;
+  if (value === 'true') return true;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value;
 }
 
 function positiveInteger(value: string | undefined, fallback: number, name: string): number {
@@ -48,5 +64,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     publicRateLimit: positiveInteger(env.PUBLIC_RATE_LIMIT, 600, 'PUBLIC_RATE_LIMIT'),
     signInRateLimit: positiveInteger(env.SIGN_IN_RATE_LIMIT, 10, 'SIGN_IN_RATE_LIMIT'),
     loginKeyRateLimit: positiveInteger(env.LOGIN_KEY_RATE_LIMIT, 60, 'LOGIN_KEY_RATE_LIMIT'),
+    trustProxy: trustProxySetting(env.TRUST_PROXY),
+    requestTimeoutMs: positiveInteger(env.REQUEST_TIMEOUT_MS, 30_000, 'REQUEST_TIMEOUT_MS'),
+    maxConnections: positiveInteger(env.MAX_CONNECTIONS, 10_000, 'MAX_CONNECTIONS'),
+    clientErrorRateLimit: positiveInteger(env.CLIENT_ERROR_RATE_LIMIT, 30, 'CLIENT_ERROR_RATE_LIMIT'),
   };
 }

@@ -13,5 +13,7 @@ export interface Cluster {
   removeEntry(key: string, field: string): Promise<void>;
   /** The live entries under `key`. */
   entries(key: string, now: number): Promise<Map<string, string>>;
+  /** Answers when the shared store answers; throws when it does not. */
+  ping(): Promise<void>;
   close(): Promise<void>;
 }

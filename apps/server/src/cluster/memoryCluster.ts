@@ -37,6 +37,10 @@ export class MemoryCluster implements Cluster {
     return live;
   }
 
+  async ping(): Promise<void> {
+    // Nothing is shared outside this process, so there is nothing to reach.
+  }
+
   async close(): Promise<void> {
     this.bus.removeAllListeners();
     this.directory.clear();

@@ -62,6 +62,10 @@ export class RedisCluster implements Cluster {
     return live;
   }
 
+  async ping(): Promise<void> {
+    await this.commands.ping();
+  }
+
   async close(): Promise<void> {
     await Promise.all([this.commands.quit(), this.subscriber.quit()]);
   }

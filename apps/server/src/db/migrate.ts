@@ -7,6 +7,7 @@ import * as portal from './migrations/0003_portal.ts';
 import * as governance from './migrations/0004_governance.ts';
 import * as identity from './migrations/0005_identity.ts';
 import * as signInGuard from './migrations/0006_sign_in_guard.ts';
+import * as healthAndReportQuota from './migrations/0008_health_and_report_quota.ts';
 import * as containsSearch from './migrations/0011_contains_search.ts';
 import { migrationContext } from './migrations/context.ts';
 import type { Database } from './schema.ts';
@@ -19,6 +20,7 @@ const migrations = {
   '0004_governance': governance,
   '0005_identity': identity,
   '0006_sign_in_guard': signInGuard,
+  '0008_health_and_report_quota': healthAndReportQuota,
   '0011_contains_search': containsSearch,
 };
 

@@ -238,6 +238,12 @@ export interface AuthSessionTable {
   previous_refresh_hash: string | null;
 }
 
+/** One row, rewritten by every readiness check: proof that the database still takes writes. */
+export interface SysHealthProbeTable {
+  id: number;
+  checked_at: Millis;
+}
+
 /** Sign-in attempts of one account from one source address within the lock window, failures and those under way. */
 export interface AuthSignInAttemptTable {
   account_id: number;
@@ -438,6 +444,7 @@ export interface Database {
   auth_login_key: AuthLoginKeyTable;
   auth_session: AuthSessionTable;
   auth_sign_in_attempt: AuthSignInAttemptTable;
+  sys_health_probe: SysHealthProbeTable;
   audit_login_log: AuditLoginLogTable;
   audit_operation_log: AuditOperationLogTable;
   audit_client_error: AuditClientErrorTable;

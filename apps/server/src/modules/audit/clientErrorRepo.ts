@@ -11,22 +11,38 @@ export interface ClientError {
   info: string;
 }
 
+/** The newest reports kept per account: enough to see what went wrong, never enough to fill a disk. */
+export const keptPerAccount = 200;
+
+/** Stores a report and drops that account's reports beyond the newest `keptPerAccount`. */
 export async function writeClientError(
   db: Kysely<Database>,
-  error: ClientError & { accountId: number | null; userAgent: string; now: number },
+  error: ClientError & { accountId: number; userAgent: string; now: number },
 ): Promise<void> {
-  await db
-    .insertInto('audit_client_error')
-    .values({
-      created_at: error.now,
-      account_id: error.accountId,
-      page_url: error.pageUrl,
-      message: error.message,
-      stack: error.stack,
-      info: error.info,
-      user_agent: error.userAgent.slice(0, 500),
-    })
-    .execute();
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('audit_client_error')
+      .values({
+        created_at: error.now,
+        account_id: error.accountId,
+        page_url: error.pageUrl,
+        message: error.message,
+        stack: error.stack,
+        info: error.info,
+        user_agent: error.userAgent.slice(0, 500),
+      })
+      .execute();
+    const oldestKept = await trx
+      .selectFrom('audit_client_error')
+      .select('id')
+      .where('account_id', '=', error.accountId)
+      .orderBy('id', 'desc')
+      .offset(keptPerAccount - 1)
+      .limit(1)
+      .executeTakeFirst();
+    if (oldestKept)
+      await trx.deleteFrom('audit_client_error').where('account_id', '=', error.accountId).where('id', '<', oldestKept.id).execute();
+  });
 }
 
 export const clientErrorSortable = ['createdAt'] as const;

@@ -110,7 +110,17 @@ export const auditRoutes: FastifyPluginAsyncZod<AppContext> = async (app, contex
 
   app.post(
     '/api/admin/client-errors',
-    { schema: { tags: ['audit'], summary: 'Reports an unhandled error of the web app', body: clientError } },
+    {
+      // A signed-in user reports at most this many a minute; what they reported last is kept, bounded.
+      config: {
+        rateLimit: {
+          max: context.config.clientErrorRateLimit,
+          timeWindow: 60_000,
+          keyGenerator: (request) => `${request.ip}|${request.headers.authorization ?? ''}`,
+        },
+      },
+      schema: { tags: ['audit'], summary: 'Reports an unhandled error of the web app', body: clientError },
+    },
     async (request) => {
       await writeClientError(context.db, {
         ...request.body,

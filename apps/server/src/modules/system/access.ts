@@ -8,7 +8,13 @@ export const systemAccess: ModuleDeclaration = {
       code: 'system.public',
       name: 'Public system endpoints',
       operations: [
-        { code: 'system:health', name: 'Health check', type: 'view', access: 'public', urls: ['GET /api/health'] },
+        {
+          code: 'system:health',
+          name: 'Health check',
+          type: 'view',
+          access: 'public',
+          urls: ['GET /api/health', 'GET /api/health/ready', 'GET /api/health/live'],
+        },
         {
           code: 'system:docs',
           name: 'API documentation',

@@ -1,15 +1,18 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { sql } from 'kysely';
 import type { AppContext } from '../../context.ts';
 import { ok } from '../../http/envelope.ts';
+import { readiness } from './health.ts';
+
+const tags = ['system'];
 
 export const systemRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context) => {
-  app.get('/api/health', { schema: { tags: ['system'], summary: 'Answers 200 while the database answers' } }, async (_request, reply) => {
-    try {
-      await sql`select 1`.execute(context.db);
-      return ok({ status: 'up', database: context.dialect });
-    } catch {
-      return reply.status(503).send({ code: 503, message: 'database unavailable', data: { status: 'down', database: context.dialect } });
-    }
-  });
+  const ready = async (_request: unknown, reply: { status(code: number): { send(body: unknown): unknown } }) => {
+    const state = await readiness(context);
+    const data = { status: state.ready ? 'up' : 'down', dialect: context.dialect, ...state };
+    if (state.ready) return ok(data);
+    return reply.status(503).send({ code: 503, message: 'not ready', data });
+  };
+  app.get('/api/health', { schema: { tags, summary: 'Answers 200 while the server can do its work (as /api/health/ready)' } }, ready);
+  app.get('/api/health/ready', { schema: { tags, summary: 'Ready: the database takes writes and Redis, if used, answers' } }, ready);
+  app.get('/api/health/live', { schema: { tags, summary: 'Live: the process answers' } }, async () => ok({ status: 'up' }));
 };

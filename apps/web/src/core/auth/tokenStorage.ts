@@ -10,7 +10,10 @@ export interface StoredTokens {
   expiresAt: number;
 }
 
-/** The session token is read from local storage (spec section 6). */
+/**
+ * The session token is read from local storage (spec section 6). What protects it there is the
+ * server's CSP: no script but the app's own runs on these pages, so injected script cannot read it.
+ */
 export function readTokens(): StoredTokens | null {
   const accessToken = localStorage.getItem(keys.access);
   const refreshToken = localStorage.getItem(keys.refresh);

@@ -1,0 +1,52 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyHelmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * The hashes of the inline scripts of the built index page (its early preload of the home page's
+ * content), so the CSP can allow exactly them and no other inline script.
+ */
+function inlineScriptHashes(webDistDir: string | undefined): string[] {
+  const index = webDistDir && path.join(webDistDir, 'index.html');
+  if (!index || !fs.existsSync(index)) return [];
+  const html = fs.readFileSync(index, 'utf8');
+  return [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
+    (match) =>
+      `'sha256-${createHash('sha256')
+        .update(match[1] ?? '')
+        .digest('base64')}'`,
+  );
+}
+
+/**
+ * Security headers on every answer (API, static files, errors, 404s). The CSP runs no inline script
+ * but the index page's own, by hash, so an injected script cannot run and read the tokens the web app
+ * keeps in local storage. Styles may be inline because antd writes its CSS-in-JS into style elements;
+ * images may come from any HTTPS host because news bodies embed them. Nothing may frame the pages.
+ */
+export async function registerSecurityHeaders(app: FastifyInstance, webDistDir: string | undefined): Promise<void> {
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", ...inlineScriptHashes(webDistDir)],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    frameguard: { action: 'deny' },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    // The site is served over plain HTTP on loopback by default; HSTS belongs to the TLS proxy in front.
+    strictTransportSecurity: false,
+    crossOriginEmbedderPolicy: false,
+  });
+}
