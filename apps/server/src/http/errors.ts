@@ -1,6 +1,7 @@
 import { formatMessage, isMessageKey, type MessageKey, type MessageParams } from '@qiming/shared';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isForeignKeyViolation } from '../db/foreignKeyViolation.ts';
 import { requestLanguage } from './language.ts';
 
 /** An error whose message comes from the shared catalogue, answered in the caller's language. */
@@ -69,6 +70,12 @@ export function registerErrorHandling(app: FastifyInstance): void {
       const first = error.validation[0] as unknown as ValidationIssue;
       const { key, params } = describeValidation(first, error.validationContext ?? 'body');
       return answer(400, key, params);
+    }
+    // The database's own guard against dangling references: the caller's mistake, never a server fault.
+    // A removal that failed on one means the record is still in use; any other write named a missing one.
+    if (isForeignKeyViolation(error)) {
+      const removal = request.method === 'DELETE' || /\/delete$/.test(request.routeOptions.url ?? '');
+      return removal ? answer(409, 'error.stillReferenced') : answer(422, 'error.referencedRecordMissing');
     }
     const bodyError = error.code ? bodyErrors[error.code] : undefined;
     // Every malformed or oversized body is the caller's mistake: 400, as the API contract says.

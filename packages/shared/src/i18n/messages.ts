@@ -593,6 +593,18 @@ export const messages = {
     es: 'Ese puesto pertenece a otro órgano',
     ja: 'その職位は別の組織に属しています',
   },
+  'error.referencedRecordMissing': {
+    zh: '请求引用的记录不存在',
+    en: 'A record this request refers to does not exist',
+    es: 'Un registro al que se refiere la solicitud no existe',
+    ja: 'リクエストが参照しているデータが存在しません',
+  },
+  'error.stillReferenced': {
+    zh: '该记录仍被其他数据引用，不能删除',
+    en: 'The record is still in use and cannot be deleted',
+    es: 'El registro todavía está en uso y no se puede eliminar',
+    ja: 'このデータはまだ使用中のため削除できません',
+  },
 } as const satisfies Catalogue;
 
 export type MessageKey = keyof typeof messages;

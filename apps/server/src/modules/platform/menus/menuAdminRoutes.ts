@@ -81,6 +81,8 @@ export const menuAdminRoutes: FastifyPluginAsyncZod<AppContext> = async (app, co
     async (request) =>
       ok(
         await audited(context, request.caller, { operation: 'menu:add', target: `menu:${request.body.menuCode}` }, async (trx, entry) => {
+          const menuType = await trx.selectFrom('pf_menu_type').select('id').where('id', '=', request.params.typeId).executeTakeFirst();
+          if (!menuType) throw notFound();
           if (request.body.parentMenuId !== null) {
             const parent = await trx
               .selectFrom('pf_menu')

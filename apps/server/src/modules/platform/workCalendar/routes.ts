@@ -5,7 +5,7 @@ import type { AppContext } from '../../../context.ts';
 import { ok } from '../../../http/envelope.ts';
 import { idParam } from '../../../http/idList.ts';
 import { audited } from '../../audit/audited.ts';
-import { requireInScope } from '../../iam/dataScope.ts';
+import { OrganService } from '../../iam/organs/organService.ts';
 import { addWorkingDays, isWorkingDay, markDays, markWeekends, monthView } from './workCalendar.ts';
 
 const tags = ['work calendar'];
@@ -13,12 +13,14 @@ const organParams = z.object({ organId: idParam });
 
 export const workCalendarRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context) => {
   const { db } = context;
+  // An organ that does not exist answers 404, one outside the caller's scope 403, before any date is read or marked.
+  const organs = new OrganService(context);
 
   app.get(
     '/api/admin/work-calendar/:organId',
     { schema: { tags, summary: "A month of an organ's calendar", params: organParams, querystring: monthQuery } },
     async (request) => {
-      requireInScope(await request.caller.scope(), request.params.organId);
+      await organs.requireOrgan(request.caller, request.params.organId);
       return ok(await monthView(db, request.params.organId, request.query.month));
     },
   );
@@ -34,7 +36,7 @@ export const workCalendarRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
     },
     async (request) => {
       const { organId } = request.params;
-      requireInScope(await request.caller.scope(), organId);
+      await organs.requireOrgan(request.caller, organId);
       const { date: day, add } = request.query;
       return ok({
         date: day,
@@ -50,7 +52,7 @@ export const workCalendarRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
     async (request) => {
       const { organId } = request.params;
       await audited(context, request.caller, { operation: 'calendar:edit', target: `calendar:${organId}` }, async (trx, entry) => {
-        requireInScope(await request.caller.scope(trx), organId);
+        await organs.requireOrgan(request.caller, organId, trx);
         await markDays(trx, organId, request.body.dates, request.body.isWorking);
         entry.after = request.body;
       });
@@ -67,7 +69,7 @@ export const workCalendarRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
         request.caller,
         { operation: 'calendar:edit', target: `calendar:${organId}` },
         async (trx, entry) => {
-          requireInScope(await request.caller.scope(trx), organId);
+          await organs.requireOrgan(request.caller, organId, trx);
           const holidays = await markWeekends(trx, organId, request.body.month);
           entry.after = { holidays };
           return holidays;
