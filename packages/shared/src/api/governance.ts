@@ -6,8 +6,14 @@ import { formFlag, ruledNumber, ruledString } from '../validation/zod.ts';
 /** The namespace every registry and config-centre call falls into when it names none. */
 export const publicNamespace = 'public';
 
-/** Nacos' own limit for names: letters, digits and `_ - . :`. */
-export const nacosName: FieldRule = { message: 'validation.nacosName', test: (value) => /^[A-Za-z0-9_.:-]+$/.test(String(value)) };
+/**
+ * Nacos' own limit for names: letters, digits and `_ - . :`; and never `.` or `..` alone, which as a
+ * folder of an exported zip would step outside it.
+ */
+export const nacosName: FieldRule = {
+  message: 'validation.nacosName',
+  test: (value) => /^[A-Za-z0-9_.:-]+$/.test(String(value)) && String(value) !== '.' && String(value) !== '..',
+};
 const namespaceIdChars: FieldRule = { message: 'validation.namespaceId', test: (value) => /^[A-Za-z0-9_-]+$/.test(String(value)) };
 const decimal = (min: number, max: number): FieldRule => ({
   message: 'validation.numberRange',

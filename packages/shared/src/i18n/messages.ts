@@ -605,6 +605,30 @@ export const messages = {
     es: 'El registro todavía está en uso y no se puede eliminar',
     ja: 'このデータはまだ使用中のため削除できません',
   },
+  'error.archiveTooManyEntries': {
+    zh: '导入文件的条目过多（最多{max}个）',
+    en: 'The archive holds too many entries (at most {max})',
+    es: 'El archivo contiene demasiadas entradas (como máximo {max})',
+    ja: 'アーカイブのエントリーが多すぎます（最大{max}件）',
+  },
+  'error.archiveEntryTooLarge': {
+    zh: '导入文件中的 {name} 过大（最多{max}字节）',
+    en: 'The entry {name} of the archive is too large (at most {max} bytes)',
+    es: 'La entrada {name} del archivo es demasiado grande (como máximo {max} bytes)',
+    ja: 'アーカイブ内の {name} が大きすぎます（最大{max}バイト）',
+  },
+  'error.archiveTooLarge': {
+    zh: '导入文件解压后过大（最多{max}字节）',
+    en: 'The archive inflates to too much (at most {max} bytes)',
+    es: 'El archivo descomprimido es demasiado grande (como máximo {max} bytes)',
+    ja: 'アーカイブの展開後のサイズが大きすぎます（最大{max}バイト）',
+  },
+  'error.archiveUnsafeName': {
+    zh: '导入文件中的条目名 {name} 不是“分组/配置ID”',
+    en: 'The archive entry {name} is not named group/dataId',
+    es: 'La entrada {name} del archivo no se llama grupo/dataId',
+    ja: 'アーカイブのエントリー名 {name} が「グループ/dataId」ではありません',
+  },
 } as const satisfies Catalogue;
 
 export type MessageKey = keyof typeof messages;
