@@ -35,8 +35,11 @@ async function waitForHealth(url: string, child: ChildProcess, output: () => str
   throw new Error(`server did not become healthy:\n${output()}`);
 }
 
-/** The real server with the built web app on a free loopback port and a new, empty data directory. */
-export async function startServer(): Promise<RunningServer> {
+/**
+ * The real server with the built web app on a free loopback port and a new, empty data directory;
+ * `env` overrides its environment (a production start, say).
+ */
+export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'qiming-e2e-'));
   const port = await freePort();
   // The built server on plain node, as production runs it (`npm run build:server` comes first).
@@ -55,6 +58,7 @@ export async function startServer(): Promise<RunningServer> {
       // Each spec's server stands alone: no shared database, and no Redis shared with other specs' servers.
       DATABASE_URL: '',
       REDIS_URL: '',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -16,6 +16,24 @@ describe(`a production installation (${process.env.TEST_DATABASE ?? 'sqlite'})`,
     expect(await t.context.db.selectFrom('pf_dict').select('id').execute()).toEqual([]);
   });
 
+  it('starts with an empty website: no demo company, news, customers or filing number', async () => {
+    t = await createTestApp({ production: true, adminPassword: 'Prod@Secret2026' });
+    const get = async (path: string) => {
+      const response = await t?.app.inject({ method: 'GET', url: `/api/public/${path}` });
+      expect(response?.statusCode).toBe(200);
+      return response?.json().data;
+    };
+    const site = await get('site');
+    expect(site.filingNumber).toBe('');
+    expect(site.companyName).toBe('');
+    expect(await get('home')).toEqual({ information: [], innovation: [], news: [], customers: [] });
+    expect((await get('news?page=1&limit=10')).total).toBe(0);
+    expect(await get('customers')).toEqual([]);
+    expect(await get('about')).toEqual([]);
+    expect(await get('positions')).toEqual([]);
+    expect(await get('services?kind=information')).toEqual([]);
+  });
+
   it('prints a generated password once when none is given', async () => {
     const log = vi.spyOn(console, 'log').mockImplementation(() => undefined);
     t = await createTestApp({ production: true });

@@ -3,6 +3,7 @@ import type { Database } from '../db/schema.ts';
 import { insertAccount } from '../modules/iam/accountRepo.ts';
 import { hashPassword } from '../modules/iam/passwords.ts';
 import { assignRole, grantOperations, insertRole } from '../modules/iam/roleRepo.ts';
+import { seedDemoWebsite } from './demoWebsite.ts';
 
 export const demoAccounts = {
   staff: { userName: 'staff01', password: 'Staff@2026' },
@@ -83,6 +84,7 @@ export async function seedDemoData(db: Kysely<Database>, menuTypeId: number, now
   });
   await assignRole(db, staff, readerRole);
   await seedDemoOrgans(db, staff, now);
+  await seedDemoWebsite(db);
 
   for (const dictionary of demoDictionaries) {
     const { id } = await db

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { DialectName } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import type { Database } from '../db/schema.ts';
@@ -20,22 +20,37 @@ export interface PrepareOptions {
   adminPassword?: string;
   log: (message: string) => void;
   now: number;
+  /** The demo seeding, replaceable so that a test can make a first start fail half way. */
+  seedDemo?: typeof seedDemoData;
 }
 
+const superRoleCode = 'super_admin';
+
+/** Qiming's own advisory lock number: one of several servers starting on an empty PostgreSQL does the first start. */
+const firstStartLock = 202_611;
+
 /**
- * Brings the database to the current version at every start: migrations, the function model and the
- * built-in menus. The first start of an empty database also creates the super administrator, and,
- * outside production, the demo data.
+ * Brings the database to the current version at every start: migrations, then, in one transaction,
+ * the function model, the built-in menus and, on an empty database, the super administrator and
+ * (outside production) the demo. The transaction means a start that fails half way leaves nothing
+ * half made: the next start begins again. On PostgreSQL an advisory lock makes a second server
+ * starting at the same moment wait, then find the work done.
  */
 export async function prepareDatabase(db: Kysely<Database>, dialect: DialectName, options: PrepareOptions): Promise<void> {
   await migrateToLatest(db, dialect);
-  await syncFunctionModel(db, qimingApp);
-  const menuTypeId = await ensureMenus(db, backOfficeMenuTypeName, backOfficeMenus);
-  const anyAccount = await db.selectFrom('iam_account').select('id').limit(1).executeTakeFirst();
-  if (anyAccount) return;
+  await db.transaction().execute(async (trx) => {
+    if (dialect === 'postgres') await sql`select pg_advisory_xact_lock(${firstStartLock})`.execute(trx);
+    await syncFunctionModel(trx, qimingApp);
+    const menuTypeId = await ensureMenus(trx, backOfficeMenuTypeName, backOfficeMenus);
+    const anyAccount = await trx.selectFrom('iam_account').select('id').limit(1).executeTakeFirst();
+    if (anyAccount) return keepSuperAdministrator(trx, options.log);
+    await firstStart(trx, menuTypeId, options);
+  });
+}
 
+async function firstStart(db: Kysely<Database>, menuTypeId: number, options: PrepareOptions): Promise<void> {
   await writePasswordPolicy(db, defaultPasswordPolicy);
-  const superRole = await insertRole(db, { roleCode: 'super_admin', roleName: 'Super administrator', roleType: 'builtin', isSuper: true });
+  const superRole = await insertRole(db, { roleCode: superRoleCode, roleName: 'Super administrator', roleType: 'builtin', isSuper: true });
   const password = options.production ? (options.adminPassword ?? generatedPassword()) : superAdministrator.demoPassword;
   const admin = await insertAccount(db, {
     userName: superAdministrator.userName,
@@ -46,12 +61,36 @@ export async function prepareDatabase(db: Kysely<Database>, dialect: DialectName
     now: options.now,
   });
   await assignRole(db, admin, superRole);
+  if (!options.production) await (options.seedDemo ?? seedDemoData)(db, menuTypeId, options.now);
   if (options.production && !options.adminPassword) {
     options.log(
       `Created the super administrator '${superAdministrator.userName}' with password ${password} (shown once: change it after signing in).`,
     );
   }
-  if (!options.production) await seedDemoData(db, menuTypeId, options.now);
+}
+
+/**
+ * An installation always keeps a super administrator: one whose super role was lost (by an older
+ * start that failed half way) gets it back on `sysadmin`, as the first start would have given it.
+ */
+async function keepSuperAdministrator(db: Kysely<Database>, log: (message: string) => void): Promise<void> {
+  const holder = await db
+    .selectFrom('iam_account_role')
+    .innerJoin('iam_role', 'iam_role.id', 'iam_account_role.role_id')
+    .select('iam_account_role.account_id')
+    .where('iam_role.is_super', '=', 1)
+    .executeTakeFirst();
+  if (holder) return;
+  const admin = await db.selectFrom('iam_account').select('id').where('user_name', '=', superAdministrator.userName).executeTakeFirst();
+  if (!admin) {
+    log(`No account holds the super administrator role and there is no '${superAdministrator.userName}' to give it to.`);
+    return;
+  }
+  const role =
+    (await db.selectFrom('iam_role').select('id').where('is_super', '=', 1).executeTakeFirst())?.id ??
+    (await insertRole(db, { roleCode: superRoleCode, roleName: 'Super administrator', roleType: 'builtin', isSuper: true }));
+  await assignRole(db, admin.id, role);
+  log(`Gave the super administrator role back to '${superAdministrator.userName}': no account held it.`);
 }
 
 /** Meets the default policy: upper, lower, digit and special characters, 20 characters. */

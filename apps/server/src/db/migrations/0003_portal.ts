@@ -1,10 +1,11 @@
 import type { Kysely } from 'kysely';
 import type { MigrationContext } from './context.ts';
-import { aboutSections, cases, customers, news, positions, products, siteSettings } from './portal/content.ts';
 
-/** China Standard Time, as the content's dates are written. */
-const chinaTime = (text: string) => Date.parse(`${text.replace(' ', 'T')}:00+08:00`);
-
+/**
+ * The website's content tables. Until this release the migration also wrote the demo website into
+ * them; it writes structure only now, and the demo content is seeded with the rest of the demo, so a
+ * production installation starts with an empty site. Databases created before keep what they hold.
+ */
 // biome-ignore lint/suspicious/noExplicitAny: migrations are frozen and typed against no schema.
 export async function up(db: Kysely<any>, { id, millis }: MigrationContext): Promise<void> {
   await db.schema
@@ -57,42 +58,5 @@ export async function up(db: Kysely<any>, { id, millis }: MigrationContext): Pro
     .addColumn('headcount', 'integer', (c) => c.notNull())
     .addColumn('duties', 'text', (c) => c.notNull())
     .addColumn('requirements', 'text', (c) => c.notNull())
-    .execute();
-
-  await db
-    .insertInto('portal_setting')
-    .values(Object.entries(siteSettings).map(([key, value]) => ({ key, value })))
-    .execute();
-  const services = [
-    ...products.map((service, seq) => ({ kind: 'information', seq, ...service })),
-    ...cases.map((service, seq) => ({ kind: 'innovation', seq, ...service })),
-  ];
-  await db
-    .insertInto('portal_service')
-    .values(
-      services.map((service) => ({
-        kind: service.kind,
-        seq: service.seq,
-        name: service.name,
-        summary: service.summary,
-        features: JSON.stringify(service.features),
-      })),
-    )
-    .execute();
-  await db
-    .insertInto('portal_news')
-    .values(news.map((item) => ({ title: item.title, summary: item.summary, body: item.body, published_at: chinaTime(item.publishedAt) })))
-    .execute();
-  await db
-    .insertInto('portal_customer')
-    .values(customers.map((customer, seq) => ({ seq, ...customer })))
-    .execute();
-  await db
-    .insertInto('portal_about_section')
-    .values(aboutSections.map((section, seq) => ({ seq, ...section })))
-    .execute();
-  await db
-    .insertInto('portal_position')
-    .values(positions.map((position, seq) => ({ seq, ...position })))
     .execute();
 }

@@ -2,9 +2,28 @@ import type { AboutSection, Customer, NewsSummary, PageResult, PortalService, Po
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 
+/** Every setting the site reads; one the portal has not filled in yet reads as empty. */
+const settingKeys: Array<keyof SiteSettings> = [
+  'companyName',
+  'shortName',
+  'slogan',
+  'heroText',
+  'filingNumber',
+  'filingUrl',
+  'address',
+  'mailbox',
+  'landline',
+  'mobile',
+  'consultationPhone',
+  'publicAccountQr',
+  'contactQr',
+  'mapUrl',
+  'workingHours',
+];
+
 export async function readSiteSettings(db: Kysely<Database>): Promise<SiteSettings> {
-  const rows = await db.selectFrom('portal_setting').selectAll().execute();
-  return Object.fromEntries(rows.map((row) => [row.key, row.value])) as unknown as SiteSettings;
+  const stored = new Map((await db.selectFrom('portal_setting').selectAll().execute()).map((row) => [row.key, row.value]));
+  return Object.fromEntries(settingKeys.map((key) => [key, stored.get(key) ?? ''])) as unknown as SiteSettings;
 }
 
 export async function listServices(db: Kysely<Database>, kind: ServiceKind): Promise<PortalService[]> {

@@ -13,27 +13,31 @@ function Contacts() {
   const site = use(loadPublic<SiteSettings>('site'));
   return (
     <>
-      <li className={styles.panelItem}>
-        <button type="button" className={styles.panelButton} aria-describedby="panel-phone">
-          <SiteIcon name="phone" />
-          <span className={styles.visuallyHidden}>电话咨询</span>
-        </button>
-        <div id="panel-phone" role="tooltip" className={styles.popover}>
-          <strong>电话咨询</strong>
-          <a href={`tel:${site.consultationPhone.replace(/\s/g, '')}`}>{site.consultationPhone}</a>
-          <span>{site.workingHours}</span>
-        </div>
-      </li>
-      <li className={styles.panelItem}>
-        <button type="button" className={styles.panelButton} aria-describedby="panel-qr">
-          <SiteIcon name="qr" />
-          <span className={styles.visuallyHidden}>微信咨询</span>
-        </button>
-        <div id="panel-qr" role="tooltip" className={styles.popover}>
-          <strong>扫码添加客服微信</strong>
-          <img src={site.contactQr} alt="客服微信二维码" width="120" height="120" loading="lazy" />
-        </div>
-      </li>
+      {site.consultationPhone && (
+        <li className={styles.panelItem}>
+          <button type="button" className={styles.panelButton} aria-describedby="panel-phone">
+            <SiteIcon name="phone" />
+            <span className={styles.visuallyHidden}>电话咨询</span>
+          </button>
+          <div id="panel-phone" role="tooltip" className={styles.popover}>
+            <strong>电话咨询</strong>
+            <a href={`tel:${site.consultationPhone.replace(/\s/g, '')}`}>{site.consultationPhone}</a>
+            <span>{site.workingHours}</span>
+          </div>
+        </li>
+      )}
+      {site.contactQr && (
+        <li className={styles.panelItem}>
+          <button type="button" className={styles.panelButton} aria-describedby="panel-qr">
+            <SiteIcon name="qr" />
+            <span className={styles.visuallyHidden}>微信咨询</span>
+          </button>
+          <div id="panel-qr" role="tooltip" className={styles.popover}>
+            <strong>扫码添加客服微信</strong>
+            <img src={site.contactQr} alt="客服微信二维码" width="120" height="120" loading="lazy" />
+          </div>
+        </li>
+      )}
     </>
   );
 }

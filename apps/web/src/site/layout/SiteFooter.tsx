@@ -1,6 +1,7 @@
 import type { SiteSettings } from '@qiming/shared';
 import { Suspense, use } from 'react';
 import { Link } from 'react-router-dom';
+import { ContactLine } from '../ContactLine.tsx';
 import { ContentBoundary } from '../ContentBoundary.tsx';
 import { loadPublic } from '../publicData.ts';
 import { aboutSectionNames } from '../siteNavigation.ts';
@@ -15,22 +16,26 @@ function Contacts() {
     <>
       <address className={styles.contacts}>
         <h2 className={styles.footerTitle}>联系方式</h2>
-        <p>地址：{site.address}</p>
-        <p>
-          邮箱：<a href={`mailto:${site.mailbox}`}>{site.mailbox}</a>
-        </p>
-        <p>座机：{site.landline}</p>
-        <p>手机：{site.mobile}</p>
+        <ContactLine label="地址" value={site.address} />
+        <ContactLine label="邮箱" value={site.mailbox}>
+          <a href={`mailto:${site.mailbox}`}>{site.mailbox}</a>
+        </ContactLine>
+        <ContactLine label="座机" value={site.landline} />
+        <ContactLine label="手机" value={site.mobile} />
       </address>
-      <figure className={styles.qr}>
-        <img src={site.publicAccountQr} alt="启明教育公众号二维码" width="112" height="112" loading="lazy" />
-        <figcaption>关注公众号</figcaption>
-      </figure>
+      {site.publicAccountQr && (
+        <figure className={styles.qr}>
+          <img src={site.publicAccountQr} alt={`${site.shortName}公众号二维码`} width="112" height="112" loading="lazy" />
+          <figcaption>关注公众号</figcaption>
+        </figure>
+      )}
       <p className={styles.copyright}>
         © {foundedIn}-{new Date().getFullYear()} {site.companyName}{' '}
-        <a href={site.filingUrl} target="_blank" rel="noopener noreferrer">
-          {site.filingNumber}
-        </a>
+        {site.filingNumber && (
+          <a href={site.filingUrl || 'https://beian.miit.gov.cn/'} target="_blank" rel="noopener noreferrer">
+            {site.filingNumber}
+          </a>
+        )}
       </p>
     </>
   );

@@ -35,7 +35,7 @@ export function SiteLayout() {
     let current = true;
     loadPublic<SiteSettings>('site')
       .then((site) => {
-        if (current) document.title = title ? `${title} - ${site.companyName}` : site.companyName;
+        if (current) document.title = [title, site.companyName].filter(Boolean).join(' - ');
       })
       .catch(() => undefined);
     return () => {

@@ -2,6 +2,7 @@ import type { AboutSection } from '@qiming/shared';
 import { use } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { loadPublic } from '../publicData.ts';
+import { EmptyNotice } from './EmptyNotice.tsx';
 import { PageHeading } from './PageHeading.tsx';
 import styles from './pages.module.css';
 import { queryIndex } from './queryIndex.ts';
@@ -15,7 +16,8 @@ export default function AboutPage() {
   return (
     <>
       <PageHeading path="/aboutUs" lead="启智育人，明德致远" />
-      <div className={styles.split}>
+      {sections.length === 0 && <EmptyNotice />}
+      <div className={styles.split} hidden={sections.length === 0}>
         <nav aria-label="关于我们" className={styles.sideNav}>
           <ul>
             {sections.map((candidate) => (

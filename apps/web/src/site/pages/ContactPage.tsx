@@ -1,6 +1,8 @@
 import type { SiteSettings } from '@qiming/shared';
 import { use } from 'react';
+import { ContactLine } from '../ContactLine.tsx';
 import { loadPublic } from '../publicData.ts';
+import { EmptyNotice } from './EmptyNotice.tsx';
 import { PageHeading } from './PageHeading.tsx';
 import styles from './pages.module.css';
 
@@ -20,9 +22,11 @@ function MapCard({ site }: { site: SiteSettings }) {
       </svg>
       <figcaption>
         {site.address}{' '}
-        <a href={site.mapUrl} target="_blank" rel="noopener noreferrer">
-          在地图中查看
-        </a>
+        {site.mapUrl && (
+          <a href={site.mapUrl} target="_blank" rel="noopener noreferrer">
+            在地图中查看
+          </a>
+        )}
       </figcaption>
     </figure>
   );
@@ -35,18 +39,19 @@ export default function ContactPage() {
       <PageHeading path="/contactUs" lead="期待与您携手，共建智慧校园" />
       <div className={styles.split}>
         <address className={styles.article}>
-          <h2>{site.companyName}</h2>
-          <p>地址：{site.address}</p>
-          <p>
-            咨询热线：<a href={`tel:${site.consultationPhone.replace(/\s/g, '')}`}>{site.consultationPhone}</a>（{site.workingHours}）
-          </p>
-          <p>座机：{site.landline}</p>
-          <p>手机：{site.mobile}</p>
-          <p>
-            邮箱：<a href={`mailto:${site.mailbox}`}>{site.mailbox}</a>
-          </p>
+          {site.companyName ? <h2>{site.companyName}</h2> : <EmptyNotice />}
+          <ContactLine label="地址" value={site.address} />
+          <ContactLine label="咨询热线" value={site.consultationPhone}>
+            <a href={`tel:${site.consultationPhone.replace(/\s/g, '')}`}>{site.consultationPhone}</a>
+            {site.workingHours && `（${site.workingHours}）`}
+          </ContactLine>
+          <ContactLine label="座机" value={site.landline} />
+          <ContactLine label="手机" value={site.mobile} />
+          <ContactLine label="邮箱" value={site.mailbox}>
+            <a href={`mailto:${site.mailbox}`}>{site.mailbox}</a>
+          </ContactLine>
         </address>
-        <MapCard site={site} />
+        {site.address && <MapCard site={site} />}
       </div>
     </>
   );

@@ -1,6 +1,7 @@
 import type { Customer } from '@qiming/shared';
 import { use } from 'react';
 import { loadPublic } from '../publicData.ts';
+import { EmptyNotice } from './EmptyNotice.tsx';
 import { PageHeading } from './PageHeading.tsx';
 import styles from './pages.module.css';
 
@@ -10,6 +11,7 @@ export default function CustomersPage() {
   return (
     <>
       <PageHeading path="/customers" lead="服务两百余个区县教育局与三千余所学校" />
+      {customers.length === 0 && <EmptyNotice />}
       {categories.map((category) => (
         <section key={category} className={styles.section} aria-label={category}>
           <h2>{category}</h2>

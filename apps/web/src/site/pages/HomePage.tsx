@@ -2,6 +2,7 @@ import type { HomeContent, PortalService, SiteSettings } from '@qiming/shared';
 import { Suspense, use } from 'react';
 import { Link } from 'react-router-dom';
 import { loadPublic } from '../publicData.ts';
+import { EmptyNotice } from './EmptyNotice.tsx';
 import styles from './pages.module.css';
 import { formatDate } from './queryIndex.ts';
 
@@ -9,14 +10,15 @@ function Hero() {
   const site = use(loadPublic<SiteSettings>('site'));
   return (
     <>
-      <h1>{site.slogan}</h1>
-      <p>{site.heroText}</p>
+      <h1>{site.slogan || site.companyName || '欢迎访问'}</h1>
+      {site.heroText && <p>{site.heroText}</p>}
     </>
   );
 }
 
 /** Cards linking each service to its page by `index`. */
 function ServiceCards({ services, path }: { services: PortalService[]; path: '/toProducts' | '/toCases' }) {
+  if (services.length === 0) return <EmptyNotice />;
   return (
     <ul className={styles.cards}>
       {services.map((service) => (
@@ -45,6 +47,7 @@ function Sections() {
       </section>
       <section className={styles.section} aria-labelledby="home-news">
         <h2 id="home-news">新闻动态</h2>
+        {home.news.length === 0 && <EmptyNotice />}
         <ul className={styles.newsList}>
           {home.news.map((item) => (
             <li key={item.id}>
@@ -59,6 +62,7 @@ function Sections() {
       </section>
       <section className={`${styles.section} ${styles.tinted}`} aria-labelledby="home-customers">
         <h2 id="home-customers">典型客户</h2>
+        {home.customers.length === 0 && <EmptyNotice />}
         <ul className={styles.customers}>
           {home.customers.map((customer) => (
             <li key={customer.id}>

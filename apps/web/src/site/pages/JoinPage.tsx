@@ -1,6 +1,7 @@
 import type { Position, SiteSettings } from '@qiming/shared';
 import { use } from 'react';
 import { loadPublic } from '../publicData.ts';
+import { EmptyNotice } from './EmptyNotice.tsx';
 import { PageHeading } from './PageHeading.tsx';
 import styles from './pages.module.css';
 
@@ -11,9 +12,12 @@ export default function JoinPage() {
     <>
       <PageHeading path="/joinus" lead="和我们一起，让技术真正服务教育" />
       <section className={styles.section} aria-label="招聘职位">
-        <p>
-          简历请发送至 <a href={`mailto:${site.mailbox}`}>{site.mailbox}</a>，邮件标题注明“应聘职位 + 姓名”。
-        </p>
+        {site.mailbox && (
+          <p>
+            简历请发送至 <a href={`mailto:${site.mailbox}`}>{site.mailbox}</a>，邮件标题注明“应聘职位 + 姓名”。
+          </p>
+        )}
+        {positions.length === 0 && <EmptyNotice />}
         {positions.map((position) => (
           <article key={position.id} className={styles.position}>
             <h2>{position.title}</h2>

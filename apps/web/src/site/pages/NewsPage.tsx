@@ -2,6 +2,7 @@ import { type NewsSummary, type PageResult, publicNewsPageSize } from '@qiming/s
 import { use } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { loadPublic } from '../publicData.ts';
+import { EmptyNotice } from './EmptyNotice.tsx';
 import { PageHeading } from './PageHeading.tsx';
 import styles from './pages.module.css';
 import { formatDate } from './queryIndex.ts';
@@ -17,6 +18,7 @@ export default function NewsPage() {
     <>
       <PageHeading path="/newsPage" lead="公司动态与项目进展" />
       <section className={styles.section} aria-label="新闻列表">
+        {news.total === 0 && <EmptyNotice />}
         <ul className={styles.newsCards}>
           {news.records.map((item) => (
             <li key={item.id}>

@@ -2,6 +2,7 @@ import type { PortalService, ServiceKind } from '@qiming/shared';
 import { use } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { loadPublic } from '../publicData.ts';
+import { EmptyNotice } from './EmptyNotice.tsx';
 import { PageHeading } from './PageHeading.tsx';
 import styles from './pages.module.css';
 import { queryIndex } from './queryIndex.ts';
@@ -20,7 +21,8 @@ export default function ServicesPage({ kind }: { kind: ServiceKind }) {
   return (
     <>
       <PageHeading path={page.path} lead={page.lead} />
-      <div className={styles.split}>
+      {services.length === 0 && <EmptyNotice />}
+      <div className={styles.split} hidden={services.length === 0}>
         <nav aria-label="服务列表" className={styles.sideNav}>
           <ul>
             {services.map((service) => (

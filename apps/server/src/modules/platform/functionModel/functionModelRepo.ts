@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { inTransaction } from '../../../db/inTransaction.ts';
 import type { AccessType, Database } from '../../../db/schema.ts';
 import { type ModuleDeclaration, splitRoute } from './declarations.ts';
 
@@ -9,12 +10,17 @@ export interface UrlResource {
   accessType: AccessType;
 }
 
-/** Writes the app's declared modules, functions, operations and urls; existing rows are updated in place. */
+/**
+ * Writes the app's declared modules, functions, operations and urls: existing rows are updated in
+ * place, and what the code no longer declares is deleted with its grants (the foreign keys cascade),
+ * so a removed route or operation keeps no access. Only this app's rows are reconciled.
+ */
 export async function syncFunctionModel(
   db: Kysely<Database>,
   app: { appCode: string; appName: string; context: string; modules: ModuleDeclaration[] },
 ): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+  await inTransaction(db, async (trx) => {
+    const declared = { modules: [] as string[], functions: [] as string[], operations: [] as string[], urls: new Set<string>() };
     const appRow = await trx
       .insertInto('pf_app')
       .values({
@@ -29,6 +35,7 @@ export async function syncFunctionModel(
       .returning('id')
       .executeTakeFirstOrThrow();
     for (const module of app.modules) {
+      declared.modules.push(module.code);
       const moduleRow = await trx
         .insertInto('pf_module')
         .values({ app_id: appRow.id, module_code: module.code, module_name: module.name })
@@ -36,6 +43,7 @@ export async function syncFunctionModel(
         .returning('id')
         .executeTakeFirstOrThrow();
       for (const fn of module.functions) {
+        declared.functions.push(fn.code);
         const functionRow = await trx
           .insertInto('pf_function')
           .values({ module_id: moduleRow.id, function_code: fn.code, function_name: fn.name })
@@ -43,6 +51,7 @@ export async function syncFunctionModel(
           .returning('id')
           .executeTakeFirstOrThrow();
         for (const operation of fn.operations) {
+          declared.operations.push(operation.code);
           const values = {
             function_id: functionRow.id,
             operation_name: operation.name,
@@ -57,6 +66,7 @@ export async function syncFunctionModel(
             .executeTakeFirstOrThrow();
           for (const url of operation.urls) {
             const [method, path] = splitRoute(url);
+            declared.urls.add(`${method} ${path}`);
             await trx
               .insertInto('pf_url')
               .values({ operation_id: operationRow.id, url_name: url, method, url_content: path, access_type: operation.access })
@@ -68,7 +78,38 @@ export async function syncFunctionModel(
         }
       }
     }
+    await removeUndeclared(trx, appRow.id, declared);
   });
+}
+
+/** Deletes this app's modules, functions, operations and urls that the declarations no longer name. */
+async function removeUndeclared(
+  db: Kysely<Database>,
+  appId: number,
+  declared: { modules: string[]; functions: string[]; operations: string[]; urls: Set<string> },
+): Promise<void> {
+  const none = ['\u0000'];
+  const ownModules = db.selectFrom('pf_module').select('id').where('app_id', '=', appId);
+  const ownFunctions = db.selectFrom('pf_function').select('id').where('module_id', 'in', ownModules);
+  const ownOperations = db.selectFrom('pf_operation').select('id').where('function_id', 'in', ownFunctions);
+  const urls = await db.selectFrom('pf_url').select(['id', 'method', 'url_content']).where('operation_id', 'in', ownOperations).execute();
+  const staleUrls = urls.filter((url) => !declared.urls.has(`${url.method} ${url.url_content}`)).map((url) => url.id);
+  if (staleUrls.length > 0) await db.deleteFrom('pf_url').where('id', 'in', staleUrls).execute();
+  await db
+    .deleteFrom('pf_operation')
+    .where('function_id', 'in', ownFunctions)
+    .where('operation_code', 'not in', declared.operations.length > 0 ? declared.operations : none)
+    .execute();
+  await db
+    .deleteFrom('pf_function')
+    .where('module_id', 'in', ownModules)
+    .where('function_code', 'not in', declared.functions.length > 0 ? declared.functions : none)
+    .execute();
+  await db
+    .deleteFrom('pf_module')
+    .where('app_id', '=', appId)
+    .where('module_code', 'not in', declared.modules.length > 0 ? declared.modules : none)
+    .execute();
 }
 
 export async function listUrlResources(db: Kysely<Database>): Promise<Array<UrlResource & { method: string; path: string }>> {

@@ -1,4 +1,7 @@
-/** The website's first content, written by migration 0003; the back-office portal edits it afterwards. */
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.ts';
+
+/** The demo website's content, seeded with the rest of the demo; the back-office portal edits it afterwards. */
 
 export const siteSettings: Record<string, string> = {
   companyName: '启明教育科技有限公司',
@@ -213,3 +216,46 @@ export const news = [
     body: '<p>经专家评审，启明教育科技有限公司获评浙江省科技型中小企业。</p><p>公司研发人员占比超过60%，近三年研发投入年均增长20%以上。</p>',
   },
 ];
+
+/** China Standard Time, as the content's dates are written. */
+const chinaTime = (text: string) => Date.parse(`${text.replace(' ', 'T')}:00+08:00`);
+
+/** Fills the public website with the demo company's content. */
+export async function seedDemoWebsite(db: Kysely<Database>): Promise<void> {
+  await db
+    .insertInto('portal_setting')
+    .values(Object.entries(siteSettings).map(([key, value]) => ({ key, value })))
+    .execute();
+  const services = [
+    ...products.map((service, seq) => ({ kind: 'information' as const, seq, ...service })),
+    ...cases.map((service, seq) => ({ kind: 'innovation' as const, seq, ...service })),
+  ];
+  await db
+    .insertInto('portal_service')
+    .values(
+      services.map((service) => ({
+        kind: service.kind,
+        seq: service.seq,
+        name: service.name,
+        summary: service.summary,
+        features: JSON.stringify(service.features),
+      })),
+    )
+    .execute();
+  await db
+    .insertInto('portal_news')
+    .values(news.map((item) => ({ title: item.title, summary: item.summary, body: item.body, published_at: chinaTime(item.publishedAt) })))
+    .execute();
+  await db
+    .insertInto('portal_customer')
+    .values(customers.map((customer, seq) => ({ seq, ...customer })))
+    .execute();
+  await db
+    .insertInto('portal_about_section')
+    .values(aboutSections.map((section, seq) => ({ seq, ...section })))
+    .execute();
+  await db
+    .insertInto('portal_position')
+    .values(positions.map((position, seq) => ({ seq, ...position })))
+    .execute();
+}
