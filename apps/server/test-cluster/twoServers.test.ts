@@ -70,9 +70,8 @@ describe('two server processes on PostgreSQL and Redis behave as one', () => {
       REDIS_URL: process.env.REDIS_URL,
       REDIS_PREFIX: `qiming-test-${randomBytes(4).toString('hex')}:`,
     };
-    // One after the other: the first migrates and seeds the empty database.
-    first = await startServer(env);
-    second = await startServer(env);
+    // At the same moment on an empty database: one does the first start, the other waits for it.
+    [first, second] = await Promise.all([startServer(env), startServer(env)]);
     cacheDir = await fs.mkdtemp(path.join(os.tmpdir(), 'qiming-nacos-'));
   });
   afterAll(async () => {
@@ -117,6 +116,20 @@ describe('two server processes on PostgreSQL and Redis behave as one', () => {
       hosts: unknown[];
     };
     expect(listed.hosts).toMatchObject([{ ip: '10.5.0.1', port: 7000, healthy: true }]);
+  });
+
+  it('seeded the empty database once although both servers started at once', async () => {
+    const token = await signIn(first.url);
+    const accounts = await adminGet(second.url, token, '/api/admin/accounts?limit=100&userName=sysadmin');
+    expect(accounts.total).toBe(1);
+    const dictionaries = await adminGet(first.url, token, '/api/admin/dicts?limit=100&dictCode=gender');
+    expect(dictionaries.total).toBe(1);
+  });
+
+  it('reports the signal that stopped a server, after closing gracefully', async () => {
+    const exited = new Promise<number | null>((resolve) => second.process.once('exit', (code) => resolve(code)));
+    second.process.kill('SIGTERM');
+    expect(await exited).toBe(143);
   });
 });
 
