@@ -147,6 +147,12 @@ describe(`escalation table (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
     authStrategy: 'password',
     ...extra,
   });
+  /** Gives (or takes back) roles to accounts, as `who`. */
+  const authorise = (who: string, accountIds: number[], roleIds: number[], revoke = false) =>
+    call(who, 'POST', '/api/admin/roles/authorise', { accountIds, roleIds, revoke });
+  /** Resets an account's password, as `who`. */
+  const resetPassword = (who: string, accountId: number, password = 'Taken@2026x') =>
+    call(who, 'POST', `/api/admin/accounts/${accountId}/password`, { password, confirmPassword: password });
   const superRoleId = async () =>
     (await t.context.db.selectFrom('iam_role').select('id').where('is_super', '=', 1).executeTakeFirstOrThrow()).id;
 
@@ -155,11 +161,7 @@ describe(`escalation table (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
     {
       rule: 'account admin resets the super administrator password',
       caller: 'e_acct_admin',
-      action: () =>
-        call('e_acct_admin', 'POST', `/api/admin/accounts/${id('sysadmin')}/password`, {
-          password: 'Taken@2026x',
-          confirmPassword: 'Taken@2026x',
-        }),
+      action: () => resetPassword('e_acct_admin', id('sysadmin')),
       status: 403,
       message: /only be changed by itself/,
     },
@@ -194,59 +196,34 @@ describe(`escalation table (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
     {
       rule: 'role granter takes the super role from the super administrator',
       caller: 'e_grant_admin',
-      action: async () =>
-        call('e_grant_admin', 'POST', '/api/admin/roles/authorise', {
-          accountIds: [id('sysadmin')],
-          roleIds: [await superRoleId()],
-          revoke: true,
-        }),
+      action: async () => authorise('e_grant_admin', [id('sysadmin')], [await superRoleId()], true),
       status: 400,
     },
     // Grant only what you hold, on every path that grants.
     {
       rule: 'role granter assigns themselves a role carrying operations they lack',
       caller: 'e_grant_admin',
-      action: () =>
-        call('e_grant_admin', 'POST', '/api/admin/roles/authorise', {
-          accountIds: [id('e_grant_admin')],
-          roleIds: [roleId('e_everything')],
-          revoke: false,
-        }),
+      action: () => authorise('e_grant_admin', [id('e_grant_admin')], [roleId('e_everything')]),
       status: 403,
     },
     {
       rule: 'role granter assigns someone else a role carrying operations they lack',
       caller: 'e_grant_admin',
-      action: () =>
-        call('e_grant_admin', 'POST', '/api/admin/roles/authorise', {
-          accountIds: [id('e_plain')],
-          roleIds: [roleId('e_everything')],
-          revoke: false,
-        }),
+      action: () => authorise('e_grant_admin', [id('e_plain')], [roleId('e_everything')]),
       status: 403,
       message: /only grant what you hold/,
     },
     {
       rule: 'role granter assigns themselves a role they hold in full (no self-assignment)',
       caller: 'e_grant_admin',
-      action: () =>
-        call('e_grant_admin', 'POST', '/api/admin/roles/authorise', {
-          accountIds: [id('e_grant_admin')],
-          roleIds: [roleId('e_o2_small')],
-          revoke: false,
-        }),
+      action: () => authorise('e_grant_admin', [id('e_grant_admin')], [roleId('e_o2_small')]),
       status: 400,
       message: /own account/,
     },
     {
       rule: 'role granter gives the super role',
       caller: 'e_grant_admin',
-      action: async () =>
-        call('e_grant_admin', 'POST', '/api/admin/roles/authorise', {
-          accountIds: [id('e_plain')],
-          roleIds: [await superRoleId()],
-          revoke: false,
-        }),
+      action: async () => authorise('e_grant_admin', [id('e_plain')], [await superRoleId()]),
       status: 400,
     },
     {
@@ -261,11 +238,7 @@ describe(`escalation table (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
     {
       rule: 'account admin resets the password of an account holding more than they do',
       caller: 'e_acct_admin',
-      action: () =>
-        call('e_acct_admin', 'POST', `/api/admin/accounts/${id('e_grant_admin')}/password`, {
-          password: 'Taken@2026x',
-          confirmPassword: 'Taken@2026x',
-        }),
+      action: () => resetPassword('e_acct_admin', id('e_grant_admin')),
       status: 403,
     },
     // Role edits never widen scope and respect the role's organ.
@@ -330,12 +303,7 @@ describe(`escalation table (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
     {
       rule: 'organ-2 role admin assigns themselves an organ-3 role',
       caller: 'e_o2_admin',
-      action: () =>
-        call('e_o2_admin', 'POST', '/api/admin/roles/authorise', {
-          accountIds: [id('e_o2_admin')],
-          roleIds: [roleId('e_o3_role')],
-          revoke: false,
-        }),
+      action: () => authorise('e_o2_admin', [id('e_o2_admin')], [roleId('e_o3_role')]),
       status: 403,
     },
     // An account's own authority is not changed through administration.
@@ -383,8 +351,7 @@ describe(`escalation table (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
     {
       rule: 'the last super administrator revokes its own super role',
       caller: 'sysadmin',
-      action: async () =>
-        su('POST', '/api/admin/roles/authorise', { accountIds: [id('sysadmin')], roleIds: [await superRoleId()], revoke: true }),
+      action: async () => authorise('sysadmin', [id('sysadmin')], [await superRoleId()], true),
       status: 400,
       message: /last super administrator/,
     },
@@ -428,20 +395,9 @@ describe(`escalation table (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
 
   it('still lets each caller do what the rules allow', async () => {
     // Account admin may reset the password of an account holding nothing beyond their own grants.
-    await ok(
-      await call('e_acct_admin', 'POST', `/api/admin/accounts/${id('e_plain')}/password`, {
-        password: 'Fresh@2026x',
-        confirmPassword: 'Fresh@2026x',
-      }),
-    );
+    await ok(await resetPassword('e_acct_admin', id('e_plain'), 'Fresh@2026x'));
     // Role granter may give a role they hold in full to someone else.
-    await ok(
-      await call('e_grant_admin', 'POST', '/api/admin/roles/authorise', {
-        accountIds: [id('e_plain')],
-        roleIds: [roleId('e_o2_small')],
-        revoke: false,
-      }),
-    );
+    await ok(await authorise('e_grant_admin', [id('e_plain')], [roleId('e_o2_small')]));
     // Organ-2 role admin may rename a role of organ 2 that carries only what they hold.
     await ok(
       await call(
