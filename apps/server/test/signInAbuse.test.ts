@@ -185,6 +185,13 @@ describe(`sign-in throttles (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
     expect((await storedKeys()) - before).toBe(8);
   });
 
+  it('limits Nacos password checks from one address across user names too', async () => {
+    const answers = [];
+    for (let n = 0; n < 31; n++) answers.push(await nacosList(t, '10.4.0.1', `rotating_${n}`, 'Wrong@2026'));
+    expect(answers.slice(0, 30).every((answer) => answer.statusCode === 403)).toBe(true);
+    expect(answers[30]?.statusCode).toBe(429);
+  });
+
   it('answers 429 with Retry-After past the Nacos credential limit, before hashing', async () => {
     const answers = [];
     for (let n = 0; n < 4; n++) answers.push(await nacosList(t, '10.3.0.1', 'sysadmin', `Wrong@${n}`));

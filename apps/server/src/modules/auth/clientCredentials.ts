@@ -31,7 +31,13 @@ export class ClientCredentials {
    * the password itself is counted in the database across servers.
    */
   private throttle(username: string, client: ClientInfo, now: number): void {
-    const key = `${client.ip}|${username.toLowerCase()}`;
+    // Per address and user name, and per address alone (ten times as many), so that rotating user
+    // names from one address meets a limit too.
+    this.count(`${client.ip}|${username.toLowerCase()}`, this.checksPerMinute, now);
+    this.count(client.ip, this.checksPerMinute * 10, now);
+  }
+
+  private count(key: string, limit: number, now: number): void {
     let window = this.checks.get(key);
     if (!window || window.windowEnds <= now) {
       if (this.checks.size >= maxEntries) this.checks.clear();
@@ -39,7 +45,7 @@ export class ClientCredentials {
       this.checks.set(key, window);
     }
     window.count += 1;
-    if (window.count > this.checksPerMinute) {
+    if (window.count > limit) {
       const retryAfter = String(Math.ceil((window.windowEnds - now) / 1000));
       throw new AppError(429, 'error.rateLimited', {}, { 'retry-after': retryAfter });
     }
