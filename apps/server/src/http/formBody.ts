@@ -29,7 +29,6 @@ export function registerFormBody(app: FastifyInstance): void {
   });
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
     const text = body as string;
-    if (text === '') return done(null, undefined);
     let parsed: unknown;
     try {
       parsed = secureJson.parse(text, undefined, { protoAction: 'error', constructorAction: 'error' });
