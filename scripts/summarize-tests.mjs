@@ -6,6 +6,7 @@ const dir = process.argv[2];
 const expected = [
   'lint.check',
   'typecheck.check',
+  'deploy.check',
   'build.check',
   'shared.vitest.json',
   'web.vitest.json',
