@@ -96,7 +96,14 @@ export function ResourceTable<Row extends { id: number }>({ resource }: { resour
     },
   ];
 
-  const onTableChange: TableProps<Row>['onChange'] = (_pagination, _filters, sorter) => {
+  // antd reports paging and sorting through this one callback; only a new sort goes back to page 1.
+  const onTableChange: TableProps<Row>['onChange'] = (pagination, _filters, sorter, { action }) => {
+    if (action === 'paginate') {
+      const limit = pagination.pageSize ?? defaultPageSize;
+      setQuery((current) => ({ ...current, page: limit === current.limit ? (pagination.current ?? 1) : 1, limit }));
+      return;
+    }
+    if (action !== 'sort') return;
     const single = Array.isArray(sorter) ? sorter[0] : sorter;
     const sort = single?.order ? String(single.columnKey) : undefined;
     setQuery((current) => ({ ...current, sort, order: single?.order === 'descend' ? 'desc' : 'asc', page: 1 }));
@@ -178,7 +185,6 @@ export function ResourceTable<Row extends { id: number }>({ resource }: { resour
           showQuickJumper: true,
           pageSizeOptions: [10, 20, 50, 100],
           placement: ['bottomEnd'],
-          onChange: (page, limit) => setQuery((current) => ({ ...current, page: limit === current.limit ? page : 1, limit })),
         }}
       />
       {resource.formFields && (
