@@ -5,14 +5,14 @@ import '../core/i18n/i18n.ts';
 import { forgetSession, loadCurrentUser, loadMenus, refreshIfDue, startSessionTimers } from '../core/auth/session.ts';
 import { isLoginValid, readTokens } from '../core/auth/tokenStorage.ts';
 import { installErrorLog } from '../core/errors/errorLog.ts';
+import { sendToSignInAfterLostSession } from '../core/request/client.ts';
 import { AntdShell } from '../core/ui/AntdShell.tsx';
 import { AdminLayout } from './layout/AdminLayout.tsx';
-import { staticPaths } from './staticRoutes.ts';
 
 /**
  * The back-office behind its sign-in: token -> user -> menu -> routes, then the layout. A signed-out
- * visitor on a back-office page is sent to sign in; on any other address sees 404, so the website does
- * not reveal which back-office paths exist.
+ * visitor on any back-office address (a bookmark, say) is sent to sign in and then on to it; whether
+ * the address exists, and may be seen, is told after sign-in, inside the layout.
  */
 export default function AdminArea() {
   const location = useLocation();
@@ -38,16 +38,16 @@ export default function AdminArea() {
       if (cancelled) return;
       stopTimers = startSessionTimers();
       setReady(true);
-    })().catch(() => undefined);
+    })().catch(() => {
+      // Whatever the request client already did, nobody is left before a spinner that never ends.
+      if (!cancelled) sendToSignInAfterLostSession();
+    });
     return () => {
       cancelled = true;
       stopTimers?.();
     };
   }, [signedIn, navigate]);
 
-  if (!signedIn) {
-    const target = staticPaths.has(location.pathname) ? `/login?redirect=${encodeURIComponent(location.pathname)}` : '/404';
-    return <Navigate to={target} replace />;
-  }
+  if (!signedIn) return <Navigate to={`/login?redirect=${encodeURIComponent(location.pathname + location.search)}`} replace />;
   return <AntdShell>{ready ? <AdminLayout /> : <Spin size="large" style={{ display: 'block', margin: '30vh auto' }} />}</AntdShell>;
 }

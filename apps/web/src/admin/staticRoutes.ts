@@ -20,5 +20,3 @@ export const staticRoutes: AppRoute[] = [
   },
 ];
 
-/** Where a signed-out visitor is sent to sign in rather than shown 404. */
-export const staticPaths = new Set(staticRoutes.map((route) => route.path));

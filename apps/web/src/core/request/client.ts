@@ -41,6 +41,22 @@ function signOutLocally(to: string): void {
   void navigate(to, { replace: true }).then(clearTokens);
 }
 
+/**
+ * A session that ended (locked, ended by an administrator, expired): straight to sign-in, which says so
+ * once and returns to the page afterwards. A back-office page is kept; anything else returns to the dashboard.
+ */
+export function sendToSignInAfterLostSession(): void {
+  const here = window.location.hash.replace(/^#/, '') || '/';
+  if (here.startsWith('/login')) return;
+  signOutLocally(`/login?expired=1&redirect=${encodeURIComponent(here)}`);
+}
+
+/** A refresh the server refused: the session behind it is gone. */
+const isRefusedRefresh = (error: AxiosError<{ error?: string }>) =>
+  error.response?.status === 400 &&
+  error.response.data?.error === 'invalid_grant' &&
+  String(error.config?.data ?? '').includes('grant_type=refresh_token');
+
 declare module 'axios' {
   interface AxiosRequestConfig {
     /** Body codes that count as success; 200 unless a helper says otherwise (the delete helper also takes 0). */
@@ -78,10 +94,12 @@ export function explainHttpError(error: AxiosError<{ message?: string; error?: s
   const url = error.config?.url ?? '';
   const serverMessage = data?.message ?? '';
   let text: string;
-  if (status === 401) {
-    text = i18n.t('request.sessionInvalid');
-    signOutLocally('/login');
-  } else if (status === 400 && data?.error === 'invalid_grant') {
+  if (status === 401 || isRefusedRefresh(error)) {
+    // The sign-in page tells why; a toast as well would say it twice.
+    sendToSignInAfterLostSession();
+    throw new RequestError(i18n.t('request.sessionInvalid'), 401, data);
+  }
+  if (status === 400 && data?.error === 'invalid_grant') {
     // Refusals that are not about the password itself are shown as the server words them; any other
     // reads as a wrong user name or password, so a failed sign-in reveals nothing more.
     const shown = (['error.accountLocked', 'error.ipRefused', 'error.passwordExpired', 'error.clientOnlyAccount'] as const).map((key) =>
