@@ -23,6 +23,13 @@ test('a bookmarked back-office page opened signed out asks to sign in, then show
   await expect(page.getByRole('row').filter({ hasText: 'gender' })).toBeVisible();
 });
 
+test('an address that is no back-office page shows 404 once signed in', async ({ page }) => {
+  await page.goto(`${server.url}/#/no/such/page`);
+  await expect(page).toHaveURL(/#\/login\?redirect=/);
+  await signInOnPage(page, sysadmin);
+  await expect(page).toHaveURL(/#\/404$/);
+});
+
 test('a session ended elsewhere leads once to sign-in, and back to the page after it', async ({ page }) => {
   await page.goto(`${server.url}/#/login`);
   await signInOnPage(page, staff);

@@ -19,4 +19,3 @@ export const staticRoutes: AppRoute[] = [
     meta: { title: 'route.profile', titleText: 'Profile', icon: 'user', authority: 'profile', hidden: true, noCache: true },
   },
 ];
-

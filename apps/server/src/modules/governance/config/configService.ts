@@ -110,15 +110,20 @@ export class ConfigService {
   ): Promise<T> {
     const changed: Announcement[] = [];
     const result = await refuseDuplicateConfig(() => audited(this.context, caller, change, (trx, entry) => work(trx, entry, changed)));
-    await Promise.all(changed.map(({ key, md5 }) => this.listeners.announce(key, md5)));
+    await this.announce(changed);
     return result;
+  }
+
+  /** Tells listeners on every server what a committed change did. */
+  private async announce(changed: Announcement[]): Promise<void> {
+    await Promise.all(changed.map(({ key, md5 }) => this.listeners.announce(key, md5)));
   }
 
   /** Publishes one config as a client does: created or replaced. */
   async publish(draft: ConfigDraft, by: string): Promise<void> {
     const changed: Announcement[] = [];
     await refuseDuplicateConfig(() => this.db.transaction().execute((trx) => this.writeIn(trx, [draft], 'overwrite', by, changed)));
-    await Promise.all(changed.map(({ key, md5 }) => this.listeners.announce(key, md5)));
+    await this.announce(changed);
   }
 
   /** Removes a config; true whether or not it existed, as Nacos answers. */
