@@ -388,6 +388,7 @@ describe(`escalation table (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
       .selectFrom('audit_operation_log')
       .select(['user_name', 'result'])
       .where('result', '=', 'refused')
+      .orderBy('id')
       .execute();
     expect(refusals.length).toBe(logged.length + 1);
     expect(refusals.at(-1)?.user_name).toBe(row.caller);
