@@ -3,7 +3,8 @@
 // neither server shares an event loop with the load. Prints throughput and p99 of page 1, a page in
 // the middle, page 50,000 and a text filter, each with its ratio to the bare route, and the server's
 // start time and memory.
-// Run: npm run bench   (BENCH_DATABASE_URL=postgres://… to measure PostgreSQL instead of SQLite)
+// Run: npm run bench   (BENCH_DATABASE_URL=postgres://… to measure PostgreSQL instead of SQLite;
+// BENCH_PROFILE=<dir> writes the server's CPU profile there, to see where a request's time goes)
 import { type ChildProcess, execSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -93,7 +94,8 @@ await seeder.app.close();
 
 const serverPort = await freePort();
 const serverStarted = performance.now();
-const server = spawn(process.execPath, ['apps/server/dist/main.js'], {
+const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_PROFILE)}`] : [];
+const server = spawn(process.execPath, [...profile, 'apps/server/dist/main.js'], {
   cwd: root,
   env: {
     ...process.env,

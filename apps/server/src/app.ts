@@ -20,6 +20,7 @@ import { parseQueryString, registerFormBody } from './http/formBody.ts';
 import { redactedRequest } from './http/redactedRequest.ts';
 import { registerSecurityHeaders } from './http/securityHeaders.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
+import { AccessCache } from './modules/auth/accessCache.ts';
 import { AuthService } from './modules/auth/authService.ts';
 import { ClientCredentials } from './modules/auth/clientCredentials.ts';
 import { authRoutes } from './modules/auth/routes.ts';
@@ -54,6 +55,12 @@ export interface BuiltApp {
   guardedRoutes: string[];
 }
 
+/**
+ * Sessions and grants are kept per process and dropped on every change through the cluster bus; the
+ * time to live only bounds what a lost bus message could leave behind.
+ */
+const accessCacheOptions = { ttlMs: 30_000, maxEntries: 50_000 };
+
 /** Trusts that many proxies in front, nearest first, as `X-Forwarded-For` lists them. */
 const trustedHops = (hops: number) => (_address: string, hop: number) => hop < hops;
 
@@ -71,13 +78,15 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   const accessIndex = new AccessIndex(handle.db);
   await accessIndex.reload();
   const secret = await installationSecret(handle.db);
-  const auth = new AuthService(handle.db, new AccessTokens(secret, now), now);
   const cluster = await openCluster(config);
+  const accessCache = await AccessCache.open(cluster, now, accessCacheOptions);
+  const auth = new AuthService(handle.db, new AccessTokens(secret, now), accessCache, now);
   const context: AppContext = {
     config,
     db: handle.db,
     dialect: handle.dialect,
     accessIndex,
+    accessCache,
     auth,
     clientCredentials: new ClientCredentials(auth, secret, now, config.signInRateLimit),
     cluster,
@@ -94,7 +103,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
-  await registerSecurityHeaders(app, config.webDistDir);
+  registerSecurityHeaders(app, config.webDistDir);
   registerFormBody(app);
   registerAccessGuard(app, context);
   const guardedRoutes: string[] = [];

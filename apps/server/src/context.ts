@@ -3,6 +3,7 @@ import type { Cluster } from './cluster/cluster.ts';
 import type { ServerConfig } from './config.ts';
 import type { DialectName } from './db/database.ts';
 import type { Database } from './db/schema.ts';
+import type { AccessCache } from './modules/auth/accessCache.ts';
 import type { AuthService } from './modules/auth/authService.ts';
 import type { ClientCredentials } from './modules/auth/clientCredentials.ts';
 import type { AccessIndex } from './modules/platform/functionModel/accessIndex.ts';
@@ -17,5 +18,7 @@ export interface AppContext {
   /** What several server processes share beyond the database. */
   cluster: Cluster;
   accessIndex: AccessIndex;
+  /** Sessions and grants the guard reads; changes to either call `forget()` once committed. */
+  accessCache: AccessCache;
   now: () => number;
 }

@@ -126,6 +126,35 @@ describe('two server processes on PostgreSQL and Redis behave as one', () => {
     expect(dictionaries.total).toBe(1);
   });
 
+  it('refuses on the other server, within a bus round trip, a session ended and a role taken away on one', async () => {
+    const admin = await signIn(first.url);
+    const dictionaries = (url: string, token: string) =>
+      fetch(`${url}/api/admin/dicts`, { headers: { authorization: `Bearer ${token}` } }).then((response) => response.status);
+    // Both servers have answered the token once, so both keep its session and grants.
+    const reader = await signIn(first.url, 'staff01', 'Staff@2026');
+    expect([await dictionaries(first.url, reader), await dictionaries(second.url, reader)]).toEqual([200, 200]);
+    const ended = Date.now();
+    await fetch(`${first.url}/api/j_hh_security_logout`, { headers: { authorization: `Bearer ${reader}` } });
+    expect(await dictionaries(first.url, reader)).toBe(401);
+    await expect.poll(() => dictionaries(second.url, reader), { timeout: 1_000, interval: 5 }).toBe(401);
+    expect(Date.now() - ended).toBeLessThan(1_000);
+
+    const again = await signIn(first.url, 'staff01', 'Staff@2026');
+    expect([await dictionaries(first.url, again), await dictionaries(second.url, again)]).toEqual([200, 200]);
+    const staffId = (await adminGet(first.url, admin, '/api/admin/accounts?limit=10&userName=staff01')).records[0].id;
+    const roleId = (await adminGet(first.url, admin, '/api/admin/roles?limit=10&roleCode=dict_reader')).records[0].id;
+    const taken = Date.now();
+    const revoke = await fetch(`${first.url}/api/admin/roles/authorise`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ accountIds: [staffId], roleIds: [roleId], revoke: true }),
+    });
+    expect(revoke.status).toBe(200);
+    expect(await dictionaries(first.url, again)).toBe(403);
+    await expect.poll(() => dictionaries(second.url, again), { timeout: 1_000, interval: 5 }).toBe(403);
+    expect(Date.now() - taken).toBeLessThan(1_000);
+  });
+
   it('reports the signal that stopped a server, after closing gracefully', async () => {
     const exited = new Promise<number | null>((resolve) => second.process.once('exit', (code) => resolve(code)));
     second.process.kill('SIGTERM');
@@ -133,7 +162,7 @@ describe('two server processes on PostgreSQL and Redis behave as one', () => {
   });
 });
 
-async function signIn(url: string): Promise<string> {
+async function signIn(url: string, userName = 'sysadmin', password = 'Qiming@2026'): Promise<string> {
   const { sealPassword } = await import('@qiming/shared');
   const { data } = (await (await fetch(`${url}/api/uc/getkey/LoginGetKey.do?method=getLoginKey`)).json()) as {
     data: { key: string; keyId: string };
@@ -143,8 +172,8 @@ async function signIn(url: string): Promise<string> {
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams({
       grant_type: 'password',
-      username: 'sysadmin',
-      password: sealPassword(data.key, 'Qiming@2026'),
+      username: userName,
+      password: sealPassword(data.key, password),
       keyId: data.keyId,
       client_id: 'qiming-admin',
     }),

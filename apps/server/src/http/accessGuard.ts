@@ -60,11 +60,11 @@ export function registerAccessGuard(app: FastifyInstance, context: AppContext): 
     if (!resource) throw forbidden('error.undeclaredRoute');
     const { ip } = clientInfo(request);
     const language = requestLanguage(request);
-    request.caller = new Caller(context.db, null, resource.operationId, ip, language);
+    request.caller = new Caller(context.db, context.accessCache, null, resource.operationId, ip, language);
     if (resource.accessType === 'public') return;
     const session = await resolve();
     if (!session) throw refuse();
-    request.caller = new Caller(context.db, session, resource.operationId, ip, language);
+    request.caller = new Caller(context.db, context.accessCache, session, resource.operationId, ip, language);
     if (resource.accessType === 'authorised' && !(await request.caller.holds(resource.operationId))) throw forbidden();
   };
   app.addHook('onRequest', async (request) => {

@@ -1,6 +1,7 @@
 import type { Language } from '@qiming/shared';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
+import type { AccessCache } from '../modules/auth/accessCache.ts';
 import type { LiveSession } from '../modules/auth/sessionRepo.ts';
 import { type OrganScope, organScopeFor } from '../modules/iam/dataScope.ts';
 import { grantedOperationIds } from '../modules/iam/grantRepo.ts';
@@ -26,6 +27,7 @@ export class Caller {
 
   constructor(
     private readonly db: Kysely<Database>,
+    private readonly access: AccessCache,
     readonly session: LiveSession | null,
     /** The function-model operation that owns the matched route. */
     readonly operationId: number | null,
@@ -52,8 +54,14 @@ export class Caller {
     return this.session?.isSuper === true;
   }
 
+  /**
+   * Read through the process's cache, unless asked from inside a transaction: what a transaction
+   * reads may not be committed yet, so it is never kept.
+   */
   heldOperations(db: Kysely<Database> = this.db): Promise<Set<number>> {
-    this.held ??= this.isSuper ? Promise.resolve(new Set<number>()) : grantedOperationIds(db, this.accountId);
+    const accountId = this.accountId;
+    const load = () => grantedOperationIds(db, accountId);
+    this.held ??= this.isSuper ? Promise.resolve(new Set<number>()) : db === this.db ? this.access.grantsOf(accountId, load) : load();
     return this.held;
   }
 

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import fastifyHelmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
+import helmet from 'helmet';
 
 /**
  * The hashes of the inline scripts of the built index page (its early preload of the home page's
@@ -26,8 +26,8 @@ function inlineScriptHashes(webDistDir: string | undefined): string[] {
  * keeps in local storage. Styles may be inline because antd writes its CSS-in-JS into style elements;
  * images may come from any HTTPS host because news bodies embed them. Nothing may frame the pages.
  */
-export async function registerSecurityHeaders(app: FastifyInstance, webDistDir: string | undefined): Promise<void> {
-  await app.register(fastifyHelmet, {
+export function registerSecurityHeaders(app: FastifyInstance, webDistDir: string | undefined): void {
+  const setHeaders = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -49,4 +49,6 @@ export async function registerSecurityHeaders(app: FastifyInstance, webDistDir: 
     strictTransportSecurity: false,
     crossOriginEmbedderPolicy: false,
   });
+  // Helmet's middleware is built once: the Fastify plugin would build it again on every request.
+  app.addHook('onRequest', (request, reply, done) => setHeaders(request.raw, reply.raw, () => done()));
 }

@@ -20,7 +20,8 @@ export interface AuditEntry {
 export async function audited<T>(
   context: AppContext,
   caller: Caller,
-  change: { operation: string; target: string },
+  /** `changesAccess`: the change ends sessions or changes who holds what, so the access cache must forget. */
+  change: { operation: string; target: string; changesAccess?: boolean },
   work: (trx: Kysely<Database>, entry: AuditEntry) => Promise<T>,
 ): Promise<T> {
   const startedAt = context.now();
@@ -38,11 +39,13 @@ export async function audited<T>(
     now: context.now(),
   });
   try {
-    return await context.db.transaction().execute(async (trx) => {
+    const result = await context.db.transaction().execute(async (trx) => {
       const result = await work(trx, entry);
       await writeOperationLog(trx, record('success', entry.after));
       return result;
     });
+    if (change.changesAccess) await context.accessCache.forget();
+    return result;
   } catch (error) {
     const refused = error instanceof AppError && error.status < 500;
     const reason = refused ? { refused: error.messageKey } : { failed: error instanceof Error ? error.message.slice(0, 500) : 'error' };

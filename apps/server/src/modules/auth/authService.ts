@@ -8,6 +8,7 @@ import { type AccountRow, clearLoginFailures, findAccountByUserName, lockAccount
 import { isSuperAdministrator } from '../iam/grantRepo.ts';
 import { passwordExpired, readPasswordPolicy } from '../iam/passwordPolicyRepo.ts';
 import { verifyAgainstDecoy, verifyPassword } from '../iam/passwords.ts';
+import type { AccessCache } from './accessCache.ts';
 import { consumeLoginKey, decryptPassword, issueLoginKey } from './loginKeys.ts';
 import {
   findLiveSession,
@@ -43,6 +44,7 @@ export class AuthService {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly tokens: AccessTokens,
+    private readonly access: AccessCache,
     private readonly now: () => number = Date.now,
   ) {}
 
@@ -78,7 +80,10 @@ export class AuthService {
       ...client,
       now,
     });
-    if (account.max_session_number > 0) await revokeSessionsBeyond(this.db, account.id, account.max_session_number, now, sessionId);
+    if (account.max_session_number > 0) {
+      await revokeSessionsBeyond(this.db, account.id, account.max_session_number, now, sessionId);
+      await this.access.forget();
+    }
     await log('success', account.id);
     return this.answer(account.id, sessionId, refresh.token);
   }
@@ -97,6 +102,8 @@ export class AuthService {
         accountId: account.id,
         userName: account.user_name,
         isSuper: await isSuperAdministrator(this.db, account.id),
+        // Each call proves itself again; the session lasts as long as the call.
+        expiresAt: this.now(),
       };
     } catch (error) {
       if (error instanceof OAuthError) return undefined;
@@ -186,12 +193,12 @@ export class AuthService {
       // A refresh token is good once: a genuine one seen again means it leaked, so the whole session
       // ends. Anything else is only refused, or knowing a session's id would be enough to end it.
       const replayed = session.previous_refresh_hash !== null && sameHash(session.previous_refresh_hash, parsed.hash);
-      if (replayed) await revokeSession(this.db, session.id, now);
+      if (replayed) await this.endSession(session.id, now);
       throw new OAuthError('invalid_grant', 'error.refreshTokenInvalid');
     }
     const next = newRefreshToken(session.id);
     if (!(await rotateRefreshHash(this.db, session.id, parsed.hash, next.hash, now))) {
-      await revokeSession(this.db, session.id, now);
+      await this.endSession(session.id, now);
       throw new OAuthError('invalid_grant', 'error.refreshTokenInvalid');
     }
     return this.answer(session.account_id, session.id, next.token);
@@ -202,12 +209,17 @@ export class AuthService {
     if (!token) return undefined;
     const claims = await this.tokens.verify(token);
     if (!claims) return undefined;
-    const session = await findLiveSession(this.db, claims.sessionId, this.now());
+    const session = await this.access.session(claims.sessionId, () => findLiveSession(this.db, claims.sessionId, this.now()));
     return session && session.accountId === claims.accountId ? session : undefined;
   }
 
   logout(sessionId: string): Promise<void> {
-    return revokeSession(this.db, sessionId, this.now());
+    return this.endSession(sessionId, this.now());
+  }
+
+  private async endSession(sessionId: string, now: number): Promise<void> {
+    await revokeSession(this.db, sessionId, now);
+    await this.access.forget();
   }
 
   private async answer(accountId: number, sessionId: string, refreshToken: string): Promise<TokenAnswer> {

@@ -8,6 +8,8 @@ export interface LiveSession {
   accountId: number;
   userName: string;
   isSuper: boolean;
+  /** When the session ends unless refreshed (epoch ms). */
+  expiresAt: number;
 }
 
 export async function insertSession(
@@ -39,6 +41,7 @@ export async function findLiveSession(db: Kysely<Database>, sessionId: string, n
       'auth_session.id',
       'auth_session.account_id',
       'iam_account.user_name',
+      'auth_session.expires_at',
       eb
         .exists(
           eb
@@ -55,7 +58,13 @@ export async function findLiveSession(db: Kysely<Database>, sessionId: string, n
     .where('auth_session.expires_at', '>', now)
     .executeTakeFirst();
   if (!row) return undefined;
-  return { sessionId: row.id, accountId: row.account_id, userName: row.user_name, isSuper: Boolean(row.is_super) };
+  return {
+    sessionId: row.id,
+    accountId: row.account_id,
+    userName: row.user_name,
+    isSuper: Boolean(row.is_super),
+    expiresAt: row.expires_at,
+  };
 }
 
 export function findSessionForRefresh(db: Kysely<Database>, sessionId: string) {

@@ -3,6 +3,8 @@ import { jwtVerify, SignJWT } from 'jose';
 
 export const accessTokenLifetimeSeconds = 3600;
 const issuer = 'qiming';
+/** Past this many verified tokens the memory of them starts afresh. */
+const maxVerified = 50_000;
 
 export interface AccessClaims {
   accountId: number;
@@ -11,6 +13,8 @@ export interface AccessClaims {
 
 /** Signs and checks the 1-hour JWT access tokens (HS256 with the installation's secret). */
 export class AccessTokens {
+  private readonly verified = new Map<string, { claims: AccessClaims; expiresAt: number }>();
+
   constructor(
     private readonly secret: Uint8Array,
     private readonly now: () => number,
@@ -27,12 +31,22 @@ export class AccessTokens {
       .sign(this.secret);
   }
 
+  /**
+   * A token's signature is checked once per process: the same characters carry the same claims, so
+   * later calls only compare the expiry. Revocation is the session's business, not the token's.
+   */
   async verify(token: string): Promise<AccessClaims | undefined> {
+    const now = this.now();
+    const known = this.verified.get(token);
+    if (known) return known.expiresAt > now ? known.claims : undefined;
     try {
-      const { payload } = await jwtVerify(token, this.secret, { issuer, algorithms: ['HS256'], currentDate: new Date(this.now()) });
+      const { payload } = await jwtVerify(token, this.secret, { issuer, algorithms: ['HS256'], currentDate: new Date(now) });
       const accountId = Number(payload.sub);
-      if (!Number.isInteger(accountId) || typeof payload.sid !== 'string') return undefined;
-      return { accountId, sessionId: payload.sid };
+      if (!Number.isInteger(accountId) || typeof payload.sid !== 'string' || typeof payload.exp !== 'number') return undefined;
+      const claims = { accountId, sessionId: payload.sid };
+      if (this.verified.size >= maxVerified) this.verified.clear();
+      this.verified.set(token, { claims, expiresAt: payload.exp * 1000 });
+      return claims;
     } catch {
       return undefined;
     }

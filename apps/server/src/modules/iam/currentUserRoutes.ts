@@ -50,13 +50,18 @@ export const currentUserRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
       const { oldPassword, newPassword } = request.body;
       if (!(await verifyPassword(account.password_hash, oldPassword))) throw badRequest('error.wrongOldPassword');
       const passwordHash = await hashPassword(newPassword);
-      await audited(context, request.caller, { operation: 'auth:changePassword', target: `account:${account.id}` }, async (trx) => {
-        const reused = newPassword === oldPassword ? [{ key: 'policy.sameAsOld' as const }] : [];
-        await checkPasswordPolicy(trx, request.caller.language, newPassword, reused);
-        const now = context.now();
-        await updatePasswordHash(trx, account.id, passwordHash, now);
-        await revokeOtherSessions(trx, account.id, session.sessionId, now);
-      });
+      await audited(
+        context,
+        request.caller,
+        { operation: 'auth:changePassword', target: `account:${account.id}`, changesAccess: true },
+        async (trx) => {
+          const reused = newPassword === oldPassword ? [{ key: 'policy.sameAsOld' as const }] : [];
+          await checkPasswordPolicy(trx, request.caller.language, newPassword, reused);
+          const now = context.now();
+          await updatePasswordHash(trx, account.id, passwordHash, now);
+          await revokeOtherSessions(trx, account.id, session.sessionId, now);
+        },
+      );
       return ok(null);
     },
   );

@@ -1,7 +1,7 @@
 import { type LegacyMenuAnswer, type MenuEntry, menuClientId, sealPassword } from '@qiming/shared';
-import qs from 'qs';
 import { navigate } from '../navigation.ts';
 import { client, http } from '../request/client.ts';
+import { formEncode } from '../request/formEncoding.ts';
 import { usePermissionStore } from '../stores/permissionStore.ts';
 import { useTagsStore } from '../stores/tagsStore.ts';
 import { type CurrentUser, useUserStore } from '../stores/userStore.ts';
@@ -20,7 +20,7 @@ export const refreshThresholdSeconds = 3600;
 
 async function requestToken(form: Record<string, string>): Promise<void> {
   const answer = (
-    await client.post<TokenAnswer>('/oauth/token', qs.stringify(form), { headers: { 'Content-Type': 'application/x-www-form-urlencoded' } })
+    await client.post<TokenAnswer>('/oauth/token', formEncode(form), { headers: { 'Content-Type': 'application/x-www-form-urlencoded' } })
   ).data;
   writeTokens({ accessToken: answer.access_token, refreshToken: answer.refresh_token, expiresAt: Date.now() + answer.expires_in * 1000 });
 }

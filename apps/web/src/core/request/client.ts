@@ -1,9 +1,9 @@
 import { type Envelope, formatMessage } from '@qiming/shared';
 import axios, { type AxiosError, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
-import qs from 'qs';
 import { clearTokens, readTokens } from '../auth/tokenStorage.ts';
 import { currentLanguage, i18n } from '../i18n/i18n.ts';
 import { navigate } from '../navigation.ts';
+import { formEncode } from './formEncoding.ts';
 import { confirmBox, isToastShowing, toastError } from './notify.ts';
 
 /** A rejection the client already explained to the user. */
@@ -28,9 +28,9 @@ export function prepareRequest(config: InternalAxiosRequestConfig): InternalAxio
   config.headers.set('Accept-Language', currentLanguage());
   const method = (config.method ?? 'get').toLowerCase();
   if (config.url?.startsWith('/admin')) {
-    if (method === 'get') config.paramsSerializer = (params) => qs.stringify(params, { allowDots: true, skipNulls: true });
+    if (method === 'get') config.paramsSerializer = (params) => formEncode(params);
     else if (config.data && !(config.data instanceof FormData) && !(config.data instanceof Blob)) {
-      config.data = qs.stringify(config.data, { allowDots: true, arrayFormat: 'repeat' });
+      config.data = formEncode(config.data);
       config.headers.set('Content-Type', 'application/x-www-form-urlencoded');
     }
   }

@@ -64,58 +64,73 @@ export class AccountService {
   }
 
   update(caller: Caller, id: number, input: AccountUpdate) {
-    return audited(this.context, caller, { operation: 'account:edit', target: `account:${id}` }, async (trx, entry) => {
-      entry.before = await this.require(caller, id, trx);
-      await requireAccountChange(caller, trx, id);
-      await requireSuperAdministratorKept(caller, trx, id, {
-        authStrategy: input.authStrategy,
-        ipPolicy: { checked: input.isUseIpChecked, policy: input.ipPolicy },
-      });
-      await this.checkPlacement(caller, trx, input);
-      await refuseDuplicate(input.userName, () =>
-        trx.updateTable('iam_account').set(repo.accountValues(input)).where('id', '=', id).execute(),
-      );
-      entry.after = await this.require(caller, id, trx);
-      return entry.after;
-    });
+    return audited(
+      this.context,
+      caller,
+      { operation: 'account:edit', target: `account:${id}`, changesAccess: true },
+      async (trx, entry) => {
+        entry.before = await this.require(caller, id, trx);
+        await requireAccountChange(caller, trx, id);
+        await requireSuperAdministratorKept(caller, trx, id, {
+          authStrategy: input.authStrategy,
+          ipPolicy: { checked: input.isUseIpChecked, policy: input.ipPolicy },
+        });
+        await this.checkPlacement(caller, trx, input);
+        await refuseDuplicate(input.userName, () =>
+          trx.updateTable('iam_account').set(repo.accountValues(input)).where('id', '=', id).execute(),
+        );
+        entry.after = await this.require(caller, id, trx);
+        return entry.after;
+      },
+    );
   }
 
   remove(caller: Caller, ids: number[]) {
-    return audited(this.context, caller, { operation: 'account:delete', target: `account:${ids.join(',')}` }, async (trx, entry) => {
-      if (ids.includes(caller.accountId)) throw badRequest('error.ownAccount');
-      const removed = [];
-      for (const id of ids) {
-        removed.push(await this.require(caller, id, trx));
-        await requireAccountChange(caller, trx, id);
-      }
-      entry.before = removed;
-      await trx.deleteFrom('auth_session').where('account_id', 'in', ids).execute();
-      const deleted = Number((await trx.deleteFrom('iam_account').where('id', 'in', ids).executeTakeFirst()).numDeletedRows);
-      entry.after = { deleted };
-      return { deleted };
-    });
+    return audited(
+      this.context,
+      caller,
+      { operation: 'account:delete', target: `account:${ids.join(',')}`, changesAccess: true },
+      async (trx, entry) => {
+        if (ids.includes(caller.accountId)) throw badRequest('error.ownAccount');
+        const removed = [];
+        for (const id of ids) {
+          removed.push(await this.require(caller, id, trx));
+          await requireAccountChange(caller, trx, id);
+        }
+        entry.before = removed;
+        await trx.deleteFrom('auth_session').where('account_id', 'in', ids).execute();
+        const deleted = Number((await trx.deleteFrom('iam_account').where('id', 'in', ids).executeTakeFirst()).numDeletedRows);
+        entry.after = { deleted };
+        return { deleted };
+      },
+    );
   }
 
   setLocked(caller: Caller, id: number, locked: boolean) {
-    return audited(this.context, caller, { operation: 'account:edit', target: `account:${id}` }, async (trx, entry) => {
-      entry.before = await this.require(caller, id, trx);
-      if (id === caller.accountId) throw badRequest('error.ownAccount');
-      await requireAccountChange(caller, trx, id);
-      if (locked) {
-        await lockAccount(trx, id, null);
-        await trx
-          .updateTable('auth_session')
-          .set({ revoked_at: this.context.now() })
-          .where('account_id', '=', id)
-          .where('revoked_at', 'is', null)
-          .execute();
-      } else {
-        await clearLoginFailures(trx, id);
-        await clearAttempts(trx, id);
-      }
-      entry.after = await this.require(caller, id, trx);
-      return entry.after;
-    });
+    return audited(
+      this.context,
+      caller,
+      { operation: 'account:edit', target: `account:${id}`, changesAccess: true },
+      async (trx, entry) => {
+        entry.before = await this.require(caller, id, trx);
+        if (id === caller.accountId) throw badRequest('error.ownAccount');
+        await requireAccountChange(caller, trx, id);
+        if (locked) {
+          await lockAccount(trx, id, null);
+          await trx
+            .updateTable('auth_session')
+            .set({ revoked_at: this.context.now() })
+            .where('account_id', '=', id)
+            .where('revoked_at', 'is', null)
+            .execute();
+        } else {
+          await clearLoginFailures(trx, id);
+          await clearAttempts(trx, id);
+        }
+        entry.after = await this.require(caller, id, trx);
+        return entry.after;
+      },
+    );
   }
 
   async resetPassword(caller: Caller, id: number, password: string) {
@@ -135,18 +150,23 @@ export class AccountService {
   }
 
   endSession(caller: Caller, id: number, sessionId: string) {
-    return audited(this.context, caller, { operation: 'account:edit', target: `session:${sessionId}` }, async (trx) => {
-      await this.require(caller, id, trx);
-      await requireAccountChange(caller, trx, id);
-      const session = await trx
-        .selectFrom('auth_session')
-        .select('id')
-        .where('id', '=', sessionId)
-        .where('account_id', '=', id)
-        .executeTakeFirst();
-      if (!session) throw notFound();
-      await revokeSession(trx, sessionId, this.context.now());
-      return null;
-    });
+    return audited(
+      this.context,
+      caller,
+      { operation: 'account:edit', target: `session:${sessionId}`, changesAccess: true },
+      async (trx) => {
+        await this.require(caller, id, trx);
+        await requireAccountChange(caller, trx, id);
+        const session = await trx
+          .selectFrom('auth_session')
+          .select('id')
+          .where('id', '=', sessionId)
+          .where('account_id', '=', id)
+          .executeTakeFirst();
+        if (!session) throw notFound();
+        await revokeSession(trx, sessionId, this.context.now());
+        return null;
+      },
+    );
   }
 }

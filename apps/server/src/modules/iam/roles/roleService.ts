@@ -38,7 +38,7 @@ export class RoleService {
   }
 
   update(caller: Caller, id: number, input: RoleInput) {
-    return audited(this.context, caller, { operation: 'role:edit', target: `role:${id}` }, async (trx, entry) => {
+    return audited(this.context, caller, { operation: 'role:edit', target: `role:${id}`, changesAccess: true }, async (trx, entry) => {
       entry.before = await this.require(id, trx);
       if (input.belongToOrgan !== null) await requireExisting(trx, 'iam_organ', [input.belongToOrgan], 'belongToOrgan');
       await requireRoleChange(caller, trx, id, { roleScope: input.roleScope, belongToOrgan: input.belongToOrgan });
@@ -49,20 +49,25 @@ export class RoleService {
   }
 
   remove(caller: Caller, ids: number[]) {
-    return audited(this.context, caller, { operation: 'role:delete', target: `role:${ids.join(',')}` }, async (trx, entry) => {
-      const removed = [];
-      for (const id of ids) {
-        const role = await this.require(id, trx);
-        if (role.roleType === 'builtin' || role.isSuper) throw badRequest('error.superRoleFixed');
-        if (role.accountCount > 0) throw badRequest('error.roleInUse');
-        await requireRoleChange(caller, trx, id, {});
-        removed.push(role);
-      }
-      entry.before = removed;
-      const deleted = await repo.deleteRoles(trx, ids);
-      entry.after = { deleted };
-      return { deleted };
-    });
+    return audited(
+      this.context,
+      caller,
+      { operation: 'role:delete', target: `role:${ids.join(',')}`, changesAccess: true },
+      async (trx, entry) => {
+        const removed = [];
+        for (const id of ids) {
+          const role = await this.require(id, trx);
+          if (role.roleType === 'builtin' || role.isSuper) throw badRequest('error.superRoleFixed');
+          if (role.accountCount > 0) throw badRequest('error.roleInUse');
+          await requireRoleChange(caller, trx, id, {});
+          removed.push(role);
+        }
+        entry.before = removed;
+        const deleted = await repo.deleteRoles(trx, ids);
+        entry.after = { deleted };
+        return { deleted };
+      },
+    );
   }
 
   /** App, module, function and operation, as the check-box tree of function authorisation shows them. */
@@ -92,15 +97,20 @@ export class RoleService {
   }
 
   grantOperations(caller: Caller, id: number, operationIds: number[]) {
-    return audited(this.context, caller, { operation: 'role:grant', target: `role:${id}:operations` }, async (trx, entry) => {
-      await this.require(id, trx);
-      await requireExisting(trx, 'pf_operation', operationIds, 'operationIds');
-      await requireRoleChange(caller, trx, id, { operationIds });
-      entry.before = await repo.roleOperationIds(trx, id);
-      await repo.replaceRoleOperations(trx, id, operationIds);
-      entry.after = operationIds;
-      return operationIds;
-    });
+    return audited(
+      this.context,
+      caller,
+      { operation: 'role:grant', target: `role:${id}:operations`, changesAccess: true },
+      async (trx, entry) => {
+        await this.require(id, trx);
+        await requireExisting(trx, 'pf_operation', operationIds, 'operationIds');
+        await requireRoleChange(caller, trx, id, { operationIds });
+        entry.before = await repo.roleOperationIds(trx, id);
+        await repo.replaceRoleOperations(trx, id, operationIds);
+        entry.after = operationIds;
+        return operationIds;
+      },
+    );
   }
 
   grantOrgans(caller: Caller, id: number, organIds: number[]) {
@@ -118,15 +128,20 @@ export class RoleService {
 
   /** Gives (or with `revoke` takes back) every listed role to every listed account. */
   authorise(caller: Caller, accountIds: number[], roleIds: number[], revoke: boolean) {
-    return audited(this.context, caller, { operation: 'role:grant', target: `accounts:${accountIds.join(',')}` }, async (trx, entry) => {
-      await requireExisting(trx, 'iam_role', roleIds, 'roleIds');
-      await requireExisting(trx, 'iam_account', accountIds, 'accountIds');
-      await requireRoleAssignment(caller, trx, accountIds, roleIds, revoke);
-      entry.before = Object.fromEntries(await Promise.all(accountIds.map(async (id) => [id, await repo.accountRoleIds(trx, id)])));
-      if (revoke) await repo.revokeRoles(trx, accountIds, roleIds);
-      else await repo.assignRoles(trx, accountIds, roleIds);
-      entry.after = { roleIds, revoke };
-      return { accounts: accountIds.length, roles: roleIds.length };
-    });
+    return audited(
+      this.context,
+      caller,
+      { operation: 'role:grant', target: `accounts:${accountIds.join(',')}`, changesAccess: true },
+      async (trx, entry) => {
+        await requireExisting(trx, 'iam_role', roleIds, 'roleIds');
+        await requireExisting(trx, 'iam_account', accountIds, 'accountIds');
+        await requireRoleAssignment(caller, trx, accountIds, roleIds, revoke);
+        entry.before = Object.fromEntries(await Promise.all(accountIds.map(async (id) => [id, await repo.accountRoleIds(trx, id)])));
+        if (revoke) await repo.revokeRoles(trx, accountIds, roleIds);
+        else await repo.assignRoles(trx, accountIds, roleIds);
+        entry.after = { roleIds, revoke };
+        return { accounts: accountIds.length, roles: roleIds.length };
+      },
+    );
   }
 }
