@@ -11,13 +11,18 @@ test.afterAll(async () => server.stop());
 
 async function seriousViolations(page: Page) {
   // A pointer resting on a control would check its hover colours, not the page's; and colours still
-  // fading (a row's hover, a tag appearing) would be measured half way: settle them first.
+  // fading (a row's hover, a tag appearing) or dimmed by a loading spinner would be measured half
+  // way: settle them first.
   await page.mouse.move(0, 0);
+  // A table still loading shows its rows half transparent under the spinner.
+  await expect(page.locator('.ant-spin-spinning')).toHaveCount(0);
   await page.addStyleTag({ content: '*, *::before, *::after { transition: none !important; animation: none !important; }' });
   const results = await new AxeBuilder({ page }).analyze();
   return results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+    .map(
+      (violation) => `${violation.id}: ${violation.nodes.map((node) => `${node.target.join(' ')} (${node.failureSummary})`).join(', ')}`,
+    );
 }
 
 test('the sign-in page has no serious accessibility violation', async ({ page }) => {

@@ -19,8 +19,7 @@ test('the sign-in page checks the user name with the spec rules', async ({ page 
 
 test('wrong passwords lock the account with the catalogue message', async ({ page }) => {
   await page.goto(`${server.url}/#/login`);
-  await page.getByTestId('language-switch').click();
-  await page.getByRole('menuitem', { name: '中文' }).click();
+  await page.getByRole('navigation', { name: 'Language' }).getByRole('button', { name: '中文' }).click();
   await page.getByLabel('用户名').fill('staff01');
   for (let attempt = 1; attempt <= 4; attempt++) {
     await page.getByLabel('密码').fill(`Wrong@${attempt}`);

@@ -1,4 +1,5 @@
-import { Spin } from 'antd';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { App, Spin } from 'antd';
 import { useEffect, useState } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import '../core/i18n/i18n.ts';
@@ -8,6 +9,9 @@ import { installErrorLog } from '../core/errors/errorLog.ts';
 import { sendToSignInAfterLostSession } from '../core/request/client.ts';
 import { AntdShell } from '../core/ui/AntdShell.tsx';
 import { AdminLayout } from './layout/AdminLayout.tsx';
+
+// The server-data cache lives with the back-office, so the sign-in page does not load it.
+const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } });
 
 /**
  * The back-office behind its sign-in: token -> user -> menu -> routes, then the layout. A signed-out
@@ -49,5 +53,13 @@ export default function AdminArea() {
   }, [signedIn, navigate]);
 
   if (!signedIn) return <Navigate to={`/login?redirect=${encodeURIComponent(location.pathname + location.search)}`} replace />;
-  return <AntdShell>{ready ? <AdminLayout /> : <Spin size="large" style={{ display: 'block', margin: '30vh auto' }} />}</AntdShell>;
+  return (
+    <AntdShell>
+      <App>
+        <QueryClientProvider client={queryClient}>
+          {ready ? <AdminLayout /> : <Spin size="large" style={{ display: 'block', margin: '30vh auto' }} />}
+        </QueryClientProvider>
+      </App>
+    </AntdShell>
+  );
 }

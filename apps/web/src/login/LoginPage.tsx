@@ -1,6 +1,6 @@
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { fieldRules } from '@qiming/shared';
-import { Alert, Button, Card, Form, Input, Typography } from 'antd';
+import { Alert, Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
@@ -9,7 +9,7 @@ import { signIn } from '../core/auth/session.ts';
 import { RequestError } from '../core/request/client.ts';
 import { AntdShell } from '../core/ui/AntdShell.tsx';
 import { antdRules, isRequired } from '../core/ui/antdRules.ts';
-import { LanguageSwitch } from '../core/ui/LanguageSwitch.tsx';
+import { LanguageLinks } from '../core/ui/LanguageLinks.tsx';
 import styles from './loginPage.module.css';
 
 interface Credentials {
@@ -42,12 +42,13 @@ function LoginForm() {
   return (
     <main className={styles.page}>
       <div className={styles.tools}>
-        <LanguageSwitch />
+        <LanguageLinks />
       </div>
-      <Card className={styles.card}>
-        <Typography.Title level={1} className={styles.title}>
+      {/* A plain panel and heading: antd's Card and Typography would add their code to the sign-in page. */}
+      <section className={styles.card} aria-labelledby="login-title">
+        <h1 id="login-title" className={styles.title}>
           {t('login.title')}
-        </Typography.Title>
+        </h1>
         {search.get('expired') && <Alert type="warning" showIcon title={t('login.sessionExpired')} className={styles.alert} />}
         {failure && <Alert type="error" showIcon title={failure} className={styles.alert} role="alert" />}
         <Form<Credentials> layout="vertical" size="large" onFinish={submit} requiredMark={false}>
@@ -78,7 +79,7 @@ function LoginForm() {
         <p className={styles.back}>
           <Link to="/homePage">{t('login.backToSite')}</Link>
         </p>
-      </Card>
+      </section>
     </main>
   );
 }

@@ -4,7 +4,6 @@ import { clearTokens, readTokens } from '../auth/tokenStorage.ts';
 import { currentLanguage, i18n } from '../i18n/i18n.ts';
 import { navigate } from '../navigation.ts';
 import { formEncode } from './formEncoding.ts';
-import { confirmBox, isToastShowing, toastError } from './notify.ts';
 
 /** A rejection the client already explained to the user. */
 export class RequestError extends Error {
@@ -18,6 +17,10 @@ export class RequestError extends Error {
 }
 
 export const requestTimeoutMs = 60_000;
+
+/** antd's message and modal load with the first toast or box: the sign-in page needs neither until then. */
+const notify = () => import('./notify.ts');
+const toastError = (text: string) => void notify().then((loaded) => loaded.toastError(text));
 
 export const client = axios.create({ baseURL: import.meta.env.VITE_API_BASE ?? '/api', timeout: requestTimeoutMs });
 
@@ -72,7 +75,7 @@ export async function readBody(response: AxiosResponse): Promise<AxiosResponse> 
   if ((response.config.successCodes ?? [200]).includes(code)) return response;
   const message = body?.message ?? '';
   if (code === 401 || code === 10002) {
-    const relogin = await confirmBox({
+    const relogin = await (await notify()).confirmBox({
       title: i18n.t('request.systemPrompt'),
       content: code === 401 ? i18n.t('request.networkProblem') : message,
       okText: i18n.t('request.relogin'),
@@ -108,6 +111,8 @@ export function explainHttpError(error: AxiosError<{ message?: string; error?: s
     text = shown.includes(data.error_description ?? '')
       ? (data.error_description as string)
       : formatMessage('error.badCredentials', currentLanguage());
+    // Only signing in is refused this way, and the sign-in page shows the refusal in its own alert.
+    throw new RequestError(text, status, data);
   } else if (status === 500) {
     if (/process(Model|Definition)|release/i.test(url) && serverMessage) text = serverMessage;
     else if (hasChinese(serverMessage)) text = serverMessage;
@@ -118,7 +123,7 @@ export function explainHttpError(error: AxiosError<{ message?: string; error?: s
   } else {
     text = serverMessage || data?.error_description || i18n.t('request.requestError');
   }
-  if (!isToastShowing()) toastError(text);
+  toastError(text);
   throw new RequestError(text, status, data);
 }
 

@@ -4,10 +4,6 @@ export const toastSeconds = 3;
 
 let toastShowing = false;
 
-export function isToastShowing(): boolean {
-  return toastShowing;
-}
-
 /** An error toast of 3 s; while one shows, further ones are dropped rather than stacked. */
 export function toastError(text: string): void {
   if (toastShowing) return;

@@ -1,6 +1,5 @@
 import type { Language } from '@qiming/shared';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { App, ConfigProvider } from 'antd';
+import { ConfigProvider } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { antdLocales } from '../i18n/antdLocale.ts';
@@ -20,6 +19,12 @@ const theme = {
     colorError: '#cf1322',
     // antd's green (#52c41a) as tag text reaches 2.1:1 on its own tint; green-8 reaches 6:1.
     colorSuccess: '#237804',
+    // Tints derived from these darker seeds come out grey (green text on #adb8a5 reaches 2.7:1); the
+    // tints of antd's own palette keep status tags and alerts light.
+    colorSuccessBg: '#f6ffed',
+    colorSuccessBorder: '#b7eb8f',
+    colorErrorBg: '#fff2f0',
+    colorErrorBorder: '#ffccc7',
     colorTextTertiary: 'rgba(0, 0, 0, 0.6)',
     colorTextDescription: 'rgba(0, 0, 0, 0.6)',
     colorTextPlaceholder: 'rgba(0, 0, 0, 0.55)',
@@ -27,9 +32,7 @@ const theme = {
   },
 };
 
-const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } });
-
-/** antd theme (#1890ff, size from the cookie, locale following the UI language) and server-data cache. */
+/** antd theme (#1890ff, size from the cookie, locale following the UI language). */
 export function AntdShell({ children }: { children: ReactNode }) {
   const { i18n } = useTranslation();
   const size = useAppStore((state) => state.size);
@@ -40,9 +43,7 @@ export function AntdShell({ children }: { children: ReactNode }) {
       theme={theme}
       modal={{ mask: { closable: false } }}
     >
-      <App>
-        <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
-      </App>
+      {children}
     </ConfigProvider>
   );
 }
