@@ -80,6 +80,16 @@ describe(`large lists: indexed contains-search and deep pages (${process.env.TES
     expect(page.records.map((item) => item.id)).toEqual(expected.slice(0, 100).map((item) => item.id));
   });
 
+  it('pages through a search with the same total on every page, a page past its last match included', async () => {
+    const expected = scan('itemValue', 'Item 2').sort(byIndex);
+    expect(expected.length).toBeGreaterThan(20);
+    const filter = `itemValue=${encodeURIComponent('Item 2')}`;
+    const second = await get(`limit=10&page=2&${filter}`);
+    expect(second.total).toBe(expected.length);
+    expect(second.records.map((item) => item.id)).toEqual(expected.slice(10, 20).map((item) => item.id));
+    expect(await get(`limit=10&page=${Math.ceil(expected.length / 10) + 1}&${filter}`)).toEqual({ total: expected.length, records: [] });
+  });
+
   it('keeps the index in step with item edits and deletions', async () => {
     const [first] = items;
     const url = `/api/admin/dicts/${dictId}/items/${first?.id}`;

@@ -9,6 +9,12 @@ export interface PageSpec<DB, TB extends keyof DB, O> {
   tieBreaker?: string;
   /** The total when it is known without counting, e.g. kept alongside the rows. */
   knownTotal?: number;
+  /**
+   * Few rows match (a text search through an index): the page's own query counts them as it finds
+   * them, rather than a second query finding them all again. Not for plain lists, where a count can
+   * walk an index but counting alongside would read every row.
+   */
+  countAlongside?: boolean;
   // biome-ignore lint/complexity/noBannedTypes: Kysely's type for a query with nothing selected yet.
   select: (query: SelectQueryBuilder<DB, TB, {}>) => SelectQueryBuilder<DB, TB, O>;
   /**
@@ -34,11 +40,16 @@ export async function paginate<DB, TB extends keyof DB, O>(
   query: PageQuery,
   spec: PageSpec<DB, TB, O>,
 ): Promise<PageResult<O>> {
-  const total = spec.knownTotal ?? (await countRows(base));
   const column = (query.sort && spec.columns[query.sort]) || spec.defaultSort.column;
   const order = query.sort ? query.order : spec.defaultSort.order;
   const tieBreaker = spec.tieBreaker ?? 'id';
   const offset = (query.page - 1) * query.limit;
+  if (spec.knownTotal === undefined && spec.countAlongside) {
+    const counted = await countedPage(spec.select(base), sql.ref(column), sql.ref(tieBreaker), order, query.limit, offset);
+    // A page past the last match has no row to carry the total: it is counted below.
+    if (counted) return counted;
+  }
+  const total = spec.knownTotal ?? (await countRows(base));
   if (total === 0 || offset >= total) return { total, records: [] };
   const take = Math.min(query.limit, total - offset);
   const fromEnd = total - offset - take;
@@ -56,6 +67,25 @@ export async function paginate<DB, TB extends keyof DB, O>(
   page = page.orderBy(sortColumn, direction).orderBy(tie, direction);
   const records = (await page.execute()) as O[];
   return { total, records: backwards ? records.reverse() : records };
+}
+
+async function countedPage<DB, TB extends keyof DB, O>(
+  query: SelectQueryBuilder<DB, TB, O>,
+  sortColumn: Expression<unknown>,
+  tie: Expression<unknown>,
+  order: 'asc' | 'desc',
+  limit: number,
+  offset: number,
+): Promise<PageResult<O> | undefined> {
+  const rows = (await query
+    .select(sql<number>`count(*) over ()`.as('page_total'))
+    .orderBy(sortColumn, order)
+    .orderBy(tie, order)
+    .limit(limit)
+    .offset(offset)
+    .execute()) as Array<O & { page_total: number }>;
+  if (rows.length === 0) return undefined;
+  return { total: Number(rows[0]?.page_total), records: rows.map(({ page_total: _, ...row }) => row as O) };
 }
 
 // biome-ignore lint/complexity/noBannedTypes: see PageSpec.select.

@@ -111,14 +111,15 @@ export async function pageItems(
   query: PageQuery<(typeof dictionaryItemSortable)[number]> & ItemFilter,
 ) {
   // Unfiltered, the dictionary's kept count is the total: a large dictionary's rows are not counted.
-  const knownTotal =
-    query.itemCode || query.itemValue
-      ? undefined
-      : ((await db.selectFrom('pf_dict').select('item_count').where('id', '=', dictId).executeTakeFirst())?.item_count ?? 0);
+  const filtered = Boolean(query.itemCode || query.itemValue);
+  const knownTotal = filtered
+    ? undefined
+    : ((await db.selectFrom('pf_dict').select('item_count').where('id', '=', dictId).executeTakeFirst())?.item_count ?? 0);
   return paginate(items(db, dictId, query), query, {
     columns: { itemCode: 'item_code', itemValue: 'item_value', index: 'item_index' },
     defaultSort: { column: 'item_index', order: 'asc' },
     knownTotal,
+    countAlongside: filtered,
     select: itemColumns,
     byKeys: (keys) => itemColumns(db.selectFrom('pf_dict_item').where('id', 'in', keys as never)),
   });
