@@ -1,5 +1,5 @@
 import { Form, Modal } from 'antd';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { antdRules, isRequired } from '../../core/ui/antdRules.ts';
 import { FieldInput } from './FieldInput.tsx';
@@ -23,12 +23,17 @@ export function ResourceFormDialog({ formName, title, open, fields, initialValue
   const { t } = useTranslation();
   const [form] = Form.useForm();
 
+  // The record's values are read when the dialog opens, and only then: the list behind it refreshes
+  // (every 5 s on the registry) and hands over equal values in new objects, which must not reset
+  // what the user is typing.
+  const opening = useRef(initialValues);
+  opening.current = initialValues;
   useEffect(() => {
     if (open) {
       form.resetFields();
-      form.setFieldsValue(initialValues ?? {});
+      form.setFieldsValue(opening.current ?? {});
     }
-  }, [open, initialValues, form]);
+  }, [open, form]);
 
   return (
     <Modal

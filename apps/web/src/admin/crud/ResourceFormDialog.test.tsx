@@ -1,0 +1,52 @@
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import '../../core/i18n/i18n.ts';
+import { ResourceFormDialog } from './ResourceFormDialog.tsx';
+import type { FieldDeclaration } from './resource.ts';
+
+const fields: FieldDeclaration[] = [
+  { name: 'weight', label: 'governance.weight', input: 'number' },
+  { name: 'note', label: 'field.note' },
+];
+
+function dialog(open: boolean, initialValues: Record<string, unknown>, onSave = vi.fn()) {
+  return (
+    <ResourceFormDialog
+      formName="probe"
+      title="Edit"
+      open={open}
+      fields={fields}
+      initialValues={initialValues}
+      editing
+      saving={false}
+      onSave={onSave}
+      onClose={() => undefined}
+    />
+  );
+}
+
+describe('the create/edit dialog', () => {
+  afterEach(cleanup);
+
+  it('keeps what the user typed when the list behind it refreshes with the same record', async () => {
+    const onSave = vi.fn();
+    const view = render(dialog(true, { weight: 1, note: 'first' }, onSave));
+    const weight = await screen.findByRole('spinbutton');
+    expect(weight).toHaveProperty('value', '1');
+    fireEvent.change(weight, { target: { value: '7' } });
+    // A refresh hands over the same record in a new object, as every 5 s on the registry page.
+    view.rerender(dialog(true, { weight: 1, note: 'first' }, onSave));
+    view.rerender(dialog(true, { weight: 1, note: 'first' }, onSave));
+    expect(screen.getByRole('spinbutton')).toHaveProperty('value', '7');
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(onSave).toHaveBeenCalledWith({ weight: 7, note: 'first' }));
+  });
+
+  it('shows the record as it is now each time it opens', async () => {
+    const view = render(dialog(true, { weight: 1, note: 'first' }));
+    fireEvent.change(await screen.findByRole('spinbutton'), { target: { value: '7' } });
+    view.rerender(dialog(false, { weight: 1, note: 'first' }));
+    view.rerender(dialog(true, { weight: 3, note: 'second' }));
+    await waitFor(() => expect(screen.getByRole('spinbutton')).toHaveProperty('value', '3'));
+  });
+});
