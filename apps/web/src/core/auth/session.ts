@@ -31,10 +31,29 @@ export async function signIn(userName: string, password: string): Promise<void> 
   await requestToken({ grant_type: 'password', username: userName, password: sealPassword(key, password), keyId, client_id: menuClientId });
 }
 
-export async function refreshTokens(): Promise<void> {
-  const tokens = readTokens();
-  if (!tokens) return;
-  await requestToken({ grant_type: 'refresh_token', refresh_token: tokens.refreshToken, client_id: menuClientId });
+let refreshing: Promise<void> | undefined;
+
+/** Tabs share the tokens: where the browser offers Web Locks (secure contexts), they take turns. */
+function oneTabAtATime(work: () => Promise<void>): Promise<void> {
+  return typeof navigator !== 'undefined' && navigator.locks ? navigator.locks.request('qiming-token-refresh', work) : work();
+}
+
+/**
+ * One refresh at a time. The server ends the session when a rotated-out refresh token comes back, so
+ * a second refresh of the same token (a remount, the poll, another tab) would sign the user out:
+ * callers in this tab share the refresh under way, and a tab that finds the token rotated by another
+ * while it waited keeps the new one.
+ */
+export function refreshTokens(): Promise<void> {
+  const presented = readTokens()?.refreshToken;
+  if (!presented) return Promise.resolve();
+  refreshing ??= oneTabAtATime(async () => {
+    if (readTokens()?.refreshToken !== presented) return;
+    await requestToken({ grant_type: 'refresh_token', refresh_token: presented, client_id: menuClientId });
+  }).finally(() => {
+    refreshing = undefined;
+  });
+  return refreshing;
 }
 
 export async function refreshIfDue(now = Date.now()): Promise<void> {
