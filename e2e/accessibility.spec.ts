@@ -45,6 +45,7 @@ for (const path of [
   '/iam/passwordPolicy',
   '/system/menu',
   '/system/calendar',
+  '/system/region',
   '/audit/operationLog',
 ]) {
   test(`${path} has no serious accessibility violation`, async ({ page }) => {

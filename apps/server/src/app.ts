@@ -37,6 +37,7 @@ import { AccessIndex } from './modules/platform/functionModel/accessIndex.ts';
 import { splitRoute } from './modules/platform/functionModel/declarations.ts';
 import { menuAdminRoutes } from './modules/platform/menus/menuAdminRoutes.ts';
 import { menuRoutes } from './modules/platform/menus/routes.ts';
+import { regionRoutes } from './modules/platform/regions/routes.ts';
 import { workCalendarRoutes } from './modules/platform/workCalendar/routes.ts';
 import { portalRoutes } from './modules/portal/routes.ts';
 import { systemRoutes } from './modules/system/routes.ts';
@@ -155,6 +156,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     passwordPolicyRoutes,
     menuAdminRoutes,
     workCalendarRoutes,
+    regionRoutes,
   ]) {
     await app.register(routes, context);
   }

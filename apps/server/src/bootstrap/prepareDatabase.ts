@@ -11,6 +11,7 @@ import { qimingApp } from '../modules/platform/functionModel/catalogue.ts';
 import { syncFunctionModel } from '../modules/platform/functionModel/functionModelRepo.ts';
 import { backOfficeMenus, backOfficeMenuTypeName } from '../modules/platform/menus/menuCatalogue.ts';
 import { ensureMenus } from '../modules/platform/menus/menuRepo.ts';
+import { ensureRegions } from '../modules/platform/regions/regionRepo.ts';
 import { seedDemoData } from './demoData.ts';
 
 export const superAdministrator = { userName: 'sysadmin', demoPassword: 'Qiming@2026' };
@@ -42,6 +43,7 @@ export async function prepareDatabase(db: Kysely<Database>, dialect: DialectName
     if (dialect === 'postgres') await sql`select pg_advisory_xact_lock(${firstStartLock})`.execute(trx);
     await syncFunctionModel(trx, qimingApp);
     const menuTypeId = await ensureMenus(trx, backOfficeMenuTypeName, backOfficeMenus);
+    await ensureRegions(trx);
     const anyAccount = await trx.selectFrom('iam_account').select('id').limit(1).executeTakeFirst();
     if (anyAccount) return keepSuperAdministrator(trx, options.log);
     await firstStart(trx, menuTypeId, options);

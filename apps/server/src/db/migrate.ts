@@ -9,6 +9,7 @@ import * as identity from './migrations/0005_identity.ts';
 import * as signInGuard from './migrations/0006_sign_in_guard.ts';
 import * as healthAndReportQuota from './migrations/0008_health_and_report_quota.ts';
 import * as containsSearch from './migrations/0011_contains_search.ts';
+import * as regions from './migrations/0012_regions.ts';
 import { migrationContext } from './migrations/context.ts';
 import type { Database } from './schema.ts';
 
@@ -22,6 +23,7 @@ const migrations = {
   '0006_sign_in_guard': signInGuard,
   '0008_health_and_report_quota': healthAndReportQuota,
   '0011_contains_search': containsSearch,
+  '0012_regions': regions,
 };
 
 export async function migrateToLatest(db: Kysely<Database>, dialect: DialectName): Promise<void> {

@@ -94,6 +94,16 @@ export interface PfDictItemTable {
   item_index: number;
 }
 
+export interface PfRegionTable {
+  cant_code: string;
+  cant_name: string;
+  short_name: string;
+  cant_type: number;
+  super_code: string | null;
+  enabled: number;
+  local: number;
+}
+
 export interface IamRoleTable {
   id: Generated<number>;
   role_code: string;
@@ -436,6 +446,7 @@ export interface Database {
   pf_menu: PfMenuTable;
   pf_dict: PfDictTable;
   pf_dict_item: PfDictItemTable;
+  pf_region: PfRegionTable;
   iam_role: IamRoleTable;
   iam_role_operation: IamRoleOperationTable;
   iam_account: IamAccountTable;

@@ -581,6 +581,24 @@ export const messages = {
     es: 'Esta política de IP no admite la dirección que está usando: quedaría sin acceso',
     ja: 'このIPポリシーは現在のアドレスを許可していません：ログインできなくなります',
   },
+  'validation.regionCode': {
+    zh: '区划代码为6位数字（乡镇为12位）',
+    en: 'A region code is 6 digits (12 for a town)',
+    es: 'Un código de región tiene 6 dígitos (12 para un municipio)',
+    ja: '行政区画コードは6桁の数字です（町・郷は12桁）',
+  },
+  'validation.regionType': {
+    zh: '区划级别为1省、2市、3区县、4乡镇',
+    en: 'The level is 1 province, 2 city, 3 district or 4 town',
+    es: 'El nivel es 1 provincia, 2 ciudad, 3 distrito o 4 municipio',
+    ja: 'レベルは1省、2市、3区県、4町・郷です',
+  },
+  'error.regionPlacement': {
+    zh: '区划{code}不能放在{parent}下：级别须低于上级，代码须以上级代码开头',
+    en: 'Region {code} cannot sit under {parent}: it must be at a lower level and its code must begin with the parent’s',
+    es: 'La región {code} no puede estar bajo {parent}: debe tener un nivel inferior y su código debe empezar por el del superior',
+    ja: '区画{code}は{parent}の下に置けません：上位より下のレベルで、コードが上位のコードで始まる必要があります',
+  },
   'error.referenceMissing': {
     zh: '{field} 引用的记录不存在',
     en: 'A record named in {field} does not exist',

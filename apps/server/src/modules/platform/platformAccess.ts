@@ -45,3 +45,32 @@ export const workCalendarAccess: FunctionDeclaration = {
     },
   ],
 };
+
+export const regionAccess: FunctionDeclaration = {
+  code: 'platform.region',
+  name: 'Regions',
+  operations: [
+    {
+      code: 'region:view',
+      name: 'View',
+      type: 'view',
+      // Every signed-in user reads the tree: forms offer it in their region pickers.
+      access: 'signedIn',
+      isDefault: true,
+      urls: [
+        'GET /api/admin/regions/children',
+        'GET /api/admin/regions/search',
+        'GET /api/admin/regions/:code/path',
+        'GET /api/admin/regions/:code',
+      ],
+    },
+    { code: 'region:add', name: 'Add', type: 'add', access: 'authorised', urls: ['POST /api/admin/regions'] },
+    {
+      code: 'region:edit',
+      name: 'Edit',
+      type: 'edit',
+      access: 'authorised',
+      urls: ['PUT /api/admin/regions/:code', 'POST /api/admin/regions/:code/enable', 'POST /api/admin/regions/:code/disable'],
+    },
+  ],
+};

@@ -33,24 +33,15 @@ export async function signIn(userName: string, password: string): Promise<void> 
 
 let refreshing: Promise<void> | undefined;
 
-/** Tabs share the tokens: where the browser offers Web Locks (secure contexts), they take turns. */
-function oneTabAtATime(work: () => Promise<void>): Promise<void> {
-  return typeof navigator !== 'undefined' && navigator.locks ? navigator.locks.request('qiming-token-refresh', work) : work();
-}
-
 /**
  * One refresh at a time. The server ends the session when a rotated-out refresh token comes back, so
- * a second refresh of the same token (a remount, the poll, another tab) would sign the user out:
- * callers in this tab share the refresh under way, and a tab that finds the token rotated by another
- * while it waited keeps the new one.
+ * a second refresh of the same token (a remount, the poll) would sign the user out: callers share the
+ * refresh under way.
  */
 export function refreshTokens(): Promise<void> {
   const presented = readTokens()?.refreshToken;
   if (!presented) return Promise.resolve();
-  refreshing ??= oneTabAtATime(async () => {
-    if (readTokens()?.refreshToken !== presented) return;
-    await requestToken({ grant_type: 'refresh_token', refresh_token: presented, client_id: menuClientId });
-  }).finally(() => {
+  refreshing ??= requestToken({ grant_type: 'refresh_token', refresh_token: presented, client_id: menuClientId }).finally(() => {
     refreshing = undefined;
   });
   return refreshing;
