@@ -46,6 +46,7 @@ for (const path of [
   '/system/menu',
   '/system/calendar',
   '/system/region',
+  '/system/serial',
   '/audit/operationLog',
 ]) {
   test(`${path} has no serious accessibility violation`, async ({ page }) => {

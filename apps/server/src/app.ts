@@ -38,6 +38,7 @@ import { splitRoute } from './modules/platform/functionModel/declarations.ts';
 import { menuAdminRoutes } from './modules/platform/menus/menuAdminRoutes.ts';
 import { menuRoutes } from './modules/platform/menus/routes.ts';
 import { regionRoutes } from './modules/platform/regions/routes.ts';
+import { serialNumberRoutes } from './modules/platform/serialNumbers/routes.ts';
 import { workCalendarRoutes } from './modules/platform/workCalendar/routes.ts';
 import { portalRoutes } from './modules/portal/routes.ts';
 import { systemRoutes } from './modules/system/routes.ts';
@@ -157,6 +158,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     menuAdminRoutes,
     workCalendarRoutes,
     regionRoutes,
+    serialNumberRoutes,
   ]) {
     await app.register(routes, context);
   }

@@ -126,6 +126,32 @@ describe('two server processes on PostgreSQL and Redis behave as one', () => {
     expect(dictionaries.total).toBe(1);
   });
 
+  it('hands out no serial number twice while both servers draw from one rule at once', async () => {
+    const admin = await signIn(first.url);
+    const headers = { authorization: `Bearer ${admin}`, 'content-type': 'application/json' };
+    const created = await fetch(`${first.url}/api/admin/serial-rules`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({
+        idId: 'shared',
+        idName: 'Shared',
+        isGlobal: true,
+        idLength: 6,
+        idType: 'sequence',
+        idPrefix: 'S',
+        isPrefix: true,
+      }),
+    });
+    expect(created.status).toBe(200);
+    const draw = (url: string) =>
+      fetch(`${url}/api/admin/serial-numbers/shared/next`, { method: 'POST', headers: { authorization: `Bearer ${admin}` } })
+        .then((response) => response.json() as Promise<{ data: { number: string } }>)
+        .then((answer) => answer.data.number);
+    const numbers = await Promise.all(Array.from({ length: 200 }, (_, index) => draw(index % 2 === 0 ? first.url : second.url)));
+    expect(new Set(numbers).size).toBe(200);
+    expect([...numbers].sort()).toEqual(Array.from({ length: 200 }, (_, index) => `S${String(index + 1).padStart(6, '0')}`));
+  });
+
   it('refuses on the other server, within a bus round trip, a session ended and a role taken away on one', async () => {
     const admin = await signIn(first.url);
     const dictionaries = (url: string, token: string) =>

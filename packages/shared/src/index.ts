@@ -6,6 +6,7 @@ export * from './api/menu.ts';
 export * from './api/passwordPolicy.ts';
 export * from './api/portal.ts';
 export * from './api/region.ts';
+export * from './api/serialNumber.ts';
 export * from './crypto/sealPassword.ts';
 export * from './format/abbreviateNumber.ts';
 export * from './format/timeAgo.ts';

@@ -85,6 +85,7 @@ export async function seedDemoData(db: Kysely<Database>, menuTypeId: number, now
   await assignRole(db, staff, readerRole);
   await seedDemoOrgans(db, staff, now);
   await seedDemoWebsite(db);
+  await seedDemoSerialRules(db, now);
 
   for (const dictionary of demoDictionaries) {
     const { id } = await db
@@ -110,6 +111,41 @@ export async function seedDemoData(db: Kysely<Database>, menuTypeId: number, now
       )
       .execute();
   }
+}
+
+/** Leave requests numbered by year (2026000042-QJ style), contracts as a plain sequence. */
+async function seedDemoSerialRules(db: Kysely<Database>, now: number): Promise<void> {
+  const year = String(new Date(now).getFullYear());
+  const rule = { is_global: 1, organ_id: null, scope: 0, is_suffix: 0, id_suffix: '', updated_at: now };
+  await db
+    .insertInto('sys_serial_rule')
+    .values([
+      {
+        ...rule,
+        id_code: 'leave_request',
+        id_name: 'Leave requests',
+        id_length: 6,
+        id_value: 42,
+        period: year,
+        is_prefix: 1,
+        id_prefix: 'YYYY',
+        is_suffix: 1,
+        id_suffix: '-QJ',
+        id_type: 'year',
+      },
+      {
+        ...rule,
+        id_code: 'contract',
+        id_name: 'Contracts',
+        id_length: 5,
+        id_value: 1207,
+        period: '',
+        is_prefix: 1,
+        id_prefix: 'HT',
+        id_type: 'sequence',
+      },
+    ])
+    .execute();
 }
 
 /** A small company in the administrative structure; the demo staff account works in its technology department. */

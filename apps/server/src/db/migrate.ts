@@ -10,6 +10,7 @@ import * as signInGuard from './migrations/0006_sign_in_guard.ts';
 import * as healthAndReportQuota from './migrations/0008_health_and_report_quota.ts';
 import * as containsSearch from './migrations/0011_contains_search.ts';
 import * as regions from './migrations/0012_regions.ts';
+import * as serialNumbers from './migrations/0013_serial_numbers.ts';
 import { migrationContext } from './migrations/context.ts';
 import type { Database } from './schema.ts';
 
@@ -24,6 +25,7 @@ const migrations = {
   '0008_health_and_report_quota': healthAndReportQuota,
   '0011_contains_search': containsSearch,
   '0012_regions': regions,
+  '0013_serial_numbers': serialNumbers,
 };
 
 export async function migrateToLatest(db: Kysely<Database>, dialect: DialectName): Promise<void> {

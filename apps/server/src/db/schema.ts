@@ -104,6 +104,25 @@ export interface PfRegionTable {
   local: number;
 }
 
+export interface SysSerialRuleTable {
+  id: Generated<number>;
+  id_code: string;
+  id_name: string;
+  is_global: number;
+  organ_id: number | null;
+  /** The owning organ's id, 0 for a global rule: the code is unique per scope. */
+  scope: number;
+  id_length: number;
+  id_value: number;
+  period: string;
+  is_prefix: number;
+  id_prefix: string;
+  is_suffix: number;
+  id_suffix: string;
+  id_type: string;
+  updated_at: Millis;
+}
+
 export interface IamRoleTable {
   id: Generated<number>;
   role_code: string;
@@ -447,6 +466,7 @@ export interface Database {
   pf_dict: PfDictTable;
   pf_dict_item: PfDictItemTable;
   pf_region: PfRegionTable;
+  sys_serial_rule: SysSerialRuleTable;
   iam_role: IamRoleTable;
   iam_role_operation: IamRoleOperationTable;
   iam_account: IamAccountTable;

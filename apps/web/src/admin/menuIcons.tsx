@@ -11,6 +11,7 @@ import {
   EnvironmentOutlined,
   LinkOutlined,
   LoginOutlined,
+  NumberOutlined,
   SettingOutlined,
   UserOutlined,
 } from '@ant-design/icons';
@@ -28,6 +29,7 @@ const icons: Record<string, ReactNode> = {
   environment: <EnvironmentOutlined />,
   link: <LinkOutlined />,
   login: <LoginOutlined />,
+  number: <NumberOutlined />,
   setting: <SettingOutlined />,
   user: <UserOutlined />,
 };

@@ -599,6 +599,48 @@ export const messages = {
     es: 'La región {code} no puede estar bajo {parent}: debe tener un nivel inferior y su código debe empezar por el del superior',
     ja: '区画{code}は{parent}の下に置けません：上位より下のレベルで、コードが上位のコードで始まる必要があります',
   },
+  'validation.serialAffix': {
+    zh: '只允许字母、数字、下划线和连字符',
+    en: 'Only letters, digits, underscores and hyphens are allowed',
+    es: 'Solo se permiten letras, dígitos, guiones bajos y guiones',
+    ja: '英字、数字、アンダースコア、ハイフンのみ使用できます',
+  },
+  'validation.serialLength': {
+    zh: '序号位数为1到12',
+    en: 'The number has 1 to 12 digits',
+    es: 'El número tiene de 1 a 12 dígitos',
+    ja: '連番の桁数は1から12です',
+  },
+  'validation.serialPrefix_year': {
+    zh: '按年生成时前缀必须为YYYY',
+    en: 'A yearly number must have the prefix YYYY',
+    es: 'Un número anual debe tener el prefijo YYYY',
+    ja: '年単位の採番では接頭辞をYYYYにしてください',
+  },
+  'validation.serialPrefix_month': {
+    zh: '按月生成时前缀必须为YYYYMM',
+    en: 'A monthly number must have the prefix YYYYMM',
+    es: 'Un número mensual debe tener el prefijo YYYYMM',
+    ja: '月単位の採番では接頭辞をYYYYMMにしてください',
+  },
+  'validation.serialPrefix_day': {
+    zh: '按日生成时前缀必须为YYYYMMDD',
+    en: 'A daily number must have the prefix YYYYMMDD',
+    es: 'Un número diario debe tener el prefijo YYYYMMDD',
+    ja: '日単位の採番では接頭辞をYYYYMMDDにしてください',
+  },
+  'validation.serialOrgan': {
+    zh: '非全局规则须选择所属机构',
+    en: 'A rule that is not global belongs to an organ: choose it',
+    es: 'Una regla no global pertenece a un órgano: elíjalo',
+    ja: 'グローバルでない規則は組織に属します：組織を選んでください',
+  },
+  'error.serialExhausted': {
+    zh: '规则{code}本期序号已用完，请增加序号位数',
+    en: 'Rule {code} has used up its numbers for this period: give it more digits',
+    es: 'La regla {code} ha agotado sus números de este periodo: dele más dígitos',
+    ja: '規則{code}は今期の番号を使い切りました：桁数を増やしてください',
+  },
   'error.referenceMissing': {
     zh: '{field} 引用的记录不存在',
     en: 'A record named in {field} does not exist',

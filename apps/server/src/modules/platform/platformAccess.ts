@@ -74,3 +74,28 @@ export const regionAccess: FunctionDeclaration = {
     },
   ],
 };
+
+export const serialNumberAccess: FunctionDeclaration = {
+  code: 'platform.serial',
+  name: 'Serial numbers',
+  operations: [
+    {
+      code: 'serial:view',
+      name: 'View',
+      type: 'view',
+      access: 'authorised',
+      isDefault: true,
+      urls: ['GET /api/admin/serial-rules', 'GET /api/admin/serial-rules/:id'],
+    },
+    { code: 'serial:add', name: 'Add', type: 'add', access: 'authorised', urls: ['POST /api/admin/serial-rules'] },
+    { code: 'serial:edit', name: 'Edit', type: 'edit', access: 'authorised', urls: ['PUT /api/admin/serial-rules/:id'] },
+    { code: 'serial:delete', name: 'Delete', type: 'delete', access: 'authorised', urls: ['POST /api/admin/serial-rules/delete'] },
+    {
+      code: 'serial:next',
+      name: 'Draw a number',
+      type: 'other',
+      access: 'authorised',
+      urls: ['POST /api/admin/serial-numbers/:idId/next'],
+    },
+  ],
+};

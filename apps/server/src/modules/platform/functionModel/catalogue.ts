@@ -5,7 +5,7 @@ import { iamAccess } from '../../iam/access.ts';
 import { portalAccess } from '../../portal/access.ts';
 import { systemAccess } from '../../system/access.ts';
 import { dictionaryAccess } from '../dictionaries/access.ts';
-import { menuAccess, regionAccess, workCalendarAccess } from '../platformAccess.ts';
+import { menuAccess, regionAccess, serialNumberAccess, workCalendarAccess } from '../platformAccess.ts';
 import type { ModuleDeclaration } from './declarations.ts';
 
 /** Qiming's own app in the function model: every API route it serves, grouped as the guard sees them. */
@@ -17,7 +17,7 @@ export const qimingApp = {
     systemAccess,
     authAccess,
     iamAccess,
-    { code: 'platform', name: 'Platform', functions: [dictionaryAccess, menuAccess, workCalendarAccess, regionAccess] },
+    { code: 'platform', name: 'Platform', functions: [dictionaryAccess, menuAccess, workCalendarAccess, regionAccess, serialNumberAccess] },
     auditAccess,
     portalAccess,
     governanceAccess,

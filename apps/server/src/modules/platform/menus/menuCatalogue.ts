@@ -24,6 +24,7 @@ export const backOfficeMenus: MenuSeed[] = [
       { code: 'system_menu', name: 'Menus', path: 'system/menu', icon: 'menu', functionCode: 'platform.menu' },
       { code: 'system_calendar', name: 'Work calendar', path: 'system/calendar', icon: 'calendar', functionCode: 'platform.calendar' },
       { code: 'system_region', name: 'Regions', path: 'system/region', icon: 'environment', functionCode: 'platform.region' },
+      { code: 'system_serial', name: 'Serial numbers', path: 'system/serial', icon: 'number', functionCode: 'platform.serial' },
     ],
   },
   {

@@ -1,0 +1,56 @@
+import { pageQuerySchema, serialRuleInput, serialSortable } from '@qiming/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../../context.ts';
+import { ok } from '../../../http/envelope.ts';
+import { idListBody, idParam } from '../../../http/idList.ts';
+import * as repo from './serialRuleRepo.ts';
+import { SerialRuleService } from './serialRuleService.ts';
+
+const tags = ['serial numbers'];
+const filterText = z.string().max(100).optional();
+const idParams = z.object({ id: idParam });
+
+export const serialNumberRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context) => {
+  const service = new SerialRuleService(context);
+
+  app.get(
+    '/api/admin/serial-rules',
+    {
+      schema: {
+        tags,
+        summary: 'A page of serial-number rules',
+        querystring: pageQuerySchema(serialSortable).extend({ idId: filterText, idName: filterText }),
+      },
+    },
+    async (request) => ok(await repo.pageRules(context.db, request.query)),
+  );
+  app.get('/api/admin/serial-rules/:id', { schema: { tags, summary: 'One rule', params: idParams } }, async (request) =>
+    ok(await service.require(request.params.id)),
+  );
+  app.post('/api/admin/serial-rules', { schema: { tags, summary: 'Creates a rule', body: serialRuleInput } }, async (request) =>
+    ok(await service.create(request.caller, request.body)),
+  );
+  app.put(
+    '/api/admin/serial-rules/:id',
+    { schema: { tags, summary: 'Changes a rule; a new type or length starts its counter again', params: idParams, body: serialRuleInput } },
+    async (request) => ok(await service.update(request.caller, request.params.id, request.body)),
+  );
+  app.post('/api/admin/serial-rules/delete', { schema: { tags, summary: 'Deletes rules', body: idListBody } }, async (request) =>
+    ok(await service.remove(request.caller, request.body.ids)),
+  );
+  app.post(
+    '/api/admin/serial-numbers/:idId/next',
+    {
+      schema: {
+        tags,
+        summary: "Hands out the rule's next number, never the same twice; for an organ, its own rule before the global one",
+        params: z.object({ idId: z.string().min(1).max(50) }),
+        querystring: z.object({
+          organId: z.preprocess((value) => (value === '' ? undefined : value), z.coerce.number().int().positive().optional()),
+        }),
+      },
+    },
+    async (request) => ok(await service.next(request.caller, request.params.idId, request.query.organId ?? null)),
+  );
+};

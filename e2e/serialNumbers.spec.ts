@@ -1,0 +1,55 @@
+import { expect, test } from '@playwright/test';
+import { type RunningServer, startServer } from './support/server.ts';
+import { signIn, sysadmin } from './support/signIn.ts';
+
+let server: RunningServer;
+test.beforeAll(async () => {
+  server = await startServer();
+});
+test.afterAll(async () => server.stop());
+
+test('an administrator adds a yearly rule, is told its prefix in Chinese, and draws numbers that never repeat', async ({ page }) => {
+  await signIn(page, server.url, sysadmin);
+  await page.goto(`${server.url}/#/system/serial`);
+  await expect(page.getByRole('row').filter({ hasText: 'leave_request' })).toContainText('YYYY000000-QJ');
+
+  await page.getByRole('button', { name: 'Add' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add serial-number rule' });
+  await dialog.getByLabel('Rule code').fill('visit');
+  await dialog.getByLabel('Rule name').fill('Visits');
+  const choose = async (label: string, option: string) => {
+    await dialog.getByLabel(label, { exact: true }).click();
+    await page.locator(`.ant-select-item-option[title="${option}"]`).filter({ visible: true }).click();
+  };
+  await choose('Global', 'Yes');
+  await choose('Counting', 'Yearly');
+  await dialog.getByLabel('Digits').fill('4');
+  await choose('With prefix', 'Yes');
+  await dialog.getByLabel('Prefix', { exact: true }).fill('YYYYMM');
+  // The rule that ties the prefix to the counting is the server's; it answers in the page's language.
+  await page.evaluate(() => {
+    document.cookie = 'language=zh; path=/';
+  });
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('按年生成时前缀必须为YYYY')).toBeVisible();
+  await dialog.getByLabel('Prefix', { exact: true }).fill('YYYY');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden();
+
+  const row = page.getByRole('row').filter({ hasText: 'visit' });
+  await row.getByRole('button', { name: 'Draw a number' }).click();
+  const year = new Date().getFullYear();
+  await expect(page.getByRole('dialog').filter({ hasText: 'Next number of Visits' })).toContainText(`${year}0001`);
+
+  // Forty draws at once from this browser's session: forty different numbers, none lost.
+  const numbers = await page.evaluate(async () => {
+    const token = localStorage.getItem('Admin-Token');
+    const draw = () =>
+      fetch('/api/admin/serial-numbers/visit/next', { method: 'POST', headers: { authorization: `Bearer ${token}` } })
+        .then((response) => response.json())
+        .then((answer: { data: { number: string } }) => answer.data.number);
+    return Promise.all(Array.from({ length: 40 }, draw));
+  });
+  expect(new Set(numbers).size).toBe(40);
+  expect([...numbers].sort()).toEqual(Array.from({ length: 40 }, (_, index) => `${year}${String(index + 2).padStart(4, '0')}`));
+});
