@@ -188,3 +188,20 @@ test('dragging an organ above its sibling reorders the tree', async ({ page }) =
     })
     .toEqual(['QM_MARKET', 'QM_TECH']);
 });
+
+test('locking an account asks first, in the spec Chinese, and a cancelled lock changes nothing', async ({ page }) => {
+  await signIn(page, server.url, sysadmin);
+  await page.getByTestId('language-switch').click();
+  await page.getByRole('menuitem', { name: '中文' }).click();
+  await page.goto(`${server.url}/#/iam/account`);
+  const staffRow = page.getByRole('row').filter({ hasText: 'staff01' });
+  await staffRow.getByRole('button', { name: '锁定' }).click();
+  const ask = page.getByRole('dialog', { name: '警告' });
+  await expect(ask.getByText('确定执行该操作吗?')).toBeVisible();
+  await ask
+    .getByRole('button', { name: '取 消' })
+    .or(ask.getByRole('button', { name: '取消' }))
+    .click();
+  await expect(ask).toBeHidden();
+  await expect(staffRow.getByRole('button', { name: '锁定' })).toBeVisible();
+});

@@ -38,6 +38,8 @@ test('an administrator adds a yearly rule, is told its prefix in Chinese, and dr
 
   const row = page.getByRole('row').filter({ hasText: 'visit' });
   await row.getByRole('button', { name: 'Draw a number' }).click();
+  const ask = page.getByRole('dialog').filter({ hasText: 'Do you want to carry out this operation?' });
+  await ask.getByRole('button', { name: 'Draw a number' }).click();
   const year = new Date().getFullYear();
   await expect(page.getByRole('dialog').filter({ hasText: 'Next number of Visits' })).toContainText(`${year}0001`);
 

@@ -6,6 +6,7 @@ import { formatDateTime } from '../../../../core/i18n/formatTimeAgo.ts';
 import { http } from '../../../../core/request/client.ts';
 import { toastSuccess } from '../../../../core/request/notify.ts';
 import { Access } from '../../../crud/Access.tsx';
+import { confirmAction } from '../../../crud/confirmAction.ts';
 import { useSubmit } from '../../../crud/useSubmit.ts';
 
 export function SessionsList({ account }: { account: Account }) {
@@ -15,6 +16,7 @@ export function SessionsList({ account }: { account: Account }) {
     queryFn: () => http.get<AccountSession[]>(`/admin/accounts/${account.id}/sessions`),
   });
   const end = async (session: AccountSession) => {
+    if (!(await confirmAction(t, t('identity.endSession')))) return;
     await http.post(`/admin/accounts/${account.id}/sessions/${session.id}/end`);
     toastSuccess(t('confirm.success'));
     await sessions.refetch();

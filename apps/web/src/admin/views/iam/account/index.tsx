@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { http } from '../../../../core/request/client.ts';
 import { toastSuccess, toastWarning } from '../../../../core/request/notify.ts';
 import { Access } from '../../../crud/Access.tsx';
+import { confirmAction } from '../../../crud/confirmAction.ts';
 import { ResourceTable } from '../../../crud/ResourceTable.tsx';
 import type { ResourceDeclaration } from '../../../crud/resource.ts';
 import { organOptions, useOrganTree } from '../shared/organTree.ts';
@@ -27,6 +28,7 @@ export default function AccountPage() {
   const [authorising, setAuthorising] = useState<number[] | null>(null);
 
   const setLocked = async (account: Account, locked: boolean) => {
+    if (!(await confirmAction(t, t(locked ? 'identity.lockAction' : 'identity.unlock')))) return;
     await http.post(`/admin/accounts/${account.id}/${locked ? 'lock' : 'unlock'}`);
     toastSuccess(t('confirm.success'));
     setGeneration((value) => value + 1);

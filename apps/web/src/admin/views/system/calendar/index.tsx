@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { http } from '../../../../core/request/client.ts';
 import { toastSuccess } from '../../../../core/request/notify.ts';
 import { useAccess } from '../../../crud/Access.tsx';
+import { confirmAction } from '../../../crud/confirmAction.ts';
 import { organOptions, useOrganTree } from '../../iam/shared/organTree.ts';
 import styles from './calendar.module.css';
 
@@ -37,6 +38,7 @@ export default function WorkCalendarPage() {
     await days.refetch();
   };
   const markWeekends = async () => {
+    if (!(await confirmAction(t, t('identity.markWeekends')))) return;
     await http.post(`/admin/work-calendar/${organId}/weekends`, { month: monthText });
     toastSuccess(t('confirm.success'));
     await days.refetch();

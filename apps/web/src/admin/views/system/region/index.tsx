@@ -4,8 +4,9 @@ import type { DataNode } from 'antd/es/tree';
 import { useCallback, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { http } from '../../../../core/request/client.ts';
-import { confirmBox, toastSuccess } from '../../../../core/request/notify.ts';
+import { toastSuccess } from '../../../../core/request/notify.ts';
 import { useAccess } from '../../../crud/Access.tsx';
+import { confirmAction } from '../../../crud/confirmAction.ts';
 import { RegionDialog, type RegionEditing } from './RegionDialog.tsx';
 
 const root = '';
@@ -57,8 +58,7 @@ export default function RegionPage() {
   };
 
   const setEnabled = async (region: Region, enabled: boolean) => {
-    const confirmed = await confirmBox({ title: t('confirm.warningTitle'), content: t('confirm.defaultText') });
-    if (!confirmed) return;
+    if (!(await confirmAction(t, t(enabled ? 'region.enable' : 'region.disable')))) return;
     const changed = await http.post<Region>(`/admin/regions/${region.cantCode}/${enabled ? 'enable' : 'disable'}`);
     toastSuccess(t('confirm.success'));
     await refresh(changed);

@@ -4,6 +4,7 @@ import { Button, Modal, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { http } from '../../../../core/request/client.ts';
 import { Access } from '../../../crud/Access.tsx';
+import { confirmAction } from '../../../crud/confirmAction.ts';
 import { ResourceTable } from '../../../crud/ResourceTable.tsx';
 import type { ResourceDeclaration } from '../../../crud/resource.ts';
 import { organOptions, useOrganTree } from '../../iam/shared/organTree.ts';
@@ -23,6 +24,8 @@ export default function SerialRulePage() {
   const organs = useOrganTree();
 
   const draw = async (rule: SerialRule) => {
+    // A number drawn is used up: ask first.
+    if (!(await confirmAction(t, t('serial.draw')))) return;
     const organ = rule.isGlobal ? {} : { organId: rule.organId };
     const { number } = await http.post<{ number: string }>(
       `/admin/serial-numbers/${encodeURIComponent(rule.idId)}/next?${new URLSearchParams(organ as Record<string, string>)}`,
