@@ -41,7 +41,9 @@ test('an administrator adds a yearly rule, is told its prefix in Chinese, and dr
   const ask = page.getByRole('dialog').filter({ hasText: 'Do you want to carry out this operation?' });
   await ask.getByRole('button', { name: 'Draw a number' }).click();
   const year = new Date().getFullYear();
-  await expect(page.getByRole('dialog').filter({ hasText: 'Next number of Visits' })).toContainText(`${year}0001`);
+  const drawn = page.getByRole('dialog').filter({ hasText: 'Next number of Visits' });
+  await expect(drawn).toContainText(`${year}0001`);
+  await drawn.getByRole('button', { name: 'OK' }).click();
 
   // Forty draws at once from this browser's session: forty different numbers, none lost.
   const numbers = await page.evaluate(async () => {
@@ -54,4 +56,13 @@ test('an administrator adds a yearly rule, is told its prefix in Chinese, and dr
   });
   expect(new Set(numbers).size).toBe(40);
   expect([...numbers].sort()).toEqual(Array.from({ length: 40 }, (_, index) => `${year}${String(index + 2).padStart(4, '0')}`));
+
+  // The operation log names what was done in the reader's words, and filters by its type.
+  await page.goto(`${server.url}/#/audit/operationLog`);
+  const search = page.getByRole('search');
+  await search.getByLabel('Log type').fill('Serial');
+  await page.locator('.ant-select-item-option[title="Serial numbers"]').filter({ visible: true }).click();
+  await search.getByRole('button', { name: 'Search' }).click();
+  await expect(page.getByRole('cell', { name: 'Serial numbers · draw a number' }).first()).toBeVisible();
+  await expect(page.getByRole('cell', { name: /^Dictionaries/ })).toHaveCount(0);
 });

@@ -272,5 +272,9 @@ describe(`organisations, accounts and roles (${process.env.TEST_DATABASE ?? 'sql
     expect(JSON.parse(edits.records[0].params).body.password).toBe('******');
     const exported = await t.app.inject({ method: 'GET', url: '/api/admin/operation-logs/export', headers: bearer(admin) });
     expect(exported.headers['content-type']).toContain('spreadsheetml');
+    const ofType = (await su().get('/api/admin/operation-logs?logType=menu&limit=100')).json().data;
+    expect(ofType.total).toBeGreaterThan(0);
+    expect(ofType.records.every((row: { operation: string }) => row.operation.startsWith('menu:'))).toBe(true);
+    expect((await su().get('/api/admin/operation-logs?logType=bogus')).statusCode).toBe(400);
   });
 });

@@ -3,6 +3,7 @@ export * from './api/envelope.ts';
 export * from './api/governance.ts';
 export * from './api/identity.ts';
 export * from './api/menu.ts';
+export * from './api/operationLog.ts';
 export * from './api/passwordPolicy.ts';
 export * from './api/portal.ts';
 export * from './api/region.ts';

@@ -1,4 +1,4 @@
-import type { PageQuery } from '@qiming/shared';
+import type { OperationLogType, PageQuery } from '@qiming/shared';
 import type { Kysely } from 'kysely';
 import { containsText } from '../../db/containsText.ts';
 import { paginate } from '../../db/paginate.ts';
@@ -10,6 +10,7 @@ export const operationLogSortable = ['opTime', 'userName', 'operation'] as const
 export interface OperationLogFilter {
   userName?: string;
   operation?: string;
+  logType?: OperationLogType;
   target?: string;
   from?: number;
   to?: number;
@@ -20,6 +21,8 @@ function operationLogs(db: Kysely<Database>, filter: OperationLogFilter) {
   let base = db.selectFrom('audit_operation_log');
   if (filter.userName) base = base.where(containsText('user_name', filter.userName));
   if (filter.operation) base = base.where(containsText('operation', filter.operation));
+  // Types are plain words, so the pattern has no wildcard but its own.
+  if (filter.logType) base = base.where('operation', 'like', `${filter.logType}:%`);
   if (filter.target) base = base.where(containsText('target', filter.target));
   if (filter.from !== undefined) base = base.where('op_time', '>=', filter.from);
   if (filter.to !== undefined) base = base.where('op_time', '<=', filter.to);

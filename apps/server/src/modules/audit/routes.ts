@@ -1,4 +1,4 @@
-import { pageQuerySchema } from '@qiming/shared';
+import { operationLogTypes, pageQuerySchema } from '@qiming/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
@@ -23,6 +23,7 @@ const loginLogFilter = z.object({ userName: z.string().max(100).optional(), resu
 const operationLogFilter = z.object({
   userName: z.string().max(100).optional(),
   operation: z.string().max(100).optional(),
+  logType: z.enum(operationLogTypes).optional(),
   target: z.string().max(300).optional(),
   from: z.coerce.number().int().min(0).optional(),
   to: z.coerce.number().int().min(0).optional(),

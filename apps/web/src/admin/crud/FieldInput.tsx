@@ -2,6 +2,9 @@ import { Input, InputNumber, Select, TreeSelect } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { FieldDeclaration } from './resource.ts';
 
+/** A choice keeps room for its longest option in an inline search bar; a form's column is wider anyway. */
+const choiceWidth = { minWidth: 160 };
+
 /** The antd input a field declaration asks for; antd's Form.Item passes value and onChange. */
 export function FieldInput({
   field,
@@ -22,13 +25,16 @@ export function FieldInput({
     case 'password':
       return <Input.Password autoComplete="new-password" {...(control as object)} />;
     case 'tree':
-      return <TreeSelect allowClear treeDefaultExpandAll treeData={field.tree} {...(control as object)} />;
+      return <TreeSelect allowClear treeDefaultExpandAll treeData={field.tree} style={choiceWidth} {...(control as object)} />;
     case 'number':
       return <InputNumber style={{ width: '100%' }} {...(control as object)} />;
     case 'select':
       return (
         <Select
           allowClear
+          style={choiceWidth}
+          // A long list is found by typing: its last options are off screen until scrolled to.
+          showSearch={(field.options?.length ?? 0) > 8 ? { optionFilterProp: 'label' } : undefined}
           options={field.options?.map((option) => ({ value: option.value, label: t(option.label) }))}
           {...(control as object)}
         />

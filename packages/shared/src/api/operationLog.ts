@@ -1,0 +1,21 @@
+/**
+ * What an operation-log row is about: the part of its operation code before the colon
+ * (`dict:edit` -> `dict`). The log's type filter offers these; the page names each in its language.
+ */
+export const operationLogTypes = [
+  'account',
+  'auth',
+  'calendar',
+  'config',
+  'dict',
+  'menu',
+  'namespace',
+  'organ',
+  'organType',
+  'passwordPolicy',
+  'region',
+  'registry',
+  'role',
+  'serial',
+] as const;
+export type OperationLogType = (typeof operationLogTypes)[number];
