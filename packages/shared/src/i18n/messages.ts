@@ -641,6 +641,30 @@ export const messages = {
     es: 'La regla {code} ha agotado sus números de este periodo: dele más dígitos',
     ja: '規則{code}は今期の番号を使い切りました：桁数を増やしてください',
   },
+  'error.menuParentCycle': {
+    zh: '上级菜单不能是该菜单本身或其下级菜单',
+    en: 'A menu entry cannot sit under itself or under an entry below it',
+    es: 'Una entrada de menú no puede estar bajo sí misma ni bajo una entrada que dependa de ella',
+    ja: 'メニューを自分自身やその下位メニューの下に置くことはできません',
+  },
+  'error.menuParentElsewhere': {
+    zh: '上级菜单必须属于同一菜单类型',
+    en: 'The parent entry must belong to the same menu type',
+    es: 'La entrada superior debe pertenecer al mismo tipo de menú',
+    ja: '上位メニューは同じメニュータイプに属している必要があります',
+  },
+  'error.menuTypeSystem': {
+    zh: '系统菜单类型不能删除',
+    en: 'A system menu type cannot be deleted',
+    es: 'Un tipo de menú del sistema no se puede eliminar',
+    ja: 'システムのメニュータイプは削除できません',
+  },
+  'error.menuTypeInUse': {
+    zh: '该菜单类型仍被{count}个账号使用，不能删除',
+    en: '{count} accounts still use this menu type: it cannot be deleted',
+    es: '{count} cuentas aún usan este tipo de menú: no se puede eliminar',
+    ja: 'このメニュータイプはまだ{count}個のアカウントが使用しているため削除できません',
+  },
   'error.referenceMissing': {
     zh: '{field} 引用的记录不存在',
     en: 'A record named in {field} does not exist',

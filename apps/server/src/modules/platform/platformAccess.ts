@@ -19,8 +19,20 @@ export const menuAccess: FunctionDeclaration = {
       access: 'authorised',
       urls: ['POST /api/admin/menu-types', 'POST /api/admin/menu-types/:typeId/menus'],
     },
-    { code: 'menu:edit', name: 'Edit', type: 'edit', access: 'authorised', urls: ['PUT /api/admin/menus/:id'] },
-    { code: 'menu:delete', name: 'Delete', type: 'delete', access: 'authorised', urls: ['POST /api/admin/menus/delete'] },
+    {
+      code: 'menu:edit',
+      name: 'Edit',
+      type: 'edit',
+      access: 'authorised',
+      urls: ['PUT /api/admin/menus/:id', 'PUT /api/admin/menu-types/:typeId'],
+    },
+    {
+      code: 'menu:delete',
+      name: 'Delete',
+      type: 'delete',
+      access: 'authorised',
+      urls: ['POST /api/admin/menus/delete', 'POST /api/admin/menu-types/:typeId/delete'],
+    },
   ],
 };
 

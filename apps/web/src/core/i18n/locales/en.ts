@@ -264,6 +264,8 @@ export const en = {
     structureName: 'Structure name',
     addStructure: 'Add structure',
     addMenuType: 'Add menu type',
+    renameMenuType: 'Rename menu type',
+    deleteMenuType: 'Delete menu type',
     isSys: 'System menu type',
     structure: 'Structure',
     organTypes: 'Organ types',

@@ -265,6 +265,8 @@ export const es: UiStrings = {
     structureName: 'Nombre de estructura',
     addStructure: 'Añadir estructura',
     addMenuType: 'Añadir tipo de menú',
+    renameMenuType: 'Renombrar tipo de menú',
+    deleteMenuType: 'Eliminar tipo de menú',
     isSys: 'Tipo de menú del sistema',
     structure: 'Estructura',
     organTypes: 'Tipos de órgano',

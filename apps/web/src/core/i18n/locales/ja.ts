@@ -265,6 +265,8 @@ export const ja: UiStrings = {
     structureName: '構造名',
     addStructure: '組織構造を追加',
     addMenuType: 'メニュータイプを追加',
+    renameMenuType: 'メニュータイプ名を変更',
+    deleteMenuType: 'メニュータイプを削除',
     isSys: 'システムメニュータイプ',
     structure: '組織構造',
     organTypes: '組織タイプ',

@@ -265,6 +265,8 @@ export const zh: UiStrings = {
     structureName: '结构名称',
     addStructure: '新增组织结构',
     addMenuType: '新增菜单类型',
+    renameMenuType: '重命名菜单类型',
+    deleteMenuType: '删除菜单类型',
     isSys: '系统菜单类型',
     structure: '组织结构',
     organTypes: '机构类型',

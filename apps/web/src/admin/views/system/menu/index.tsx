@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { http } from '../../../../core/request/client.ts';
 import { toastSuccess } from '../../../../core/request/notify.ts';
 import { Access } from '../../../crud/Access.tsx';
+import { confirmAction } from '../../../crud/confirmAction.ts';
 import { confirmAndDelete } from '../../../crud/dataProvider.ts';
 import { ResourceFormDialog } from '../../../crud/ResourceFormDialog.tsx';
 import type { FieldDeclaration } from '../../../crud/resource.ts';
@@ -15,6 +16,7 @@ import { useSubmit } from '../../../crud/useSubmit.ts';
 interface MenuType {
   id: number;
   menuTypeName: string;
+  isSys: number;
 }
 
 interface MenuRow {
@@ -53,7 +55,8 @@ export default function MenuPage() {
     enabled: activeType !== null,
   });
   const [editing, setEditing] = useState<{ row?: MenuRow; parentMenuId: number | null } | null>(null);
-  const [addingType, setAddingType] = useState(false);
+  const [typeDialog, setTypeDialog] = useState<'add' | 'rename' | null>(null);
+  const currentType = types.data?.find((type) => type.id === activeType);
   const { busy: saving, submit } = useSubmit();
 
   const fields: FieldDeclaration[] = [
@@ -94,14 +97,24 @@ export default function MenuPage() {
       await menus.refetch();
     });
   };
-  const addType = async (values: Record<string, unknown>) => {
+  const saveType = async (values: Record<string, unknown>) => {
     await submit(async () => {
-      const created = await http.post<MenuType>('/admin/menu-types', values);
+      const saved =
+        typeDialog === 'rename' && currentType
+          ? await http.put<MenuType>(`/admin/menu-types/${currentType.id}`, { menuTypeName: values.menuTypeName })
+          : await http.post<MenuType>('/admin/menu-types', values);
       toastSuccess(t('confirm.saved'));
-      setAddingType(false);
+      setTypeDialog(null);
       await types.refetch();
-      setTypeId(created.id);
+      setTypeId(saved.id);
     });
+  };
+  const removeType = async (type: MenuType) => {
+    if (!(await confirmAction(t, t('identity.deleteMenuType')))) return;
+    await http.post(`/admin/menu-types/${type.id}/delete`);
+    toastSuccess(t('confirm.deleted'));
+    setTypeId(null);
+    await types.refetch();
   };
   const remove = async (row: MenuRow) => {
     if (await confirmAndDelete(t, '/admin/menus/delete', [row.id])) await menus.refetch();
@@ -128,11 +141,28 @@ export default function MenuPage() {
           <Button icon={<PlusOutlined />} onClick={() => setEditing({ parentMenuId: null })}>
             {t('table.add')}
           </Button>
-          <Button icon={<PlusOutlined />} onClick={() => setAddingType(true)}>
+          <Button icon={<PlusOutlined />} onClick={() => setTypeDialog('add')}>
             {t('identity.addMenuType')}
           </Button>
         </Space>
       </Access>
+      {currentType && (
+        <Space style={{ marginBottom: 12, marginLeft: 8 }}>
+          <Access code="menu:edit">
+            <Button icon={<EditOutlined />} onClick={() => setTypeDialog('rename')}>
+              {t('identity.renameMenuType')}
+            </Button>
+          </Access>
+          {/* A system type cannot be deleted: the server refuses it, so the page does not offer it. */}
+          {currentType.isSys !== 1 && (
+            <Access code="menu:delete">
+              <Button danger icon={<DeleteOutlined />} onClick={() => void removeType(currentType)}>
+                {t('identity.deleteMenuType')}
+              </Button>
+            </Access>
+          )}
+        </Space>
+      )}
       <Table<MenuRow>
         rowKey="id"
         size="small"
@@ -198,26 +228,27 @@ export default function MenuPage() {
         onClose={() => setEditing(null)}
       />
       <ResourceFormDialog
-        formName="menu-type-add"
-        title={t('identity.addMenuType')}
-        open={addingType}
+        formName="menu-type"
+        title={t(typeDialog === 'rename' ? 'identity.renameMenuType' : 'identity.addMenuType')}
+        open={typeDialog !== null}
         fields={[
           { name: 'menuTypeName', label: 'identity.menuType', rules: identityRules.name },
           {
             name: 'isSys',
             label: 'identity.isSys',
             input: 'select',
+            createOnly: true,
             options: [
               { value: 'true', label: 'identity.yes' },
               { value: 'false', label: 'identity.no' },
             ],
           },
         ]}
-        initialValues={{ isSys: 'false' }}
-        editing={false}
+        initialValues={typeDialog === 'rename' ? { menuTypeName: currentType?.menuTypeName } : { isSys: 'false' }}
+        editing={typeDialog === 'rename'}
         saving={saving}
-        onSave={(values) => void addType(values)}
-        onClose={() => setAddingType(false)}
+        onSave={(values) => void saveType(values)}
+        onClose={() => setTypeDialog(null)}
       />
     </Card>
   );
