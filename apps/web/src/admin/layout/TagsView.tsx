@@ -1,5 +1,5 @@
 import { CloseOutlined } from '@ant-design/icons';
-import { useEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { AppRoute } from '../../core/permission/appRoute.ts';
@@ -20,6 +20,26 @@ export function TagsView({ routes }: { routes: AppRoute[] }) {
   const navigate = useNavigate();
   const { visitedViews, delView, delOthersViews, delAllViews, refreshView } = useTagsStore();
   const [menu, setMenu] = useState<ContextMenu | null>(null);
+  const strip = useRef<HTMLElement>(null);
+  const menuBox = useRef<HTMLDivElement>(null);
+
+  // The page on screen always has its tab in sight, however many tabs (and however long their
+  // Spanish or Japanese titles) are open.
+  // The tab of a newly opened page appears a render after its address does.
+  const activeShown = visitedViews.some((view) => view.path === pathname);
+  useEffect(() => {
+    if (!activeShown) return;
+    strip.current?.querySelector(`[data-path="${CSS.escape(pathname)}"]`)?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }, [pathname, activeShown]);
+
+  // The context menu opens where the pointer is, but never past the window's edge.
+  useLayoutEffect(() => {
+    const box = menuBox.current;
+    if (!menu || !box) return;
+    const { width, height } = box.getBoundingClientRect();
+    box.style.left = `${Math.max(0, Math.min(menu.x, window.innerWidth - width - 4))}px`;
+    box.style.top = `${Math.max(0, Math.min(menu.y, window.innerHeight - height - 4))}px`;
+  }, [menu]);
 
   useEffect(() => {
     if (!menu) return;
@@ -46,7 +66,15 @@ export function TagsView({ routes }: { routes: AppRoute[] }) {
   };
 
   const actions = menu && [
-    { key: 'refresh', label: t('tagsView.refresh'), run: () => refreshView(menu.view.path) },
+    {
+      key: 'refresh',
+      label: t('tagsView.refresh'),
+      // Refreshing another tab's page shows it, reloaded.
+      run: () => {
+        refreshView(menu.view.path);
+        navigate(menu.view.path);
+      },
+    },
     ...(menu.view.affix ? [] : [{ key: 'close', label: t('tagsView.close'), run: () => close(menu.view) }]),
     {
       key: 'closeOthers',
@@ -67,7 +95,16 @@ export function TagsView({ routes }: { routes: AppRoute[] }) {
   ];
 
   return (
-    <nav className={styles.tags} aria-label={t('tagsView.label')} data-testid="tags-view">
+    <nav
+      ref={strip}
+      className={styles.tags}
+      aria-label={t('tagsView.label')}
+      data-testid="tags-view"
+      // A mouse wheel scrolls the strip sideways, where its hidden tabs are.
+      onWheel={(event) => {
+        if (strip.current && event.deltaY !== 0) strip.current.scrollLeft += event.deltaY;
+      }}
+    >
       {visitedViews.map((view) => {
         const active = view.path === pathname;
         return (
@@ -98,7 +135,7 @@ export function TagsView({ routes }: { routes: AppRoute[] }) {
         );
       })}
       {menu && actions && (
-        <div className={styles.contextMenu} style={{ left: menu.x, top: menu.y }} role="menu">
+        <div ref={menuBox} className={styles.contextMenu} style={{ left: menu.x, top: menu.y }} role="menu">
           {actions.map((action) => (
             <button key={action.key} type="button" role="menuitem" onClick={action.run}>
               {action.label}
