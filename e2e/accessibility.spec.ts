@@ -48,6 +48,8 @@ for (const path of [
   '/system/region',
   '/system/serial',
   '/audit/operationLog',
+  '/todo',
+  '/profile',
 ]) {
   test(`${path} has no serious accessibility violation`, async ({ page }) => {
     await signIn(page, server.url, sysadmin);

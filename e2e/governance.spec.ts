@@ -74,7 +74,7 @@ test('the config centre edits, checks, compares, rolls back, lists listeners and
   await page.getByTitle('json').click();
   await dialog.getByLabel('Content', { exact: true }).fill('{"currency": ');
   await dialog.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText(/The content is not valid json/)).toBeVisible();
+  await expect(page.getByText(/The content is not valid json: the error is at line \d+, column \d+/)).toBeVisible();
   await dialog.getByLabel('Content', { exact: true }).fill('{"currency": "CNY"}');
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog).toBeHidden();

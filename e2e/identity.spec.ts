@@ -50,11 +50,11 @@ test('an administrator builds an organ tree, an account in it and a role; the ac
   await roleRow.getByRole('button', { name: 'Functions' }).click();
   const grants = page.getByRole('dialog', { name: 'Functions of Research reader' });
   await grants
-    .getByRole('treeitem', { name: /View \(dict:view\)/ })
+    .getByRole('treeitem', { name: /\(dict:view\)/ })
     .locator('.ant-tree-checkbox')
     .click();
   await grants
-    .getByRole('treeitem', { name: /Add \(dict:add\)/ })
+    .getByRole('treeitem', { name: /\(dict:add\)/ })
     .locator('.ant-tree-checkbox')
     .click();
   await grants.getByRole('button', { name: 'Save' }).click();
@@ -122,7 +122,7 @@ test('an organ-scoped administrator sees only the accounts in range, in the page
     });
   const inRange = (await account('tech_dev01', tech)).json.data.id;
   const outOfRange = (await account('market_rep01', market)).json.data.id;
-  const scopedAdmin = (await account('tech_admin01', tech, { isAdmin: true, manageRange: tech })).json.data.id;
+  const scopedAdmin = (await account('tech_admin01', tech, { administrator: true, manageRange: tech })).json.data.id;
   const role = (await admin.call('POST', '/admin/roles', { roleCode: 'tech_admins', roleName: 'Tech admins', roleScope: 'organ' })).json
     .data.id;
   const operations = (await admin.call('GET', '/admin/roles/function-tree')).json.data;

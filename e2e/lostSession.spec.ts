@@ -40,7 +40,7 @@ test('a session ended elsewhere leads once to sign-in, and back to the page afte
   const admin = await apiAs(server.url, sysadmin);
   const accounts = await admin.call('GET', '/admin/accounts?userName=staff01');
   const staffId = accounts.json.data.records[0].id;
-  for (const session of (await admin.call('GET', `/admin/accounts/${staffId}/sessions`)).json.data) {
+  for (const session of (await admin.call('GET', `/admin/accounts/${staffId}/sessions`)).json.data.records) {
     expect((await admin.call('POST', `/admin/accounts/${staffId}/sessions/${session.id}/end`, {})).status).toBe(200);
   }
 

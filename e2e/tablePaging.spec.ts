@@ -52,3 +52,31 @@ test('the table kit pages forward by number, by next and by the jumper, and sort
   expect(await requested).toBe('1');
   await expect(page.locator('.ant-pagination-item-active')).toHaveText('1');
 });
+
+test('Search asks the server again even with the same filters, and a slow list says it is loading, not empty', async ({ page }) => {
+  await signIn(page, server.url, sysadmin);
+  let released: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => {
+    released = resolve;
+  });
+  // The first list answer is held back: the table must show that it is loading meanwhile.
+  let first = true;
+  await page.route('**/api/admin/dicts?*', async (route) => {
+    if (first) {
+      first = false;
+      await held;
+    }
+    await route.continue();
+  });
+  await page.goto(`${server.url}/#/system/dictionary`);
+  await expect(page.getByText('Loading…')).toBeVisible();
+  await expect(page.getByText('No data')).toHaveCount(0);
+  released();
+  await expect(page.getByText(/^Total \d+$/)).toBeVisible();
+
+  for (let click = 0; click < 2; click++) {
+    const requested = page.waitForRequest((request) => request.url().includes('/api/admin/dicts?'));
+    await page.getByRole('button', { name: 'Search' }).click();
+    await requested;
+  }
+});

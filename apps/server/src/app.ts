@@ -25,11 +25,13 @@ import { AuthService } from './modules/auth/authService.ts';
 import { ClientCredentials } from './modules/auth/clientCredentials.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { AccessTokens } from './modules/auth/tokens.ts';
+import { dashboardRoutes } from './modules/dashboard/routes.ts';
 import { governanceRoutes } from './modules/governance/routes.ts';
 import { accountRoutes } from './modules/iam/accounts/routes.ts';
 import { currentUserRoutes } from './modules/iam/currentUserRoutes.ts';
 import { organRoutes } from './modules/iam/organs/routes.ts';
 import { passwordPolicyRoutes } from './modules/iam/passwordPolicyRoutes.ts';
+import { profileRoutes } from './modules/iam/profile/profileRoutes.ts';
 import { roleRoutes } from './modules/iam/roles/routes.ts';
 import { staffRoutes } from './modules/iam/staff/staffRoutes.ts';
 import { dictionaryRoutes } from './modules/platform/dictionaries/routes.ts';
@@ -42,6 +44,7 @@ import { serialNumberRoutes } from './modules/platform/serialNumbers/routes.ts';
 import { workCalendarRoutes } from './modules/platform/workCalendar/routes.ts';
 import { portalRoutes } from './modules/portal/routes.ts';
 import { systemRoutes } from './modules/system/routes.ts';
+import { todoRoutes } from './modules/todo/routes.ts';
 
 export interface BuildOptions {
   config: ServerConfig;
@@ -159,6 +162,9 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     workCalendarRoutes,
     regionRoutes,
     serialNumberRoutes,
+    todoRoutes,
+    dashboardRoutes,
+    profileRoutes,
   ]) {
     await app.register(routes, context);
   }

@@ -40,7 +40,7 @@ describe(`sessions and grants kept per process (${process.env.TEST_DATABASE ?? '
   });
 
   it('refuses a session an administrator ended, and every session of a locked account', async () => {
-    const sessions = (await asAdmin('GET', `/api/admin/accounts/${staffId}/sessions`)).json().data as { id: string }[];
+    const sessions = (await asAdmin('GET', `/api/admin/accounts/${staffId}/sessions`)).json().data.records as { id: string }[];
     const second = await signIn(t.app, staff);
     expect((await dictionaries(second)).statusCode).toBe(200);
     for (const session of sessions) {

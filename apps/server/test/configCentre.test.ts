@@ -55,13 +55,25 @@ describe(`config centre (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
     ['a dataId with a slash', { dataId: 'a/b', content: 'x' }, 'Invalid parameter dataId: Only letters, digits and _ - . : are allowed'],
     ['empty content', { dataId: 'e.txt', content: '' }, 'Invalid parameter content: This field is required'],
     ['content over 100 KiB', { dataId: 'big.txt', content: 'x'.repeat(102_401) }, 'The content is larger than 102400 bytes'],
-    ['JSON that does not parse', { dataId: 'bad.json', type: 'json', content: '{"a": ' }, 'The content is not valid json:'],
-    ['XML that does not parse', { dataId: 'bad.xml', type: 'xml', content: '<a><b></a>' }, 'The content is not valid xml:'],
-    ['YAML that does not parse', { dataId: 'bad.yaml', type: 'yaml', content: 'a: [1, 2' }, 'The content is not valid yaml:'],
+    [
+      'JSON that does not parse',
+      { dataId: 'bad.json', type: 'json', content: '{"a": ' },
+      'The content is not valid json: the error is at line 1, column 7',
+    ],
+    [
+      'XML that does not parse',
+      { dataId: 'bad.xml', type: 'xml', content: '<a><b></a>' },
+      'The content is not valid xml: the error is at line 1, column 7',
+    ],
+    [
+      'YAML that does not parse',
+      { dataId: 'bad.yaml', type: 'yaml', content: 'a: [1, 2' },
+      'The content is not valid yaml: the error is at line 1, column 9',
+    ],
     [
       'properties without keys',
       { dataId: 'bad.properties', type: 'properties', content: 'a=1\n=2' },
-      'The content is not valid properties:',
+      'The content is not valid properties: the error is at line 2, column 1',
     ],
     ['an unknown type', { dataId: 'x.bin', type: 'binary', content: 'x' }, 'Invalid parameter type'],
   ])('refuses %s with 400 and writes nothing', async (_label, values, message) => {
@@ -70,6 +82,17 @@ describe(`config centre (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toContain(message);
     expect([await configCount(), await historyCount()]).toEqual([configs, history]);
+  });
+
+  it("names where content breaks its type in the caller's language, with none of the parser's English", async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/configs/public/items',
+      payload: { dataId: 'broken.json', group: 'DEFAULT_GROUP', type: 'json', content: '{"a": 1,}' },
+      headers: { authorization: `Bearer ${admin.access_token}`, 'accept-language': 'zh' },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe('配置内容不是合法的json：第1行第9列有误');
   });
 
   describe('long polling', () => {
@@ -132,7 +155,7 @@ describe(`config centre (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
       expect(duplicate.json().message).toBe('The namespace ID already exists');
       const renamed = await admin$('PUT', `/api/admin/namespaces/${created.json().data.id}`, { name: 'Dev', description: 'team' });
       expect(renamed.json().data.name).toBe('Dev');
-      const all = (await admin$('GET', '/api/admin/namespaces/all')).json().data;
+      const all = (await admin$('GET', '/api/admin/namespaces/all')).json().data.records;
       const publicId = all.find((namespace: { namespaceId: string }) => namespace.namespaceId === 'public').id;
       expect((await admin$('PUT', `/api/admin/namespaces/${publicId}`, { name: 'x' })).json().message).toBe(
         'The public namespace cannot be changed or deleted',

@@ -116,10 +116,11 @@ describe(`escalation table (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
 
     await account('e_acct_admin', 'E_HQ', ['e_account_admin']);
     await account('e_grant_admin', 'E_HQ', ['e_grant_admin']);
+    await account('e_everything_admin', 'E_HQ', ['e_everything']);
     await account('e_o2_admin', 'E_O2', ['e_o2_roles']);
     await account('e_o2_member', 'E_O2', ['e_o2_small']);
     await account('e_organ_admin', 'E_O2', ['e_o2_organs']);
-    await account('e_range_admin', 'E_O2', ['e_range'], { isAdmin: true, manageRange: organs.E_O2 });
+    await account('e_range_admin', 'E_O2', ['e_range'], { administrator: true, manageRange: organs.E_O2 });
     await account('e_plain', 'E_O3', []);
   });
   afterAll(async () => t.close());
@@ -138,8 +139,8 @@ describe(`escalation table (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
     userName: name,
     name,
     organId: null,
-    staffId: null,
-    isAdmin: false,
+    staff: null,
+    administrator: false,
     manageRange: null,
     maxSessionNumber: -1,
     isUseIpChecked: false,
@@ -241,6 +242,51 @@ describe(`escalation table (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
       action: () => resetPassword('e_acct_admin', id('e_grant_admin')),
       status: 403,
     },
+    {
+      rule: 'role granter puts an operation they lack into several roles at once',
+      caller: 'e_grant_admin',
+      action: async () =>
+        call('e_grant_admin', 'POST', '/api/admin/roles/operations/batch', {
+          roleIds: [roleId('e_o2_small'), roleId('e_o3_role')],
+          operationIds: await operationIds(['account:delete']),
+          revoke: false,
+        }),
+      status: 403,
+      message: /only grant what you hold/,
+    },
+    {
+      rule: 'role granter batch-grants into the super role beside a role they may change',
+      caller: 'e_everything_admin',
+      action: async () =>
+        call('e_everything_admin', 'POST', '/api/admin/roles/operations/batch', {
+          roleIds: [roleId('e_o2_small'), await superRoleId()],
+          operationIds: await operationIds(['account:view']),
+          revoke: true,
+        }),
+      status: 400,
+    },
+    {
+      rule: 'organ-2 role admin batch-grants organ 3 to a role of organ 2',
+      caller: 'e_o2_admin',
+      action: () =>
+        call('e_o2_admin', 'POST', '/api/admin/roles/organs/batch', {
+          roleIds: [roleId('e_o2_small')],
+          organIds: [organs.E_O3],
+          revoke: false,
+        }),
+      status: 403,
+    },
+    {
+      rule: 'organ-2 role admin batch-takes organ 3 from an organ-3 role',
+      caller: 'e_o2_admin',
+      action: () =>
+        call('e_o2_admin', 'POST', '/api/admin/roles/organs/batch', {
+          roleIds: [roleId('e_o3_role')],
+          organIds: [organs.E_O3],
+          revoke: true,
+        }),
+      status: 403,
+    },
     // Role edits never widen scope and respect the role's organ.
     {
       rule: 'organ-2 role admin saves their own role as global',
@@ -308,7 +354,7 @@ describe(`escalation table (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
     },
     // An account's own authority is not changed through administration.
     {
-      rule: 'manage-range admin lifts their own range by saving isAdmin false',
+      rule: 'manage-range admin lifts their own range by saving administrator false',
       caller: 'e_range_admin',
       action: () =>
         call('e_range_admin', 'PUT', `/api/admin/accounts/${id('e_range_admin')}`, accountBody('e_range_admin', { organId: organs.E_O2 })),

@@ -124,8 +124,14 @@ describe(`organisations, accounts and roles (${process.env.TEST_DATABASE ?? 'sql
     const inside = await createAccount('web_dev01', 'WEB');
     const outside = await createAccount('sales_rep01', 'SALES');
     await createRole('tech_admin', ['account:view', 'account:edit', 'organ:view'], ['TECH']);
-    const techAdmin = await createAccount('tech_admin01', 'TECH', { isAdmin: true, manageRange: organs.TECH });
+    const techAdmin = await createAccount('tech_admin01', 'TECH', { administrator: true, manageRange: organs.TECH });
     await su().send('POST', '/api/admin/roles/authorise', { accountIds: [techAdmin], roleIds: [roles.tech_admin] });
+    // The spec's field names (section 3): administrator and staff, beside manageRange.
+    expect((await su().get(`/api/admin/accounts/${techAdmin}`)).json().data).toMatchObject({
+      administrator: true,
+      manageRange: organs.TECH,
+      staff: null,
+    });
     const tokens = await signIn(t.app, { userName: 'tech_admin01', password: 'Secret@2026' });
 
     const listed = (await as(tokens).get('/api/admin/accounts?limit=100'))
@@ -135,7 +141,7 @@ describe(`organisations, accounts and roles (${process.env.TEST_DATABASE ?? 'sql
     expect((await as(tokens).get(`/api/admin/accounts/${inside}`)).statusCode).toBe(200);
     expect((await as(tokens).get(`/api/admin/accounts/${outside}`)).statusCode).toBe(404);
     expect((await as(tokens).send('POST', `/api/admin/accounts/${outside}/lock`, {})).statusCode).toBe(404);
-    expect((await as(tokens).get('/api/admin/accounts?organId=' + organs.SALES)).json().data.total).toBe(0);
+    expect((await as(tokens).get(`/api/admin/accounts?organId=${organs.SALES}`)).json().data.total).toBe(0);
     const tree = (await as(tokens).get('/api/admin/organs/tree')).json().data;
     expect(tree.map((node: { organCode: string }) => node.organCode)).toEqual(['TECH']);
     // Creating an account outside the range is refused.
@@ -185,7 +191,7 @@ describe(`organisations, accounts and roles (${process.env.TEST_DATABASE ?? 'sql
     const first = await signIn(t.app, { userName: 'one_session', password: 'Secret@2026' });
     const second = await signIn(t.app, { userName: 'one_session', password: 'Secret@2026' });
     expect((await as(first).get('/api/admin/current/user')).statusCode).toBe(401);
-    const sessions = (await su().get(`/api/admin/accounts/${id}/sessions`)).json().data;
+    const sessions = (await su().get(`/api/admin/accounts/${id}/sessions`)).json().data.records;
     expect(sessions).toHaveLength(1);
     await su().send('POST', `/api/admin/accounts/${id}/sessions/${sessions[0].id}/end`, {});
     expect((await as(second).get('/api/admin/current/user')).statusCode).toBe(401);
@@ -254,7 +260,7 @@ describe(`organisations, accounts and roles (${process.env.TEST_DATABASE ?? 'sql
   });
 
   it('edits menus, refuses a non-integer order, and logs every change with the record before and after', async () => {
-    const type = (await su().get('/api/admin/menu-types')).json().data[0];
+    const type = (await su().get('/api/admin/menu-types')).json().data.records[0];
     const bad = await su().send('POST', `/api/admin/menu-types/${type.id}/menus`, { menuCode: 'extra', menuName: 'Extra', seq: '1.5' });
     expect(bad.statusCode).toBe(400);
     const created = await su().send('POST', `/api/admin/menu-types/${type.id}/menus`, {

@@ -20,7 +20,7 @@ describe(`menu administration (${process.env.TEST_DATABASE ?? 'sqlite'})`, () =>
   afterAll(async () => t.close());
 
   it('refuses a parent that is the entry itself or below it, so no branch falls out of the tree', async () => {
-    const backOffice = (await call('GET', '/api/admin/menu-types')).json().data[0].id;
+    const backOffice = (await call('GET', '/api/admin/menu-types')).json().data.records[0].id;
     const top = await add(backOffice, 'loopTop');
     const middle = await add(backOffice, 'loopMiddle', top);
     const bottom = await add(backOffice, 'loopBottom', middle);
@@ -35,7 +35,7 @@ describe(`menu administration (${process.env.TEST_DATABASE ?? 'sqlite'})`, () =>
   });
 
   it("refuses another menu type's entry as parent", async () => {
-    const [backOffice] = (await call('GET', '/api/admin/menu-types')).json().data;
+    const [backOffice] = (await call('GET', '/api/admin/menu-types')).json().data.records;
     const other = (await call('POST', '/api/admin/menu-types', { menuTypeName: 'Mobile', isSys: false })).json().data.id;
     const foreign = await add(other, 'mobileHome');
     const refused = await call('POST', `/api/admin/menu-types/${backOffice.id}/menus`, entry('stray', foreign));
@@ -44,7 +44,7 @@ describe(`menu administration (${process.env.TEST_DATABASE ?? 'sqlite'})`, () =>
   });
 
   it('renames a menu type and deletes one nobody uses with its entries, but keeps a system type and one in use', async () => {
-    const types = (await call('GET', '/api/admin/menu-types')).json().data as { id: number; menuTypeName: string; isSys: number }[];
+    const types = (await call('GET', '/api/admin/menu-types')).json().data.records as { id: number; menuTypeName: string; isSys: number }[];
     const backOffice = types[0]?.id ?? 0;
     const mobile = types.find((type) => type.menuTypeName === 'Mobile')?.id ?? 0;
     expect((await call('PUT', `/api/admin/menu-types/${mobile}`, { menuTypeName: 'Mobile app' })).json().data).toMatchObject({

@@ -40,6 +40,7 @@ describe(`menus derived from grants (${process.env.TEST_DATABASE ?? 'sqlite'})`,
       'audit_loginLog',
       'audit_operationLog',
       'optLog_errorLog',
+      'todo',
       'governance',
       'governance_namespace',
       'governance_registry',
@@ -60,9 +61,10 @@ describe(`menus derived from grants (${process.env.TEST_DATABASE ?? 'sqlite'})`,
     ]);
   });
 
-  it('gives a dictionary reader only the dictionary entry, with only the view action', async () => {
+  it('gives a dictionary reader the dictionary entry with only the view action, and the to-do list every user keeps', async () => {
     const menus = await menusOf(staff);
-    expect(codes(menus)).toEqual(['system', 'system_dictionary']);
+    expect(codes(menus)).toEqual(['system', 'system_dictionary', 'todo']);
+    expect(menus[1]?.actionList.map((action) => action.actionCode)).toEqual(['todo:view', 'todo:edit']);
     expect(menus[0]?.children[0]?.actionList.map((action) => action.actionCode)).toEqual(['dict:view']);
   });
 
@@ -71,7 +73,7 @@ describe(`menus derived from grants (${process.env.TEST_DATABASE ?? 'sqlite'})`,
     const me = (await t.app.inject({ method: 'GET', url: '/api/admin/current/user', headers: bearer(tokens) })).json().data;
     const response = await t.app.inject({ method: 'GET', url: `/api/bsp/current/menu/${me.menuTypeId}`, headers: bearer(tokens) });
     const { nMenu, menu } = response.json().data;
-    expect(codes(JSON.parse(nMenu))).toEqual(['system', 'system_dictionary']);
+    expect(codes(JSON.parse(nMenu))).toEqual(['system', 'system_dictionary', 'todo']);
     const legacy = JSON.parse(menu) as LegacyMenuEntry[];
     expect(legacy[0]).toMatchObject({ url: 'system', isLeaf: false, hidden: false });
     expect(legacy[0]?.children?.[0]).toMatchObject({
@@ -81,6 +83,27 @@ describe(`menus derived from grants (${process.env.TEST_DATABASE ?? 'sqlite'})`,
       functionCode: 'platform.dict',
     });
     expect((await t.app.inject({ method: 'GET', url: '/api/bsp/current/menu/9999', headers: bearer(tokens) })).statusCode).toBe(404);
+  });
+
+  it('shows a leaf without a function to the super administrator only, and a link out to everyone', async () => {
+    const admin = await signIn(t.app, sysadmin);
+    const me = (await t.app.inject({ method: 'GET', url: '/api/admin/current/user', headers: bearer(admin) })).json().data;
+    for (const [menuCode, menuPath] of [
+      ['orphan_page', 'system/nowhere'],
+      ['help_site', 'https://help.example.com/qiming'],
+    ]) {
+      const added = await t.app.inject({
+        method: 'POST',
+        url: `/api/admin/menu-types/${me.menuTypeId}/menus`,
+        payload: { menuCode, menuName: menuCode, menuPath, parentMenuId: null, isLeaf: true, seq: 99 },
+        headers: bearer(admin),
+      });
+      expect(added.statusCode, added.body).toBe(200);
+    }
+    expect(codes(await menusOf(sysadmin))).toEqual(expect.arrayContaining(['orphan_page', 'help_site']));
+    const staffCodes = codes(await menusOf(staff));
+    expect(staffCodes).toContain('help_site');
+    expect(staffCodes).not.toContain('orphan_page');
   });
 
   it('refuses the menu call without its client id and operation type', async () => {

@@ -152,7 +152,11 @@ describe(`sign-in protocol (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
       url: '/api/admin/login-logs?limit=100&userName=staff01',
       headers: bearer(tokens),
     });
-    const results = response.json().data.records.map((row: { result: string }) => row.result);
+    // This test's attempts, not the demo's week of sign-ins from the office network.
+    const results = response
+      .json()
+      .data.records.filter((row: { loginIp: string }) => row.loginIp === '127.0.0.1')
+      .map((row: { result: string }) => row.result);
     expect(results.filter((r: string) => r === 'locked')).toHaveLength(2);
     expect(results.filter((r: string) => r === 'badCredentials')).toHaveLength(4);
     expect(response.json().data.records[0]).toMatchObject({ userName: 'staff01', loginIp: '127.0.0.1' });

@@ -1,3 +1,4 @@
+export * from './api/dashboard.ts';
 export * from './api/dictionary.ts';
 export * from './api/envelope.ts';
 export * from './api/governance.ts';
@@ -6,8 +7,10 @@ export * from './api/menu.ts';
 export * from './api/operationLog.ts';
 export * from './api/passwordPolicy.ts';
 export * from './api/portal.ts';
+export * from './api/profile.ts';
 export * from './api/region.ts';
 export * from './api/serialNumber.ts';
+export * from './api/todo.ts';
 export * from './crypto/sealPassword.ts';
 export * from './format/abbreviateNumber.ts';
 export * from './format/timeAgo.ts';

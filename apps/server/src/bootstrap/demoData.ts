@@ -3,6 +3,7 @@ import type { Database } from '../db/schema.ts';
 import { insertAccount } from '../modules/iam/accountRepo.ts';
 import { hashPassword } from '../modules/iam/passwords.ts';
 import { assignRole, grantOperations, insertRole } from '../modules/iam/roleRepo.ts';
+import { seedDemoAudit, seedDemoGovernance } from './demoGovernanceAndAudit.ts';
 import { seedDemoWebsite } from './demoWebsite.ts';
 
 export const demoAccounts = {
@@ -86,6 +87,10 @@ export async function seedDemoData(db: Kysely<Database>, menuTypeId: number, now
   await seedDemoOrgans(db, staff, now);
   await seedDemoWebsite(db);
   await seedDemoSerialRules(db, now);
+  const admin = (await db.selectFrom('iam_account').select('id').where('user_name', '=', 'sysadmin').executeTakeFirstOrThrow()).id;
+  await seedDemoTodos(db, { admin, staff }, now);
+  await seedDemoGovernance(db, now);
+  await seedDemoAudit(db, now, { admin, staff });
 
   for (const dictionary of demoDictionaries) {
     const { id } = await db
@@ -108,6 +113,61 @@ export async function seedDemoData(db: Kysely<Database>, menuTypeId: number, now
           item_value: value,
           item_index: index + 1,
         })),
+      )
+      .execute();
+  }
+}
+
+/**
+ * A to-do board for each demo account with every level, status and bucket in use, due dates around
+ * today (one overdue).
+ */
+async function seedDemoTodos(db: Kysely<Database>, accounts: { admin: number; staff: number }, now: number): Promise<void> {
+  const day = (offset: number) => new Date(now + offset * 86_400_000).toISOString().slice(0, 10);
+  const boards: [number, [string, string, number, number, number, string | null][]][] = [
+    [
+      accounts.admin,
+      [
+        ['审核十二月课程发布计划', '与教研部确认三门新课的上线时间', 1, 1, 1, day(2)],
+        ['整理客户回访记录', '', 3, 1, 1, null],
+        ['处理账号解锁申请', '技术部两名同事连续输错密码被锁定', 1, 2, 2, day(0)],
+        ['更新官网新闻栏目', '发布科创大赛获奖新闻并配图', 2, 1, 2, day(0)],
+        ['核对配置中心生产环境变更', '', 2, 2, 3, day(5)],
+        ['准备季度安全审计材料', '导出操作日志与登录日志', 1, 1, 3, day(-1)],
+        ['评估网关限流规则', '', 3, 1, 4, day(20)],
+        ['归档十月请假单', '', 3, 3, 4, day(-10)],
+      ],
+    ],
+    [
+      accounts.staff,
+      [
+        ['熟悉数据字典维护流程', '', 2, 2, 1, day(3)],
+        ['提交年假申请', '', 2, 1, 2, day(1)],
+        ['阅读新版密码策略', '', 3, 3, 4, null],
+      ],
+    ],
+  ];
+  for (const [accountId, tasks] of boards) {
+    const positions = new Map<number, number>();
+    await db
+      .insertInto('todo_task')
+      .values(
+        tasks.map(([title, description, level, status, bucket, dueDate]) => {
+          const position = positions.get(bucket) ?? 0;
+          positions.set(bucket, position + 1);
+          return {
+            account_id: accountId,
+            title,
+            description,
+            level,
+            status,
+            bucket,
+            position,
+            due_date: dueDate,
+            created_at: now,
+            updated_at: now,
+          };
+        }),
       )
       .execute();
   }

@@ -11,6 +11,7 @@ import * as healthAndReportQuota from './migrations/0008_health_and_report_quota
 import * as containsSearch from './migrations/0011_contains_search.ts';
 import * as regions from './migrations/0012_regions.ts';
 import * as serialNumbers from './migrations/0013_serial_numbers.ts';
+import * as todoTasks from './migrations/0017_todo_tasks.ts';
 import { migrationContext } from './migrations/context.ts';
 import type { Database } from './schema.ts';
 
@@ -26,6 +27,7 @@ const migrations = {
   '0011_contains_search': containsSearch,
   '0012_regions': regions,
   '0013_serial_numbers': serialNumbers,
+  '0017_todo_tasks': todoTasks,
 };
 
 export async function migrateToLatest(db: Kysely<Database>, dialect: DialectName): Promise<void> {

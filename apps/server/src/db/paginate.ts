@@ -93,3 +93,8 @@ async function countRows<DB, TB extends keyof DB>(base: SelectQueryBuilder<DB, T
   const counted = await base.select(sql<number>`count(*)`.as('total')).executeTakeFirst();
   return Number((counted as { total?: number } | undefined)?.total ?? 0);
 }
+
+/** A short list read whole (menu types, an account's sessions) in the same `{total, records}` shape as a page. */
+export function wholeList<T>(records: T[]): PageResult<T> {
+  return { total: records.length, records };
+}

@@ -123,6 +123,20 @@ export interface SysSerialRuleTable {
   updated_at: Millis;
 }
 
+export interface TodoTaskTable {
+  id: Generated<number>;
+  account_id: number;
+  title: string;
+  description: string;
+  level: number;
+  status: number;
+  bucket: number;
+  position: number;
+  due_date: string | null;
+  created_at: Millis;
+  updated_at: Millis;
+}
+
 export interface IamRoleTable {
   id: Generated<number>;
   role_code: string;
@@ -467,6 +481,7 @@ export interface Database {
   pf_dict_item: PfDictItemTable;
   pf_region: PfRegionTable;
   sys_serial_rule: SysSerialRuleTable;
+  todo_task: TodoTaskTable;
   iam_role: IamRoleTable;
   iam_role_operation: IamRoleOperationTable;
   iam_account: IamAccountTable;

@@ -1,7 +1,7 @@
 import { Result, Spin } from 'antd';
 import { type ComponentType, type LazyExoticComponent, lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, type RouteObject, useParams } from 'react-router-dom';
+import { Navigate, type RouteObject, useLocation, useParams } from 'react-router-dom';
 import type { AppRoute } from '../core/permission/appRoute.ts';
 import { flattenRoutes } from '../core/permission/buildRoutes.ts';
 import { findView } from './viewRegistry.ts';
@@ -59,11 +59,22 @@ function elementOf(route: AppRoute) {
   }
 }
 
-/** Router objects for the back-office: every route flat, the redirect helper, and a catch-all to /404. */
+/**
+ * An address outside the user's routes: a page the back-office has but the user's grants do not reach
+ * answers 403 inside the layout (a shared link, a lost grant); anything else goes to 404.
+ */
+function Unrouted() {
+  const { t } = useTranslation();
+  const view = useLocation().pathname.slice(1);
+  if (!findView(view.startsWith('opt') ? 'opt' : 'main', view)) return <Navigate to="/404" replace />;
+  return <Result status="403" title="403" subTitle={t('errorPage.forbidden')} />;
+}
+
+/** Router objects for the back-office: every route flat, the redirect helper, and a catch-all for the rest. */
 export function toRouteObjects(routes: AppRoute[]): RouteObject[] {
   return [
     ...flattenRoutes(routes).map((route) => ({ path: route.path, element: elementOf(route) })),
     { path: '/redirect/*', element: <Redirect /> },
-    { path: '*', element: <Navigate to="/404" replace /> },
+    { path: '*', element: <Unrouted /> },
   ];
 }

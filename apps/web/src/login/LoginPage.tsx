@@ -8,7 +8,7 @@ import '../core/i18n/i18n.ts';
 import { signIn } from '../core/auth/session.ts';
 import { RequestError } from '../core/request/client.ts';
 import { AntdShell } from '../core/ui/AntdShell.tsx';
-import { antdRules, isRequired } from '../core/ui/antdRules.ts';
+import { antdRules } from '../core/ui/antdRules.ts';
 import { LanguageLinks } from '../core/ui/LanguageLinks.tsx';
 import styles from './loginPage.module.css';
 
@@ -52,12 +52,7 @@ function LoginForm() {
         {search.get('expired') && <Alert type="warning" showIcon title={t('login.sessionExpired')} className={styles.alert} />}
         {failure && <Alert type="error" showIcon title={failure} className={styles.alert} role="alert" />}
         <Form<Credentials> layout="vertical" size="large" onFinish={submit} requiredMark={false}>
-          <Form.Item
-            name="userName"
-            label={t('login.username')}
-            required={isRequired(fieldRules.userName)}
-            rules={antdRules(fieldRules.userName, t)}
-          >
+          <Form.Item name="userName" label={t('login.username')} rules={antdRules(fieldRules.userName, t)}>
             <Input prefix={<UserOutlined />} autoComplete="username" autoFocus />
           </Form.Item>
           <Form.Item

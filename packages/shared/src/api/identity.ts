@@ -83,8 +83,8 @@ const accountFields = {
   userName: ruledString(identityRules.userName),
   name: ruledString(identityRules.name),
   organId: optionalId,
-  staffId: optionalId,
-  isAdmin: flag,
+  staff: optionalId,
+  administrator: flag,
   manageRange: optionalId,
   maxSessionNumber: ruledNumber(identityRules.maxSessionNumber),
   isUseIpChecked: flag,
@@ -114,11 +114,12 @@ export type RoleInput = z.infer<typeof roleInput>;
 
 export const operationGrants = z.object({ operationIds: idList });
 export const organGrants = z.object({ organIds: idList });
-export const batchAuthorisation = z.object({
-  accountIds: idList.refine((ids) => ids.length > 0, 'error.selectOne'),
-  roleIds: idList.refine((ids) => ids.length > 0, 'error.selectOne'),
-  revoke: flag,
-});
+const someIds = idList.refine((ids) => ids.length > 0, 'error.selectOne');
+export const batchAuthorisation = z.object({ accountIds: someIds, roleIds: someIds, revoke: flag });
+/** Batch function authorisation: the same operations added to (or with `revoke` taken from) several roles. */
+export const batchOperationGrants = z.object({ roleIds: someIds, operationIds: someIds, revoke: flag });
+/** Batch data authorisation: the same organs added to (or taken from) several roles. */
+export const batchOrganGrants = z.object({ roleIds: someIds, organIds: someIds, revoke: flag });
 
 const positive = ruledNumber(identityRules.positiveInteger);
 const natural = ruledNumber(identityRules.naturalNumber);
@@ -212,8 +213,8 @@ export interface Account {
   userStatus: 'normal' | 'lock';
   organId: number | null;
   organName: string | null;
-  staffId: number | null;
-  isAdmin: boolean;
+  staff: number | null;
+  administrator: boolean;
   manageRange: number | null;
   maxSessionNumber: number;
   isUseIpChecked: boolean;
@@ -241,7 +242,10 @@ export interface Role {
 }
 export interface FunctionTreeNode {
   key: string;
+  /** The name the function model gives, in English; pages show their own translation of `code`. */
   title: string;
+  /** The app, module, function or operation code (`qiming`, `iam`, `iam.role`, `role:grant`). */
+  code: string;
   operationId?: number;
   children?: FunctionTreeNode[];
 }

@@ -17,5 +17,6 @@ export const operationLogTypes = [
   'registry',
   'role',
   'serial',
+  'todo',
 ] as const;
 export type OperationLogType = (typeof operationLogTypes)[number];

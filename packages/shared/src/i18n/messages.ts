@@ -373,10 +373,16 @@ export const messages = {
     ja: 'このグループに同じData IDの設定が既に存在します',
   },
   'error.configContent': {
-    zh: '配置内容不是合法的{type}：{reason}',
-    en: 'The content is not valid {type}: {reason}',
-    es: 'El contenido no es {type} válido: {reason}',
-    ja: '内容が正しい{type}ではありません：{reason}',
+    zh: '配置内容不是合法的{type}',
+    en: 'The content is not valid {type}',
+    es: 'El contenido no es {type} válido',
+    ja: '内容が正しい{type}ではありません',
+  },
+  'error.configContentAt': {
+    zh: '配置内容不是合法的{type}：第{line}行第{column}列有误',
+    en: 'The content is not valid {type}: the error is at line {line}, column {column}',
+    es: 'El contenido no es {type} válido: el error está en la línea {line}, columna {column}',
+    ja: '内容が正しい{type}ではありません：{line}行{column}列に誤りがあります',
   },
   'error.configTooLarge': {
     zh: '配置内容超过{max}字节',
@@ -640,6 +646,18 @@ export const messages = {
     en: 'Rule {code} has used up its numbers for this period: give it more digits',
     es: 'La regla {code} ha agotado sus números de este periodo: dele más dígitos',
     ja: '規則{code}は今期の番号を使い切りました：桁数を増やしてください',
+  },
+  'error.currentSession': {
+    zh: '当前会话请通过退出登录结束',
+    en: 'End the session you are using by signing out',
+    es: 'Termine la sesión que está usando cerrando la sesión',
+    ja: '使用中のセッションはログアウトで終了してください',
+  },
+  'error.todoLimit': {
+    zh: '待办任务最多{max}条，请先删除已完成的任务',
+    en: 'A to-do list holds at most {max} tasks: delete finished ones first',
+    es: 'Una lista de tareas admite como máximo {max} tareas: elimine antes las terminadas',
+    ja: 'ToDoは最大{max}件です。完了したタスクを先に削除してください',
   },
   'error.menuParentCycle': {
     zh: '上级菜单不能是该菜单本身或其下级菜单',

@@ -33,12 +33,15 @@ const sortColumns = { loginTime: 'login_time', userName: 'user_name', result: 'r
 export interface LoginLogFilter {
   userName?: string;
   result?: LoginResult;
+  /** One account's attempts only (the profile page's own history). */
+  accountId?: number;
 }
 
 function loginLogs(db: Kysely<Database>, filter: LoginLogFilter) {
   let base = db.selectFrom('audit_login_log');
   if (filter.userName) base = base.where(containsText('user_name', filter.userName));
   if (filter.result) base = base.where('result', '=', filter.result);
+  if (filter.accountId !== undefined) base = base.where('account_id', '=', filter.accountId);
   return base;
 }
 

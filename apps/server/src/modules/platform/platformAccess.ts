@@ -62,19 +62,14 @@ export const regionAccess: FunctionDeclaration = {
   code: 'platform.region',
   name: 'Regions',
   operations: [
+    // The region page, for those granted it; the lookups below serve every user's region pickers.
+    { code: 'region:view', name: 'View', type: 'view', access: 'authorised', isDefault: true, urls: ['GET /api/admin/regions/:code'] },
     {
-      code: 'region:view',
-      name: 'View',
+      code: 'region:lookup',
+      name: 'Look up',
       type: 'view',
-      // Every signed-in user reads the tree: forms offer it in their region pickers.
       access: 'signedIn',
-      isDefault: true,
-      urls: [
-        'GET /api/admin/regions/children',
-        'GET /api/admin/regions/search',
-        'GET /api/admin/regions/:code/path',
-        'GET /api/admin/regions/:code',
-      ],
+      urls: ['GET /api/admin/regions/children', 'GET /api/admin/regions/search', 'GET /api/admin/regions/:code/path'],
     },
     { code: 'region:add', name: 'Add', type: 'add', access: 'authorised', urls: ['POST /api/admin/regions'] },
     {

@@ -1,4 +1,5 @@
-import { Input, InputNumber, Select, TreeSelect } from 'antd';
+import { DatePicker, Input, InputNumber, Select, TreeSelect } from 'antd';
+import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { FieldDeclaration } from './resource.ts';
 
@@ -26,6 +27,18 @@ export function FieldInput({
       return <Input.Password autoComplete="new-password" {...(control as object)} />;
     case 'tree':
       return <TreeSelect allowClear treeDefaultExpandAll treeData={field.tree} style={choiceWidth} {...(control as object)} />;
+    case 'date': {
+      // The form holds the date as the API's YYYY-MM-DD text; the picker works with dayjs.
+      const { value, onChange, ...rest } = control;
+      return (
+        <DatePicker
+          style={{ width: '100%' }}
+          value={typeof value === 'string' && value ? dayjs(value) : null}
+          onChange={(date) => onChange?.(date ? date.format('YYYY-MM-DD') : '')}
+          {...rest}
+        />
+      );
+    }
     case 'number':
       return <InputNumber style={{ width: '100%' }} {...(control as object)} />;
     case 'select':

@@ -1,6 +1,7 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import '../../core/i18n/i18n.ts';
+import { requiredSelect, requiredText } from '@qiming/shared';
 import { ResourceFormDialog } from './ResourceFormDialog.tsx';
 import type { FieldDeclaration } from './resource.ts';
 
@@ -48,5 +49,39 @@ describe('the create/edit dialog', () => {
     view.rerender(dialog(false, { weight: 1, note: 'first' }));
     view.rerender(dialog(true, { weight: 3, note: 'second' }));
     await waitFor(() => expect(screen.getByRole('spinbutton')).toHaveProperty('value', '3'));
+  });
+
+  it('marks required fields, selects included, with the asterisk and answers an empty one with the spec message', async () => {
+    const onSave = vi.fn();
+    render(
+      <ResourceFormDialog
+        formName="required"
+        title="Add"
+        open
+        fields={[
+          { name: 'code', label: 'todo.title', rules: requiredText({ max: 10 }) },
+          {
+            name: 'kind',
+            label: 'todo.level',
+            input: 'select',
+            options: [{ value: '1', label: 'todo.levels.1' }],
+            rules: requiredSelect(),
+          },
+          { name: 'note', label: 'field.note' },
+        ]}
+        editing={false}
+        saving={false}
+        onSave={onSave}
+        onClose={() => undefined}
+      />,
+    );
+    await screen.findByRole('dialog');
+    const marked = [...document.querySelectorAll('.ant-form-item-required')].map((label) => label.textContent);
+    expect(marked).toEqual(['Title', 'Level']);
+    expect(document.querySelectorAll('label.ant-form-item-required')).toHaveLength(2);
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('This field is required')).toBeTruthy();
+    expect(await screen.findByText('Please select')).toBeTruthy();
+    expect(onSave).not.toHaveBeenCalled();
   });
 });

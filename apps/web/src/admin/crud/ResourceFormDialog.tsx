@@ -1,7 +1,7 @@
 import { Form, Modal } from 'antd';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { antdRules, isRequired } from '../../core/ui/antdRules.ts';
+import { antdRules } from '../../core/ui/antdRules.ts';
 import { FieldInput } from './FieldInput.tsx';
 import type { FieldDeclaration } from './resource.ts';
 
@@ -54,7 +54,6 @@ export function ResourceFormDialog({ formName, title, open, fields, initialValue
               key={field.name}
               name={field.name}
               label={t(field.label)}
-              required={field.rules ? isRequired(field.rules) : false}
               rules={field.rules ? antdRules(field.rules, t) : undefined}
             >
               <FieldInput field={field} disabled={editing && field.readOnlyOnEdit} />

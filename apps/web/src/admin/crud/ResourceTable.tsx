@@ -40,6 +40,13 @@ export function ResourceTable<Row extends { id: number }>({ resource }: { resour
     await list.refetch();
   };
 
+  // Search (and reset) always asks the server again: with the same filters the user means "refresh".
+  const search = (filters: Record<string, unknown>) => {
+    const next = { ...query, filters, page: 1 };
+    if (JSON.stringify(next) === JSON.stringify(query)) void list.refetch();
+    else setQuery(next);
+  };
+
   const remove = async (ids: number[]) => {
     if (ids.length === 0) {
       toastWarning(t('validation.nothingSelected'));
@@ -112,14 +119,7 @@ export function ResourceTable<Row extends { id: number }>({ resource }: { resour
   return (
     <div className={styles.resource}>
       {resource.searchFields && (
-        <Form
-          form={searchForm}
-          name={`${formName}-search`}
-          layout="inline"
-          className={styles.search}
-          onFinish={(filters) => setQuery((current) => ({ ...current, filters, page: 1 }))}
-          role="search"
-        >
+        <Form form={searchForm} name={`${formName}-search`} layout="inline" className={styles.search} onFinish={search} role="search">
           {resource.searchFields.map((field) => (
             <Form.Item key={field.name} name={field.name} label={t(field.label)}>
               <FieldInput field={field} />
@@ -134,7 +134,7 @@ export function ResourceTable<Row extends { id: number }>({ resource }: { resour
                 icon={<UndoOutlined />}
                 onClick={() => {
                   searchForm.resetFields();
-                  setQuery((current) => ({ ...current, filters: {}, page: 1 }));
+                  search({});
                 }}
               >
                 {t('table.reset')}
@@ -175,7 +175,8 @@ export function ResourceTable<Row extends { id: number }>({ resource }: { resour
             ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]) }
             : undefined
         }
-        locale={{ emptyText: <span className={styles.empty}>{t('table.empty')}</span> }}
+        // While the first answer is on its way the table says so, rather than that there is nothing.
+        locale={{ emptyText: <span className={styles.empty}>{t(list.isFetching ? 'table.loading' : 'table.empty')}</span> }}
         pagination={{
           current: query.page,
           pageSize: query.limit,

@@ -29,7 +29,7 @@ export interface FieldDeclaration {
   /** Shared rules: the form shows the messages the server would answer. */
   rules?: readonly FieldRule[];
   /** `code`: a tall monospaced text area, for config content. */
-  input?: 'text' | 'textarea' | 'code' | 'number' | 'select' | 'password' | 'tree';
+  input?: 'text' | 'textarea' | 'code' | 'number' | 'select' | 'password' | 'tree' | 'date';
   options?: OptionDeclaration[];
   /** For `tree`: the choices as a tree (organs). */
   tree?: TreeOption[];

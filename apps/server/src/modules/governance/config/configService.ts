@@ -38,7 +38,8 @@ export function checkContent(type: ConfigContentType, content: string): void {
   const bytes = Buffer.byteLength(content, 'utf8');
   if (bytes > maxConfigContentBytes) throw badRequest('error.configTooLarge', { max: maxConfigContentBytes });
   const problem = contentProblem(type, content);
-  if (problem) throw badRequest('error.configContent', { type, reason: problem });
+  if (problem?.line !== undefined) throw badRequest('error.configContentAt', { type, line: problem.line, column: problem.column ?? 1 });
+  if (problem) throw badRequest('error.configContent', { type });
 }
 
 /** Configs with their history; every write is announced to listeners on every server after it commits. */

@@ -2,6 +2,7 @@ import { namespaceInput, namespaceSortable, namespaceUpdate, pageQuerySchema } f
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../../context.ts';
+import { wholeList } from '../../../db/paginate.ts';
 import { ok } from '../../../http/envelope.ts';
 import { idListBody, idParam } from '../../../http/idList.ts';
 import * as repo from './namespaceRepo.ts';
@@ -23,7 +24,7 @@ export function namespaceRoutes(service: NamespaceService): FastifyPluginAsyncZo
       async (request) => ok(await repo.pageNamespaces(context.db, request.query)),
     );
     app.get('/api/admin/namespaces/all', { schema: { tags, summary: 'Every namespace, for choosing one' } }, async () =>
-      ok(await repo.listNamespaces(context.db)),
+      ok(wholeList(await repo.listNamespaces(context.db))),
     );
     app.post('/api/admin/namespaces', { schema: { tags, summary: 'Creates a namespace', body: namespaceInput } }, async (request) =>
       ok(await service.create(request.caller, request.body)),

@@ -31,8 +31,8 @@ const accountColumns = (query: ReturnType<typeof accounts>) =>
     'iam_account.user_status as userStatus',
     'iam_account.organ_id as organId',
     'iam_organ.organ_name as organName',
-    'iam_account.staff_id as staffId',
-    'iam_account.is_admin as isAdmin',
+    'iam_account.staff_id as staff',
+    'iam_account.is_admin as administrator',
     'iam_account.manage_range as manageRange',
     'iam_account.max_session_number as maxSessionNumber',
     'iam_account.is_use_ip_checked as isUseIpChecked',
@@ -42,7 +42,11 @@ const accountColumns = (query: ReturnType<typeof accounts>) =>
   ]);
 
 type AccountRow = Awaited<ReturnType<ReturnType<typeof accountColumns>['execute']>>[number];
-const toAccount = (row: AccountRow): Account => ({ ...row, isAdmin: row.isAdmin === 1, isUseIpChecked: row.isUseIpChecked === 1 });
+const toAccount = (row: AccountRow): Account => ({
+  ...row,
+  administrator: row.administrator === 1,
+  isUseIpChecked: row.isUseIpChecked === 1,
+});
 
 export async function pageAccounts(
   db: Kysely<Database>,
@@ -77,9 +81,9 @@ export function accountValues(input: AccountUpdate) {
     user_name: input.userName,
     name: input.name,
     organ_id: input.organId,
-    staff_id: input.staffId,
-    is_admin: input.isAdmin ? 1 : 0,
-    manage_range: input.isAdmin ? input.manageRange : null,
+    staff_id: input.staff,
+    is_admin: input.administrator ? 1 : 0,
+    manage_range: input.administrator ? input.manageRange : null,
     max_session_number: input.maxSessionNumber,
     is_use_ip_checked: input.isUseIpChecked ? 1 : 0,
     ip_policy: input.ipPolicy,

@@ -1,6 +1,7 @@
 import type { AccountCreate, AccountUpdate } from '@qiming/shared';
 import type { Kysely } from 'kysely';
 import type { AppContext } from '../../../context.ts';
+import { wholeList } from '../../../db/paginate.ts';
 import type { Database } from '../../../db/schema.ts';
 import type { Caller } from '../../../http/caller.ts';
 import { refuseDuplicate } from '../../../http/duplicateCode.ts';
@@ -34,13 +35,13 @@ export class AccountService {
   /** The organ, employee and manage range named must exist and lie in the caller's scope. */
   private async checkPlacement(caller: Caller, db: Kysely<Database>, input: AccountUpdate) {
     if (input.organId !== null) await requireExisting(db, 'iam_organ', [input.organId], 'organId');
-    if (input.isAdmin && input.manageRange !== null) await requireExisting(db, 'iam_organ', [input.manageRange], 'manageRange');
+    if (input.administrator && input.manageRange !== null) await requireExisting(db, 'iam_organ', [input.manageRange], 'manageRange');
     const scope = await caller.scope(db);
     requireInScope(scope, input.organId);
-    if (input.isAdmin && input.manageRange !== null) requireInScope(scope, input.manageRange);
-    if (input.staffId !== null) {
-      const staff = await db.selectFrom('iam_staff').select('organ_id').where('id', '=', input.staffId).executeTakeFirst();
-      if (!staff) await requireExisting(db, 'iam_staff', [input.staffId], 'staffId');
+    if (input.administrator && input.manageRange !== null) requireInScope(scope, input.manageRange);
+    if (input.staff !== null) {
+      const staff = await db.selectFrom('iam_staff').select('organ_id').where('id', '=', input.staff).executeTakeFirst();
+      if (!staff) await requireExisting(db, 'iam_staff', [input.staff], 'staff');
       requireInScope(scope, staff?.organ_id ?? null);
     }
   }
@@ -146,7 +147,7 @@ export class AccountService {
 
   async sessions(caller: Caller, id: number) {
     await this.require(caller, id);
-    return repo.liveSessions(this.context.db, id, this.context.now());
+    return wholeList(await repo.liveSessions(this.context.db, id, this.context.now()));
   }
 
   endSession(caller: Caller, id: number, sessionId: string) {

@@ -92,6 +92,10 @@ export function functionModelRows(db: Kysely<Database>) {
       'pf_operation.operation_code as operationCode',
       'pf_operation.operation_name as operationName',
     ])
+    .where((eb) => {
+      const urls = eb.selectFrom('pf_url').select('pf_url.id').whereRef('pf_url.operation_id', '=', 'pf_operation.id');
+      return eb.or([eb.not(eb.exists(urls)), eb.exists(urls.where('pf_url.access_type', '=', 'authorised'))]);
+    })
     .orderBy('pf_app.id')
     .orderBy('pf_module.id')
     .orderBy('pf_function.id')

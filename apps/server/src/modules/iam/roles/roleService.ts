@@ -70,25 +70,30 @@ export class RoleService {
     );
   }
 
-  /** App, module, function and operation, as the check-box tree of function authorisation shows them. */
+  /**
+   * App, module, function and operation, as the check-box tree of function authorisation shows them.
+   * Operations that need no grant (sign-in, one's own session, public pages) are left out: giving
+   * them to a role would change nothing.
+   */
   async functionTree(): Promise<FunctionTreeNode[]> {
     const rows = await repo.functionModelRows(this.db);
     const nodes = new Map<string, FunctionTreeNode>();
     const roots: FunctionTreeNode[] = [];
-    const child = (siblings: FunctionTreeNode[], key: string, title: string) => {
+    const child = (siblings: FunctionTreeNode[], key: string, code: string, title: string) => {
       const existing = nodes.get(key);
       if (existing) return existing;
-      const node: FunctionTreeNode = { key, title, children: [] };
+      const node: FunctionTreeNode = { key, code, title, children: [] };
       nodes.set(key, node);
       siblings.push(node);
       return node;
     };
     for (const row of rows) {
-      const app = child(roots, `app:${row.appCode}`, row.appName);
-      const module = child(app.children ?? [], `module:${row.moduleCode}`, row.moduleName);
-      const fn = child(module.children ?? [], `function:${row.functionCode}`, row.functionName);
+      const app = child(roots, `app:${row.appCode}`, row.appCode, row.appName);
+      const module = child(app.children ?? [], `module:${row.moduleCode}`, row.moduleCode, row.moduleName);
+      const fn = child(module.children ?? [], `function:${row.functionCode}`, row.functionCode, row.functionName);
       fn.children?.push({
         key: `operation:${row.operationId}`,
+        code: row.operationCode,
         title: `${row.operationName} (${row.operationCode})`,
         operationId: row.operationId,
       });
@@ -104,9 +109,7 @@ export class RoleService {
       async (trx, entry) => {
         await this.require(id, trx);
         await requireExisting(trx, 'pf_operation', operationIds, 'operationIds');
-        await requireRoleChange(caller, trx, id, { operationIds });
-        entry.before = await repo.roleOperationIds(trx, id);
-        await repo.replaceRoleOperations(trx, id, operationIds);
+        entry.before = await this.replaceOperations(caller, trx, id, () => operationIds);
         entry.after = operationIds;
         return operationIds;
       },
@@ -118,12 +121,65 @@ export class RoleService {
       await this.require(id, trx);
       await requireExisting(trx, 'iam_organ', organIds, 'organIds');
       await requireOrgansInScope(caller, trx, organIds);
-      await requireRoleChange(caller, trx, id, { organIds });
-      entry.before = await repo.roleOrganIds(trx, id);
-      await repo.replaceRoleOrgans(trx, id, organIds);
+      entry.before = await this.replaceOrgans(caller, trx, id, () => organIds);
       entry.after = organIds;
       return organIds;
     });
+  }
+
+  /**
+   * Batch function authorisation: adds the operations to (or with `revoke` takes them from) each role,
+   * keeping what else it holds. Every role passes the same policy as a single grant; one refusal
+   * leaves every role as it was.
+   */
+  grantOperationsToRoles(caller: Caller, roleIds: number[], operationIds: number[], revoke: boolean) {
+    return audited(
+      this.context,
+      caller,
+      { operation: 'role:grant', target: `roles:${roleIds.join(',')}:operations`, changesAccess: true },
+      async (trx, entry) => {
+        await requireExisting(trx, 'iam_role', roleIds, 'roleIds');
+        await requireExisting(trx, 'pf_operation', operationIds, 'operationIds');
+        const before: Record<number, number[]> = {};
+        for (const id of roleIds) before[id] = await this.replaceOperations(caller, trx, id, (held) => combine(held, operationIds, revoke));
+        entry.before = before;
+        entry.after = { operationIds, revoke };
+        return { roles: roleIds.length };
+      },
+    );
+  }
+
+  /** Batch data authorisation: the same organs added to (or taken from) each role, all or none. */
+  grantOrgansToRoles(caller: Caller, roleIds: number[], organIds: number[], revoke: boolean) {
+    return audited(this.context, caller, { operation: 'role:grant', target: `roles:${roleIds.join(',')}:organs` }, async (trx, entry) => {
+      await requireExisting(trx, 'iam_role', roleIds, 'roleIds');
+      await requireExisting(trx, 'iam_organ', organIds, 'organIds');
+      // Taking an organ away is a change to it as much as giving it: both need it in the caller's scope.
+      await requireOrgansInScope(caller, trx, organIds);
+      const before: Record<number, number[]> = {};
+      for (const id of roleIds) before[id] = await this.replaceOrgans(caller, trx, id, (held) => combine(held, organIds, revoke));
+      entry.before = before;
+      entry.after = { organIds, revoke };
+      return { roles: roleIds.length };
+    });
+  }
+
+  /** Replaces a role's operations with `next(held)` after the policy allows it; answers what it held. */
+  private async replaceOperations(caller: Caller, trx: Kysely<Database>, id: number, next: (held: number[]) => number[]) {
+    const held = await repo.roleOperationIds(trx, id);
+    const operationIds = next(held);
+    await requireRoleChange(caller, trx, id, { operationIds });
+    await repo.replaceRoleOperations(trx, id, operationIds);
+    return held;
+  }
+
+  /** Replaces a role's organs with `next(held)` after the policy allows it; answers what it held. */
+  private async replaceOrgans(caller: Caller, trx: Kysely<Database>, id: number, next: (held: number[]) => number[]) {
+    const held = await repo.roleOrganIds(trx, id);
+    const organIds = next(held);
+    await requireRoleChange(caller, trx, id, { organIds });
+    await repo.replaceRoleOrgans(trx, id, organIds);
+    return held;
   }
 
   /** Gives (or with `revoke` takes back) every listed role to every listed account. */
@@ -144,4 +200,10 @@ export class RoleService {
       },
     );
   }
+}
+
+/** What a role holds after a batch grant: the union, or with `revoke` the difference. */
+function combine(held: number[], ids: number[], revoke: boolean): number[] {
+  if (revoke) return held.filter((id) => !ids.includes(id));
+  return [...new Set([...held, ...ids])];
 }

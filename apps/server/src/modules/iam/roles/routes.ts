@@ -1,4 +1,13 @@
-import { batchAuthorisation, operationGrants, organGrants, pageQuerySchema, roleInput, roleSortable } from '@qiming/shared';
+import {
+  batchAuthorisation,
+  batchOperationGrants,
+  batchOrganGrants,
+  operationGrants,
+  organGrants,
+  pageQuerySchema,
+  roleInput,
+  roleSortable,
+} from '@qiming/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../../context.ts';
@@ -56,6 +65,18 @@ export const roleRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context
     '/api/admin/roles/:id/organs',
     { schema: { tags, summary: "Replaces a role's data authorisation (organ scopes)", params: idParams, body: organGrants } },
     async (request) => ok(await service.grantOrgans(request.caller, request.params.id, request.body.organIds)),
+  );
+  app.post(
+    '/api/admin/roles/operations/batch',
+    { schema: { tags, summary: 'Adds (or takes back) the same operations on several roles at once', body: batchOperationGrants } },
+    async (request) =>
+      ok(await service.grantOperationsToRoles(request.caller, request.body.roleIds, request.body.operationIds, request.body.revoke)),
+  );
+  app.post(
+    '/api/admin/roles/organs/batch',
+    { schema: { tags, summary: 'Adds (or takes back) the same organ scopes on several roles at once', body: batchOrganGrants } },
+    async (request) =>
+      ok(await service.grantOrgansToRoles(request.caller, request.body.roleIds, request.body.organIds, request.body.revoke)),
   );
   app.post(
     '/api/admin/roles/authorise',

@@ -1,9 +1,11 @@
 import { auditAccess } from '../../audit/access.ts';
 import { authAccess } from '../../auth/access.ts';
+import { dashboardAccess } from '../../dashboard/access.ts';
 import { governanceAccess } from '../../governance/access.ts';
 import { iamAccess } from '../../iam/access.ts';
 import { portalAccess } from '../../portal/access.ts';
 import { systemAccess } from '../../system/access.ts';
+import { todoAccess } from '../../todo/access.ts';
 import { dictionaryAccess } from '../dictionaries/access.ts';
 import { menuAccess, regionAccess, serialNumberAccess, workCalendarAccess } from '../platformAccess.ts';
 import type { ModuleDeclaration } from './declarations.ts';
@@ -21,5 +23,7 @@ export const qimingApp = {
     auditAccess,
     portalAccess,
     governanceAccess,
+    todoAccess,
+    dashboardAccess,
   ] satisfies ModuleDeclaration[],
 };

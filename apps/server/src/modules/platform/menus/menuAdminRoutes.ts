@@ -2,6 +2,7 @@ import { menuInput, menuTypeInput } from '@qiming/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../../context.ts';
+import { wholeList } from '../../../db/paginate.ts';
 import { ok } from '../../../http/envelope.ts';
 import { idListBody, idParam } from '../../../http/idList.ts';
 import * as repo from './menuAdminRepo.ts';
@@ -15,7 +16,9 @@ const typeParams = z.object({ typeId: idParam });
 export const menuAdminRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context) => {
   const service = new MenuAdminService(context);
 
-  app.get('/api/admin/menu-types', { schema: { tags, summary: 'Every menu type' } }, async () => ok(await repo.listMenuTypes(context.db)));
+  app.get('/api/admin/menu-types', { schema: { tags, summary: 'Every menu type' } }, async () =>
+    ok(wholeList(await repo.listMenuTypes(context.db))),
+  );
   app.post('/api/admin/menu-types', { schema: { tags, summary: 'Creates a menu type', body: menuTypeInput } }, async (request) =>
     ok(await service.createMenuType(request.caller, request.body.menuTypeName, request.body.isSys)),
   );

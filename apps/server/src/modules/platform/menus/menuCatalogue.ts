@@ -56,6 +56,7 @@ export const backOfficeMenus: MenuSeed[] = [
       { code: 'optLog_errorLog', name: 'Client errors', path: 'optLog/errorLog', icon: 'bug', functionCode: 'audit.clientError' },
     ],
   },
+  { code: 'todo', name: 'To-do list', path: 'todo', icon: 'check-square', functionCode: 'todo.task' },
   {
     code: 'governance',
     name: 'Service governance',

@@ -67,9 +67,11 @@ export function listFunctionOperations(db: Kysely<Database>) {
       'pf_operation.id as operation_id',
       'pf_operation.operation_code',
       'pf_operation.operation_name',
+      'pf_operation.is_default',
       'pf_url.id as url_id',
       'pf_url.method',
       'pf_url.url_content',
+      'pf_url.access_type',
     ])
     .orderBy('pf_operation.id')
     .orderBy('pf_url.id')

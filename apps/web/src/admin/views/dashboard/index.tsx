@@ -1,11 +1,23 @@
-import { Card, Descriptions, Tag, Typography } from 'antd';
+import { type Dashboard as DashboardFigures, type DayCount, todoBuckets } from '@qiming/shared';
+import { useQuery } from '@tanstack/react-query';
+import { Card, Col, Descriptions, List, Row, Statistic, Tag, Typography } from 'antd';
+import type { EChartsCoreOption } from 'echarts/core';
+import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { formatDateTime } from '../../../core/i18n/formatTimeAgo.ts';
+import { http } from '../../../core/request/client.ts';
 import { usePermissionStore } from '../../../core/stores/permissionStore.ts';
 import { useUserStore } from '../../../core/stores/userStore.ts';
+import { EChart } from '../../charts/EChart.tsx';
 import { routeTitle } from '../../routeTitle.ts';
+import { useOperationName } from '../audit/operationName.ts';
 
-export default function Dashboard() {
+// The palette's readable steps: green-8, red-7, blue-7, gold-7.
+const colours = { good: '#237804', bad: '#cf1322', blue: '#096dd9', amber: '#d48806' };
+const shortDate = (day: DayCount) => day.date.slice(5);
+
+function Greeting() {
   const { t } = useTranslation();
   const user = useUserStore((state) => state.user);
   const routes = usePermissionStore((state) => state.routes);
@@ -32,5 +44,171 @@ export default function Dashboard() {
         </Descriptions.Item>
       </Descriptions>
     </Card>
+  );
+}
+
+function TodoCard({ todos }: { todos: DashboardFigures['todos'] }) {
+  const { t } = useTranslation();
+  const option = useMemo<EChartsCoreOption>(
+    () => ({
+      tooltip: { trigger: 'item' },
+      legend: { bottom: 0 },
+      series: [
+        {
+          type: 'pie',
+          radius: ['45%', '70%'],
+          center: ['50%', '42%'],
+          label: { formatter: '{c}' },
+          data: todoBuckets.map((bucket) => ({ name: t(`todo.buckets.${bucket}`), value: todos[bucket] })),
+        },
+      ],
+    }),
+    [todos, t],
+  );
+  return (
+    <Card title={t('dashboard.todos')} extra={<Link to="/todo">{t('dashboard.more')}</Link>} data-card="todos">
+      <Row gutter={16}>
+        <Col span={12}>
+          <Statistic title={t('dashboard.open')} value={todos.open} />
+        </Col>
+        <Col span={12}>
+          <Statistic
+            title={t('dashboard.overdue')}
+            value={todos.overdue}
+            styles={{ content: { color: todos.overdue > 0 ? colours.bad : undefined } }}
+          />
+        </Col>
+      </Row>
+      <EChart option={option} label={t('dashboard.openTodos')} />
+    </Card>
+  );
+}
+
+function SignInCard({ signIns }: { signIns: NonNullable<DashboardFigures['signIns']> }) {
+  const { t } = useTranslation();
+  const option = useMemo<EChartsCoreOption>(
+    () => ({
+      tooltip: { trigger: 'axis' },
+      legend: { bottom: 0 },
+      grid: { left: 36, right: 12, top: 16, bottom: 48 },
+      xAxis: { type: 'category', data: signIns.succeeded.map(shortDate) },
+      yAxis: { type: 'value', minInterval: 1 },
+      series: [
+        { name: t('dashboard.succeeded'), type: 'bar', stack: 'all', color: colours.good, data: signIns.succeeded.map((day) => day.count) },
+        { name: t('dashboard.failed'), type: 'bar', stack: 'all', color: colours.bad, data: signIns.failed.map((day) => day.count) },
+      ],
+    }),
+    [signIns, t],
+  );
+  return (
+    <Card title={t('dashboard.signIns')} extra={<Link to="/audit/loginLog">{t('dashboard.more')}</Link>} data-card="signIns">
+      <EChart option={option} label={t('dashboard.signInsChart')} height={260} />
+    </Card>
+  );
+}
+
+function RegistryCard({ registry }: { registry: NonNullable<DashboardFigures['registry']> }) {
+  const { t } = useTranslation();
+  return (
+    <Card title={t('dashboard.registry')} extra={<Link to="/governance/registry">{t('dashboard.more')}</Link>} data-card="registry">
+      <Row gutter={16}>
+        <Col span={8}>
+          <Statistic title={t('dashboard.services')} value={registry.services} />
+        </Col>
+        <Col span={8}>
+          <Statistic title={t('dashboard.healthy')} value={registry.healthy} styles={{ content: { color: colours.good } }} />
+        </Col>
+        <Col span={8}>
+          <Statistic
+            title={t('dashboard.unhealthy')}
+            value={registry.unhealthy}
+            styles={{ content: { color: registry.unhealthy > 0 ? colours.bad : undefined } }}
+          />
+        </Col>
+      </Row>
+    </Card>
+  );
+}
+
+function ConfigCard({ changes }: { changes: NonNullable<DashboardFigures['configChanges']> }) {
+  const { t } = useTranslation();
+  const option = useMemo<EChartsCoreOption>(
+    () => ({
+      tooltip: { trigger: 'axis' },
+      grid: { left: 36, right: 12, top: 16, bottom: 28 },
+      xAxis: { type: 'category', data: changes.days.map(shortDate) },
+      yAxis: { type: 'value', minInterval: 1 },
+      series: [
+        {
+          name: t('dashboard.changes'),
+          type: 'line',
+          smooth: true,
+          areaStyle: { opacity: 0.15 },
+          color: colours.blue,
+          data: changes.days.map((day) => day.count),
+        },
+      ],
+    }),
+    [changes, t],
+  );
+  return (
+    <Card title={t('dashboard.configChanges')} extra={<Link to="/governance/config">{t('dashboard.more')}</Link>} data-card="configChanges">
+      <Statistic title={t('dashboard.changes')} value={changes.total} />
+      <EChart option={option} label={t('dashboard.configChart')} height={180} />
+    </Card>
+  );
+}
+
+function RecentChangesCard({ changes }: { changes: NonNullable<DashboardFigures['recentChanges']> }) {
+  const { t } = useTranslation();
+  const operationName = useOperationName();
+  return (
+    <Card
+      title={t('dashboard.recentChanges')}
+      extra={<Link to="/audit/operationLog">{t('dashboard.more')}</Link>}
+      data-card="recentChanges"
+    >
+      <List
+        size="small"
+        dataSource={changes}
+        renderItem={(change) => (
+          <List.Item key={change.id}>
+            <List.Item.Meta title={operationName(change.operation)} description={`${change.userName} · ${formatDateTime(change.opTime)}`} />
+          </List.Item>
+        )}
+      />
+    </Card>
+  );
+}
+
+/**
+ * The back-office home: a greeting, then the cards the user's grants allow (the server leaves out the
+ * others), each linking to the page whose figures it shows.
+ */
+export default function Dashboard() {
+  // Days end at the reader's midnight: the server groups by the browser's offset from UTC.
+  const offset = -new Date().getTimezoneOffset();
+  const figures = useQuery({
+    queryKey: ['/admin/dashboard', offset],
+    queryFn: () => http.get<DashboardFigures>('/admin/dashboard', { offset }),
+  });
+  const data = figures.data;
+  const cards: { key: string; card: ReactNode }[] = [];
+  if (data) cards.push({ key: 'todos', card: <TodoCard todos={data.todos} /> });
+  if (data?.signIns) cards.push({ key: 'signIns', card: <SignInCard signIns={data.signIns} /> });
+  if (data?.configChanges) cards.push({ key: 'config', card: <ConfigCard changes={data.configChanges} /> });
+  if (data?.registry) cards.push({ key: 'registry', card: <RegistryCard registry={data.registry} /> });
+  if (data?.recentChanges) cards.push({ key: 'changes', card: <RecentChangesCard changes={data.recentChanges} /> });
+  return (
+    <Row gutter={[16, 16]}>
+      <Col span={24}>
+        <Greeting />
+      </Col>
+      {cards.map(({ key, card }) => (
+        <Col key={key} xs={24} lg={12} xl={8}>
+          {card}
+        </Col>
+      ))}
+    </Row>
   );
 }

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../../core/i18n/formatTimeAgo.ts';
 import { ResourceTable } from '../../../crud/ResourceTable.tsx';
 import type { ResourceDeclaration } from '../../../crud/resource.ts';
+import { useOperationName } from '../operationName.ts';
 
 interface OperationLogRow {
   id: number;
@@ -23,15 +24,6 @@ interface OperationLogRow {
 const outcomes = { success: 'success', refused: 'warning', failed: 'error' } as const;
 
 const pretty = (json: string) => JSON.stringify(JSON.parse(json), null, 2);
-
-/** `dict:edit` as the reader's words for dictionary and edit; a code the page does not know stays as it is. */
-function useOperationName() {
-  const { t } = useTranslation();
-  return (operation: string) => {
-    const [type = '', action = ''] = operation.split(':', 2);
-    return `${t(`operationLog.types.${type}`, { defaultValue: type })} · ${t(`operationLog.actions.${action}`, { defaultValue: action })}`;
-  };
-}
 
 export default function OperationLogPage() {
   const { t } = useTranslation();

@@ -1,4 +1,4 @@
-import { type Namespace, publicNamespace } from '@qiming/shared';
+import { type Namespace, type PageResult, publicNamespace } from '@qiming/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Select, Space } from 'antd';
 import type { TFunction } from 'i18next';
@@ -12,7 +12,12 @@ export function namespaceLabel(namespace: Pick<Namespace, 'namespaceId' | 'name'
 }
 
 export function useNamespaces() {
-  return useQuery({ queryKey: ['/admin/namespaces/all'], queryFn: () => http.get<Namespace[]>('/admin/namespaces/all') }).data ?? [];
+  return (
+    useQuery({
+      queryKey: ['/admin/namespaces/all'],
+      queryFn: () => http.get<PageResult<Namespace>>('/admin/namespaces/all').then((page) => page.records),
+    }).data ?? []
+  );
 }
 
 /** The namespace a registry or config page shows, chosen from every namespace; `public` first. */

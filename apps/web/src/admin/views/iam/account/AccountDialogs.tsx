@@ -1,19 +1,19 @@
-import type { Account, AccountSession, Role } from '@qiming/shared';
+import type { Account, AccountSession, PageResult, Role } from '@qiming/shared';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Checkbox, Form, Input, Modal, Select, Table } from 'antd';
+import { Checkbox, Form, Input, Modal, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../../../core/i18n/formatTimeAgo.ts';
 import { http } from '../../../../core/request/client.ts';
 import { toastSuccess } from '../../../../core/request/notify.ts';
 import { Access } from '../../../crud/Access.tsx';
 import { confirmAction } from '../../../crud/confirmAction.ts';
 import { useSubmit } from '../../../crud/useSubmit.ts';
+import { SessionTable } from '../shared/SessionTable.tsx';
 
 export function SessionsList({ account }: { account: Account }) {
   const { t } = useTranslation();
   const sessions = useQuery({
     queryKey: ['/admin/accounts', account.id, 'sessions'],
-    queryFn: () => http.get<AccountSession[]>(`/admin/accounts/${account.id}/sessions`),
+    queryFn: () => http.get<PageResult<AccountSession>>(`/admin/accounts/${account.id}/sessions`).then((page) => page.records),
   });
   const end = async (session: AccountSession) => {
     if (!(await confirmAction(t, t('identity.endSession')))) return;
@@ -22,27 +22,10 @@ export function SessionsList({ account }: { account: Account }) {
     await sessions.refetch();
   };
   return (
-    <Table<AccountSession>
-      rowKey="id"
-      size="small"
-      pagination={false}
-      dataSource={sessions.data ?? []}
-      columns={[
-        { key: 'createdAt', title: t('field.createdAt'), render: (_value, row) => formatDateTime(row.createdAt) },
-        { key: 'ip', dataIndex: 'ip', title: t('field.loginIp') },
-        { key: 'userAgent', dataIndex: 'userAgent', title: t('field.userAgent'), ellipsis: true },
-        {
-          key: 'actions',
-          title: t('table.actions'),
-          render: (_value, row) => (
-            <Access code="account:edit">
-              <Button type="link" size="small" danger onClick={() => void end(row)}>
-                {t('identity.endSession')}
-              </Button>
-            </Access>
-          ),
-        },
-      ]}
+    <SessionTable
+      sessions={sessions.data ?? []}
+      onEnd={(session) => void end(session)}
+      endCell={(_session, button) => <Access code="account:edit">{button}</Access>}
     />
   );
 }

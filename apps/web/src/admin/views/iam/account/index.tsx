@@ -47,7 +47,7 @@ export default function AccountPage() {
         title: 'identity.userStatus',
         render: (row) => <Tag color={row.userStatus === 'lock' ? 'error' : 'success'}>{t(`identity.${row.userStatus}`)}</Tag>,
       },
-      { key: 'isAdmin', title: 'identity.isAdmin', render: (row) => t(row.isAdmin ? 'identity.yes' : 'identity.no') },
+      { key: 'administrator', title: 'identity.isAdmin', render: (row) => t(row.administrator ? 'identity.yes' : 'identity.no') },
       { key: 'authStrategy', title: 'identity.authStrategy', render: (row) => t(`identity.strategies.${row.authStrategy}`) },
     ],
     searchFields: [
@@ -70,7 +70,7 @@ export default function AccountPage() {
       { name: 'confirmPassword', label: 'identity.confirmPassword', input: 'password', createOnly: true, rules: identityRules.name },
       { name: 'organId', label: 'field.organ', input: 'tree', tree },
       {
-        name: 'staffId',
+        name: 'staff',
         label: 'identity.employee',
         input: 'select',
         options: (staff.data?.records ?? []).map((employee) => ({
@@ -78,7 +78,7 @@ export default function AccountPage() {
           label: `${employee.staffName} (${employee.staffCode})`,
         })),
       },
-      { name: 'isAdmin', label: 'identity.isAdmin', input: 'select', options: yesNo },
+      { name: 'administrator', label: 'identity.isAdmin', input: 'select', options: yesNo },
       { name: 'manageRange', label: 'identity.manageRange', input: 'tree', tree },
       { name: 'maxSessionNumber', label: 'identity.maxSessionNumber', rules: identityRules.maxSessionNumber },
       { name: 'isUseIpChecked', label: 'identity.isUseIpChecked', input: 'select', options: yesNo },
@@ -95,7 +95,9 @@ export default function AccountPage() {
     ],
     formValues: (row) => ({
       ...row,
-      isAdmin: String(row.isAdmin),
+      administrator: String(row.administrator),
+      // The employee choices carry string values, as every select of the kit does.
+      staff: row.staff === null ? undefined : String(row.staff),
       isUseIpChecked: String(row.isUseIpChecked),
       maxSessionNumber: String(row.maxSessionNumber),
     }),

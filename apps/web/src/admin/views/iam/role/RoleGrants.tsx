@@ -1,12 +1,13 @@
 import type { FunctionTreeNode, Role } from '@qiming/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Space, Tree } from 'antd';
+import type { TFunction } from 'i18next';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { http } from '../../../../core/request/client.ts';
 import { toastSuccess } from '../../../../core/request/notify.ts';
 import { useAccess } from '../../../crud/Access.tsx';
-import { organOptions, useOrganTree } from '../shared/organTree.ts';
+import { flattenOrgans, organOptions, useOrganTree } from '../shared/organTree.ts';
 
 interface Props {
   role: Role;
@@ -19,8 +20,23 @@ interface GrantNode {
   children?: GrantNode[];
 }
 
-const treeData = (nodes: FunctionTreeNode[]): GrantNode[] =>
-  nodes.map((node) => ({ key: node.key, title: node.title, children: node.children && treeData(node.children) }));
+/** A node's name in the reader's language; an entry the catalogue does not know keeps the model's name. */
+function nodeTitle(node: FunctionTreeNode, t: TFunction): string {
+  const [kind = ''] = node.key.split(':', 1);
+  if (kind === 'operation') {
+    const action = node.code.split(':', 2)[1] ?? '';
+    return `${t(`operationLog.actions.${action}`, { defaultValue: node.title })} (${node.code})`;
+  }
+  const group = { app: 'apps', module: 'modules', function: 'functions' }[kind] ?? kind;
+  return t(`functionTree.${group}.${node.code}`, { defaultValue: node.title });
+}
+
+/** The function model as check-box tree nodes, named in the reader's language. */
+export const functionTreeData = (nodes: FunctionTreeNode[], t: TFunction): GrantNode[] =>
+  nodes.map((node) => ({ key: node.key, title: nodeTitle(node, t), children: node.children && functionTreeData(node.children, t) }));
+
+const operationKeys = (nodes: FunctionTreeNode[]): string[] =>
+  nodes.flatMap((node) => (node.operationId === undefined ? operationKeys(node.children ?? []) : [node.key]));
 
 /** Function authorisation: a check-box tree of app, module, function and operation; only operations are stored. */
 export function FunctionGrants({ role, onSaved }: Props) {
@@ -35,7 +51,11 @@ export function FunctionGrants({ role, onSaved }: Props) {
     queryFn: () => http.get<number[]>(`/admin/roles/${role.id}/operations`),
   });
   const [checked, setChecked] = useState<string[]>([]);
-  useEffect(() => setChecked((granted.data ?? []).map((id) => `operation:${id}`)), [granted.data]);
+  // The super role holds every operation without grants: shown all ticked, and not to be changed.
+  useEffect(
+    () => setChecked(role.isSuper ? operationKeys(tree.data ?? []) : (granted.data ?? []).map((id) => `operation:${id}`)),
+    [granted.data, tree.data, role.isSuper],
+  );
   const editable = can('role:grant') && !role.isSuper;
 
   const save = async () => {
@@ -53,7 +73,7 @@ export function FunctionGrants({ role, onSaved }: Props) {
         disabled={!editable}
         defaultExpandAll
         key={tree.data ? 'loaded' : 'loading'}
-        treeData={treeData(tree.data ?? [])}
+        treeData={functionTreeData(tree.data ?? [], t)}
         checkedKeys={checked}
         onCheck={(keys) => setChecked((Array.isArray(keys) ? keys : keys.checked).map(String))}
       />
@@ -76,7 +96,11 @@ export function DataGrants({ role, onSaved }: Props) {
     queryFn: () => http.get<number[]>(`/admin/roles/${role.id}/organs`),
   });
   const [checked, setChecked] = useState<number[]>([]);
-  useEffect(() => setChecked(granted.data ?? []), [granted.data]);
+  // The super role reaches every organ without grants.
+  useEffect(
+    () => setChecked(role.isSuper ? flattenOrgans(organs.data ?? []).map((organ) => organ.id) : (granted.data ?? [])),
+    [granted.data, organs.data, role.isSuper],
+  );
   const editable = can('role:grant') && !role.isSuper;
 
   const save = async () => {

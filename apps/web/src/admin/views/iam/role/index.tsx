@@ -3,9 +3,12 @@ import { identityRules, type Role } from '@qiming/shared';
 import { Button, Drawer, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { toastWarning } from '../../../../core/request/notify.ts';
+import { Access } from '../../../crud/Access.tsx';
 import { ResourceTable } from '../../../crud/ResourceTable.tsx';
 import type { ResourceDeclaration } from '../../../crud/resource.ts';
 import { organOptions, useOrganTree } from '../shared/organTree.ts';
+import { type BatchKind, BatchRoleGrants } from './BatchRoleGrants.tsx';
 import { DataGrants, FunctionGrants } from './RoleGrants.tsx';
 
 type Panel = { kind: 'functions' | 'data'; role: Role } | null;
@@ -15,6 +18,9 @@ export default function RolePage() {
   const tree = organOptions(useOrganTree().data ?? []);
   const [panel, setPanel] = useState<Panel>(null);
   const [generation, setGeneration] = useState(0);
+  const [batch, setBatch] = useState<{ kind: BatchKind; roleIds: number[] } | null>(null);
+  const startBatch = (kind: BatchKind, selected: number[]) =>
+    selected.length > 0 ? setBatch({ kind, roleIds: selected }) : toastWarning(t('validation.nothingSelected'));
 
   const roles: ResourceDeclaration<Role> = {
     name: 'identity.role',
@@ -47,6 +53,16 @@ export default function RolePage() {
       },
       { name: 'belongToOrgan', label: 'identity.belongToOrgan', input: 'tree', tree },
     ],
+    toolbar: ({ selected }) => (
+      <Access code="role:grant">
+        <Button icon={<AppstoreOutlined />} onClick={() => startBatch('functions', selected)}>
+          {t('identity.batchFunctionAuth')}
+        </Button>
+        <Button icon={<ApartmentOutlined />} onClick={() => startBatch('data', selected)}>
+          {t('identity.batchDataAuth')}
+        </Button>
+      </Access>
+    ),
     rowActions: (row) => (
       <>
         <Button type="link" size="small" icon={<AppstoreOutlined />} onClick={() => setPanel({ kind: 'functions', role: row })}>
@@ -74,6 +90,12 @@ export default function RolePage() {
         {panel?.kind === 'functions' && <FunctionGrants role={panel.role} onSaved={() => setGeneration((value) => value + 1)} />}
         {panel?.kind === 'data' && <DataGrants role={panel.role} onSaved={() => setGeneration((value) => value + 1)} />}
       </Drawer>
+      <BatchRoleGrants
+        kind={batch?.kind ?? 'functions'}
+        roleIds={batch?.roleIds ?? null}
+        onClose={() => setBatch(null)}
+        onSaved={() => setGeneration((value) => value + 1)}
+      />
     </Space>
   );
 }

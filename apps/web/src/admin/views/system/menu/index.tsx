@@ -1,5 +1,5 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
-import { identityRules } from '@qiming/shared';
+import { identityRules, type PageResult } from '@qiming/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Select, Space, Table } from 'antd';
 import { useId, useState } from 'react';
@@ -46,7 +46,10 @@ function nest(rows: MenuRow[], parent: number | null = null): MenuRow[] {
 export default function MenuPage() {
   const { t } = useTranslation();
   const typePicker = useId();
-  const types = useQuery({ queryKey: ['/admin/menu-types'], queryFn: () => http.get<MenuType[]>('/admin/menu-types') });
+  const types = useQuery({
+    queryKey: ['/admin/menu-types'],
+    queryFn: () => http.get<PageResult<MenuType>>('/admin/menu-types').then((page) => page.records),
+  });
   const [typeId, setTypeId] = useState<number | null>(null);
   const activeType = typeId ?? types.data?.[0]?.id ?? null;
   const menus = useQuery({

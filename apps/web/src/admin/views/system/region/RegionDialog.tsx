@@ -3,7 +3,7 @@ import { Form, Input, Modal } from 'antd';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { http } from '../../../../core/request/client.ts';
-import { antdRules, isRequired } from '../../../../core/ui/antdRules.ts';
+import { antdRules } from '../../../../core/ui/antdRules.ts';
 import { useSubmit } from '../../../crud/useSubmit.ts';
 
 export type RegionEditing = { mode: 'add'; parent: Region | null } | { mode: 'rename'; region: Region } | null;
@@ -67,18 +67,12 @@ export function RegionDialog({ editing, onClose, onSaved }: { editing: RegionEdi
         <Form.Item
           name="cantCode"
           label={t('region.code')}
-          required={isRequired(regionRules.cantCode)}
           rules={antdRules(regionRules.cantCode, t)}
           extra={editing?.mode === 'add' ? t('region.codeHint') : undefined}
         >
           <Input disabled={editing?.mode === 'rename'} inputMode="numeric" />
         </Form.Item>
-        <Form.Item
-          name="cantName"
-          label={t('region.name')}
-          required={isRequired(regionRules.cantName)}
-          rules={antdRules(regionRules.cantName, t)}
-        >
+        <Form.Item name="cantName" label={t('region.name')} rules={antdRules(regionRules.cantName, t)}>
           <Input />
         </Form.Item>
         <Form.Item name="shortName" label={t('region.shortName')} rules={antdRules(regionRules.shortName, t)}>

@@ -1,0 +1,40 @@
+import { type Dashboard, dashboardQuery } from '@qiming/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context.ts';
+import type { Caller } from '../../http/caller.ts';
+import { ok } from '../../http/envelope.ts';
+import { countTasks } from '../todo/todoRepo.ts';
+import * as repo from './dashboardRepo.ts';
+
+const days = 7;
+
+/** Whether the caller holds the operation with this code (the view grant of a page a card summarises). */
+async function holdsCode(context: AppContext, caller: Caller, code: string): Promise<boolean> {
+  if (caller.isSuper) return true;
+  const operation = await context.db.selectFrom('pf_operation').select('id').where('operation_code', '=', code).executeTakeFirst();
+  return operation !== undefined && (await caller.holds(operation.id));
+}
+
+/** The dashboard: each card only for those who may open the page whose figures it shows. */
+export const dashboardRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context) => {
+  app.get(
+    '/api/admin/dashboard',
+    { schema: { tags: ['dashboard'], summary: "The signed-in user's dashboard cards", querystring: dashboardQuery } },
+    async (request) => {
+      const { caller } = request;
+      const now = context.now();
+      const offsetMs = request.query.offset * 60_000;
+      const may = (code: string) => holdsCode(context, caller, code);
+      const [todos, open, signIns, registry, configChanges, recentChanges] = await Promise.all([
+        countTasks(context.db, caller.accountId, {}),
+        repo.openTodos(context.db, caller.accountId, now, offsetMs),
+        may('loginLog:view').then((yes) => (yes ? repo.signInsByDay(context.db, now, offsetMs, days) : undefined)),
+        may('registry:view').then((yes) => (yes ? repo.registryHealth(context.db) : undefined)),
+        may('config:view').then((yes) => (yes ? repo.configChangesByDay(context.db, now, offsetMs, days) : undefined)),
+        may('operationLog:view').then((yes) => (yes ? repo.recentChanges(context.db, 6) : undefined)),
+      ]);
+      const dashboard: Dashboard = { todos: { ...todos, ...open }, signIns, registry, configChanges, recentChanges };
+      return ok(dashboard);
+    },
+  );
+};

@@ -1,0 +1,33 @@
+import { pageQuerySchema, profileInput } from '@qiming/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../../context.ts';
+import { ok } from '../../../http/envelope.ts';
+import { listLoginLogs, loginLogSortable } from '../../audit/loginLogRepo.ts';
+import { ProfileService } from './profileService.ts';
+
+const tags = ['profile'];
+
+/** The profile page: the signed-in user's name, introduction, sessions and sign-in history. */
+export const profileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context) => {
+  const service = new ProfileService(context);
+
+  app.put(
+    '/api/admin/current/profile',
+    { schema: { tags, summary: 'Changes the own name and introduction', body: profileInput } },
+    async (request) => ok(await service.update(request.caller, request.body)),
+  );
+  app.get('/api/admin/current/sessions', { schema: { tags, summary: 'The own live sessions, this one marked' } }, async (request) =>
+    ok(await service.sessions(request.caller)),
+  );
+  app.post(
+    '/api/admin/current/sessions/:sessionId/end',
+    { schema: { tags, summary: 'Ends another own session', params: z.object({ sessionId: z.string().uuid() }) } },
+    async (request) => ok(await service.endSession(request.caller, request.params.sessionId)),
+  );
+  app.get(
+    '/api/admin/current/login-logs',
+    { schema: { tags, summary: 'A page of the own sign-in attempts', querystring: pageQuerySchema(loginLogSortable) } },
+    async (request) => ok(await listLoginLogs(context.db, { ...request.query, accountId: request.caller.accountId })),
+  );
+};

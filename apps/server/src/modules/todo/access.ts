@@ -1,0 +1,33 @@
+import type { ModuleDeclaration } from '../platform/functionModel/declarations.ts';
+
+/**
+ * The to-do list is each person's own: every signed-in user may keep one without a grant, and the
+ * service limits every read and write to the caller's account.
+ */
+export const todoAccess: ModuleDeclaration = {
+  code: 'todo',
+  name: 'To-do',
+  functions: [
+    {
+      code: 'todo.task',
+      name: 'To-do list',
+      operations: [
+        {
+          code: 'todo:view',
+          name: 'View',
+          type: 'view',
+          access: 'signedIn',
+          isDefault: true,
+          urls: ['GET /api/admin/todos', 'GET /api/admin/todos/counts'],
+        },
+        {
+          code: 'todo:edit',
+          name: 'Edit',
+          type: 'edit',
+          access: 'signedIn',
+          urls: ['POST /api/admin/todos', 'PUT /api/admin/todos/:id', 'POST /api/admin/todos/:id/move', 'POST /api/admin/todos/delete'],
+        },
+      ],
+    },
+  ],
+};

@@ -1,0 +1,42 @@
+import { todoFilter, todoInput, todoMove } from '@qiming/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import { wholeList } from '../../db/paginate.ts';
+import { ok } from '../../http/envelope.ts';
+import { idListBody, idParam } from '../../http/idList.ts';
+import * as repo from './todoRepo.ts';
+import { TodoService } from './todoService.ts';
+
+const tags = ['to-do'];
+const idParams = z.object({ id: idParam });
+
+/** The signed-in user's own to-do list (spec section 3, Task). */
+export const todoRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context) => {
+  const service = new TodoService(context);
+
+  app.get(
+    '/api/admin/todos',
+    { schema: { tags, summary: "The caller's tasks, bucket by bucket in their order", querystring: todoFilter } },
+    async (request) => ok(wholeList(await repo.listTasks(context.db, request.caller.accountId, request.query))),
+  );
+  app.get(
+    '/api/admin/todos/counts',
+    { schema: { tags, summary: 'How many of the caller’s tasks each bucket holds', querystring: todoFilter } },
+    async (request) => ok(await repo.countTasks(context.db, request.caller.accountId, request.query)),
+  );
+  app.post('/api/admin/todos', { schema: { tags, summary: 'Adds a task at the end of its bucket', body: todoInput } }, async (request) =>
+    ok(await service.create(request.caller, request.body)),
+  );
+  app.put('/api/admin/todos/:id', { schema: { tags, summary: 'Changes a task', params: idParams, body: todoInput } }, async (request) =>
+    ok(await service.update(request.caller, request.params.id, request.body)),
+  );
+  app.post(
+    '/api/admin/todos/:id/move',
+    { schema: { tags, summary: 'Moves a task to a bucket and a place in it', params: idParams, body: todoMove } },
+    async (request) => ok(await service.move(request.caller, request.params.id, request.body.bucket, request.body.index)),
+  );
+  app.post('/api/admin/todos/delete', { schema: { tags, summary: 'Deletes tasks', body: idListBody } }, async (request) =>
+    ok(await service.remove(request.caller, request.body.ids)),
+  );
+};

@@ -1,0 +1,20 @@
+import { z } from 'zod';
+import { optionalText } from '../validation/rules.ts';
+import { ruledString } from '../validation/zod.ts';
+import { identityRules } from './identity.ts';
+
+export const profileRules = { name: identityRules.name, introduction: optionalText({ max: 500 }) };
+
+/** What a user changes of their own account on the profile page. */
+export const profileInput = z.object({ name: ruledString(profileRules.name), introduction: ruledString(profileRules.introduction) });
+export type ProfileInput = z.infer<typeof profileInput>;
+
+export interface OwnSession {
+  id: string;
+  ip: string;
+  userAgent: string;
+  createdAt: number;
+  clientId: string;
+  /** The session this page is open in. */
+  current: boolean;
+}

@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import { optionalText, requiredText } from '../validation/rules.ts';
+import { ruledString } from '../validation/zod.ts';
+import { solarDate } from './identity.ts';
+
+/** Spec section 3, Task: level 1 high, 2 medium, 3 low. */
+export const todoLevels = [1, 2, 3] as const;
+/** Status 1 not started, 2 in progress, 3 completed. */
+export const todoStatuses = [1, 2, 3] as const;
+/** Activity bucket 1 inbox, 2 do today, 3 do next, 4 do later. */
+export const todoBuckets = [1, 2, 3, 4] as const;
+export type TodoLevel = (typeof todoLevels)[number];
+export type TodoStatus = (typeof todoStatuses)[number];
+export type TodoBucket = (typeof todoBuckets)[number];
+
+export const todoRules = {
+  title: requiredText({ max: 100 }),
+  description: optionalText({ max: 1000 }),
+};
+
+/** One of `values`, sent as a number (JSON) or as text (forms, query strings). */
+const oneOf = <const T extends readonly number[]>(values: T) =>
+  z.coerce
+    .number({ message: 'validation.selectRequired' })
+    .refine((value): value is T[number] => values.includes(value), 'validation.selectRequired');
+
+/** A filter that is one of `values` or the spec's 'all' (also: absent). */
+const oneOrAll = <const T extends readonly number[]>(values: T) =>
+  z.preprocess((value) => (value === 'all' || value === '' || value === undefined ? undefined : value), oneOf(values).optional());
+
+const dueDate = z.preprocess((value) => (value === '' || value === undefined ? null : value), solarDate.nullable());
+
+export const todoInput = z.object({
+  title: ruledString(todoRules.title),
+  description: ruledString(todoRules.description),
+  level: oneOf(todoLevels),
+  status: oneOf(todoStatuses),
+  bucket: oneOf(todoBuckets),
+  dueDate,
+});
+export type TodoInput = z.infer<typeof todoInput>;
+
+/** Drag and drop: the task goes to `bucket` at `index` among that bucket's tasks (0 first). */
+export const todoMove = z.object({ bucket: oneOf(todoBuckets), index: z.coerce.number().int().min(0).max(100_000) });
+
+export const todoFilter = z.object({
+  level: oneOrAll(todoLevels),
+  status: oneOrAll(todoStatuses),
+  bucket: oneOrAll(todoBuckets),
+  title: z.string().max(100).optional(),
+});
+export type TodoFilter = z.infer<typeof todoFilter>;
+
+export interface TodoTask {
+  id: number;
+  title: string;
+  description: string;
+  level: TodoLevel;
+  status: TodoStatus;
+  bucket: TodoBucket;
+  /** Place within its bucket, 0 first. */
+  position: number;
+  dueDate: string | null;
+  createdAt: number;
+  updatedAt: number;
+}
+
+/** Counts per bucket for the same level and status filters; `all` over every bucket. */
+export type TodoCounts = Record<TodoBucket | 'all', number>;
