@@ -380,6 +380,7 @@ describe(`escalation table (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
         return call('e_organ_admin', 'POST', '/api/admin/staff', {
           staffCode: 'E_S1',
           staffName: 'S1',
+          mobile: '13800138000',
           organId: organs.E_O2,
           positionId: position.id,
         });

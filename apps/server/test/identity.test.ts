@@ -92,9 +92,21 @@ describe(`organisations, accounts and roles (${process.env.TEST_DATABASE ?? 'sql
       positionName: 'Lead',
     });
     const positionId = position.json().data.id;
-    const first = await su().send('POST', '/api/admin/staff', { staffCode: 'e1', staffName: 'Ann', organId: organs.SALES, positionId });
+    const first = await su().send('POST', '/api/admin/staff', {
+      staffCode: 'e1',
+      staffName: 'Ann',
+      organId: organs.SALES,
+      positionId,
+      mobile: '13800138001',
+    });
     expect(first.statusCode).toBe(200);
-    const second = await su().send('POST', '/api/admin/staff', { staffCode: 'e2', staffName: 'Bo', organId: organs.SALES, positionId });
+    const second = await su().send('POST', '/api/admin/staff', {
+      staffCode: 'e2',
+      staffName: 'Bo',
+      organId: organs.SALES,
+      positionId,
+      mobile: '13800138002',
+    });
     expect(second.json().message).toBe('A position can have only one employee');
   });
 

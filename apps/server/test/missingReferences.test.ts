@@ -74,7 +74,10 @@ const wellFormed: Record<string, object> = {
   'POST /api/admin/organs': { organCode: 'GONE', organName: 'Gone', typeCode: 'DEPT', struType: 'admin', parentOrganId: missing },
   'PUT /api/admin/organs/:id': { organCode: 'GONE', organName: 'Gone', typeCode: 'DEPT' },
   'POST /api/admin/organs/:id/place': { struType: 'admin', parentOrganId: missing },
-  'POST /api/admin/staff': { staffCode: 'GONE', staffName: 'Gone', organId: missing, positionId: missing },
+  'POST /api/admin/staff': { staffCode: 'GONE', staffName: 'Gone', organId: missing, positionId: missing, mobile: '13800138000' },
+  'PUT /api/admin/staff/:id': { staffCode: 'GONE', staffName: 'Gone', organId: missing, positionId: missing, mobile: '13800138000' },
+  'PUT /api/admin/positions/:id': { positionCode: 'GONE', positionName: 'Gone' },
+  'PUT /api/admin/structures/:id': { struTypeName: 'Gone' },
   'POST /api/admin/accounts': {
     userName: 'gone_user',
     name: 'Gone',

@@ -224,6 +224,45 @@ async function seedDemoOrgans(db: Kysely<Database>, staffAccountId: number, now:
   };
   const company = await organ('QM', '启明教育科技', 'CORP', null, 0);
   const technology = await organ('QM_TECH', '技术部', 'DEPT', company, 0);
-  await organ('QM_MARKET', '市场部', 'DEPT', company, 1);
-  await db.updateTable('iam_account').set({ organ_id: technology }).where('id', '=', staffAccountId).execute();
+  const market = await organ('QM_MARKET', '市场部', 'DEPT', company, 1);
+  const staff = await seedDemoStaff(db, { company, technology, market });
+  await db.updateTable('iam_account').set({ organ_id: technology, staff_id: staff }).where('id', '=', staffAccountId).execute();
+}
+
+/** Positions in each organ, most of them filled; returns the employee the demo staff account is. */
+async function seedDemoStaff(db: Kysely<Database>, organs: { company: number; technology: number; market: number }): Promise<number> {
+  const people: [keyof typeof organs, string, string, string | null, string, string][] = [
+    ['company', 'QM_CEO', '总经理', '陈启明', '13801012001', 'chen.qiming@qiming.example'],
+    ['technology', 'QM_CTO', '技术总监', '刘晓峰', '13801012002', 'liu.xiaofeng@qiming.example'],
+    ['technology', 'QM_FE', '前端工程师', '张婷', '13801012003', 'zhang.ting@qiming.example'],
+    ['technology', 'QM_BE', '后端工程师', '王磊', '13801012004', 'wang.lei@qiming.example'],
+    ['technology', 'QM_QA', '测试工程师', null, '', ''],
+    ['market', 'QM_MKT_MGR', '市场经理', '赵敏', '13801012005', 'zhao.min@qiming.example'],
+    ['market', 'QM_MKT_REP', '市场专员', '孙悦', '13801012006', 'sun.yue@qiming.example'],
+  ];
+  const ids: number[] = [];
+  for (const [index, [organ, code, positionName, staffName, mobile, email]] of people.entries()) {
+    const organId = organs[organ];
+    const position = await db
+      .insertInto('iam_position')
+      .values({ organ_id: organId, position_code: code, position_name: positionName })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    if (staffName === null) continue;
+    const row = await db
+      .insertInto('iam_staff')
+      .values({
+        staff_code: `E${String(index + 1).padStart(4, '0')}`,
+        staff_name: staffName,
+        organ_id: organId,
+        position_id: position.id,
+        mobile,
+        email,
+        id_number: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    ids.push(row.id);
+  }
+  return ids[2] as number;
 }

@@ -12,6 +12,7 @@ import * as containsSearch from './migrations/0011_contains_search.ts';
 import * as regions from './migrations/0012_regions.ts';
 import * as serialNumbers from './migrations/0013_serial_numbers.ts';
 import * as todoTasks from './migrations/0017_todo_tasks.ts';
+import * as staffContacts from './migrations/0018_staff_contacts.ts';
 import { migrationContext } from './migrations/context.ts';
 import type { Database } from './schema.ts';
 
@@ -28,6 +29,7 @@ const migrations = {
   '0012_regions': regions,
   '0013_serial_numbers': serialNumbers,
   '0017_todo_tasks': todoTasks,
+  '0018_staff_contacts': staffContacts,
 };
 
 export async function migrateToLatest(db: Kysely<Database>, dialect: DialectName): Promise<void> {

@@ -198,6 +198,9 @@ export interface IamStaffTable {
   staff_name: string;
   organ_id: number;
   position_id: number | null;
+  mobile: string | null;
+  email: string | null;
+  id_number: string | null;
 }
 
 export interface PfWorkDayTable {

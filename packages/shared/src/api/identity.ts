@@ -33,6 +33,9 @@ export const identityRules = {
   naturalNumber: [...requiredText({ max: 6 }), ...fieldRules.naturalNumber],
   seq: [...requiredText({ max: 9 }), ...fieldRules.integer],
   optionalText: optionalText({ max: 255 }),
+  mobile: fieldRules.mobile,
+  email: [...optionalText({ max: 100 }), ...fieldRules.email],
+  idNumber: fieldRules.idNumber,
 } satisfies Record<string, FieldRule[]>;
 
 export const organTypeInput = z.object({
@@ -44,6 +47,8 @@ export type OrganTypeInput = z.infer<typeof organTypeInput>;
 
 export const structureInput = z.object({ struType: ruledString(identityRules.code), struTypeName: ruledString(identityRules.name) });
 export type StructureInput = z.infer<typeof structureInput>;
+/** A structure keeps its code (organs are placed by it); only its name changes. */
+export const structureRename = structureInput.pick({ struTypeName: true });
 
 export const organInput = z.object({
   organCode: ruledString(identityRules.code),
@@ -69,11 +74,20 @@ export const positionInput = z.object({
 });
 export type PositionInput = z.infer<typeof positionInput>;
 
+/** An optional text field: checked by its rules when given, stored as null when left empty. */
+const optionalRuled = (rules: readonly FieldRule[]) => ruledString(rules).transform((value) => (value === '' ? null : value));
+
+export const positionUpdate = positionInput.omit({ organId: true });
+export type PositionUpdate = z.infer<typeof positionUpdate>;
+
 export const staffInput = z.object({
   staffCode: ruledString(identityRules.code),
   staffName: ruledString(identityRules.name),
   organId: z.coerce.number().int().positive(),
   positionId: optionalId,
+  mobile: ruledString(identityRules.mobile),
+  email: optionalRuled(identityRules.email),
+  idNumber: optionalRuled(identityRules.idNumber),
 });
 export type StaffInput = z.infer<typeof staffInput>;
 
@@ -205,6 +219,9 @@ export interface Staff {
   staffName: string;
   organId: number;
   positionId: number | null;
+  mobile: string | null;
+  email: string | null;
+  idNumber: string | null;
 }
 export interface Account {
   id: number;

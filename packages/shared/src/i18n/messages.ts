@@ -457,6 +457,24 @@ export const messages = {
     es: 'El órgano aún tiene suborganos, puestos, personal o cuentas y no se puede eliminar',
     ja: '下位組織・職位・社員・アカウントがあるため削除できません',
   },
+  'error.organTypeInUse': {
+    zh: '该机构类型正被机构或下级类型使用，不能删除',
+    en: 'Organs or other types still use this organ type; it cannot be deleted',
+    es: 'Órganos u otros tipos aún usan este tipo de órgano; no se puede eliminar',
+    ja: 'この組織タイプは組織または下位タイプで使用中のため削除できません',
+  },
+  'error.structureBuiltIn': {
+    zh: '行政组织是内置结构，不能删除',
+    en: 'The administrative structure is built in and cannot be deleted',
+    es: 'La estructura administrativa es integrada y no se puede eliminar',
+    ja: '行政構造は組み込みのため削除できません',
+  },
+  'error.positionHeld': {
+    zh: '岗位上还有员工，请先调整员工岗位',
+    en: 'An employee still holds this position; move them first',
+    es: 'Un empleado aún ocupa este puesto; muévalo primero',
+    ja: 'この職位には社員がいます。先に社員の職位を変更してください',
+  },
   'error.positionTaken': {
     zh: '一个岗位只能有一名员工',
     en: 'A position can have only one employee',

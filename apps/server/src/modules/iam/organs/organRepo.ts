@@ -36,6 +36,20 @@ export async function updateOrganType(db: Kysely<Database>, id: number, input: O
     .execute();
 }
 
+/** Whether an organ has one of the types, or another type names one of them as its parent. */
+export async function organTypesInUse(db: Kysely<Database>, ids: number[]): Promise<boolean> {
+  const codes = db.selectFrom('iam_organ_type').select('type_code').where('id', 'in', ids);
+  const organ = await db.selectFrom('iam_organ').select('id').where('type_code', 'in', codes).limit(1).executeTakeFirst();
+  const child = await db
+    .selectFrom('iam_organ_type')
+    .select('id')
+    .where('parent_type_code', 'in', codes)
+    .where('id', 'not in', ids)
+    .limit(1)
+    .executeTakeFirst();
+  return organ !== undefined || child !== undefined;
+}
+
 export async function deleteOrganTypes(db: Kysely<Database>, ids: number[]): Promise<number> {
   return Number((await db.deleteFrom('iam_organ_type').where('id', 'in', ids).executeTakeFirst()).numDeletedRows);
 }
@@ -51,6 +65,32 @@ export async function insertStructure(db: Kysely<Database>, input: StructureInpu
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
+}
+
+export function findStructures(db: Kysely<Database>, ids: number[]): Promise<Structure[]> {
+  return db
+    .selectFrom('iam_structure')
+    .select(['id', 'stru_type as struType', 'stru_type_name as struTypeName'])
+    .where('id', 'in', ids)
+    .execute();
+}
+
+export async function renameStructure(db: Kysely<Database>, id: number, struTypeName: string): Promise<void> {
+  await db.updateTable('iam_structure').set({ stru_type_name: struTypeName }).where('id', '=', id).execute();
+}
+
+/** A structure is a view of the organs: deleting it takes its placements, never the organs themselves. */
+export async function deleteStructures(db: Kysely<Database>, structures: Structure[]): Promise<void> {
+  const codes = structures.map((structure) => structure.struType);
+  await db.deleteFrom('iam_organ_node').where('stru_type', 'in', codes).execute();
+  await db
+    .deleteFrom('iam_structure')
+    .where(
+      'id',
+      'in',
+      structures.map((structure) => structure.id),
+    )
+    .execute();
 }
 
 export async function structureExists(db: Kysely<Database>, struType: string): Promise<boolean> {

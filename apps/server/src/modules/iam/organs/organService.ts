@@ -6,7 +6,7 @@ import type { Caller } from '../../../http/caller.ts';
 import { refuseDuplicate } from '../../../http/duplicateCode.ts';
 import { badRequest, forbidden, notFound } from '../../../http/errors.ts';
 import { audited } from '../../audit/audited.ts';
-import { inScope, requireInScope } from '../dataScope.ts';
+import { inScope, requireInScope, scopeStructure } from '../dataScope.ts';
 import * as repo from './organRepo.ts';
 
 /** Organ types, structures and organs: the type hierarchy, trees without cycles, and the caller's data scope. */
@@ -43,6 +43,7 @@ export class OrganService {
   removeTypes(caller: Caller, ids: number[]) {
     return audited(this.context, caller, { operation: 'organType:delete', target: `organType:${ids.join(',')}` }, async (trx, entry) => {
       await this.requireWholeScope(caller, trx);
+      if (await repo.organTypesInUse(trx, ids)) throw badRequest('error.organTypeInUse');
       const deleted = await repo.deleteOrganTypes(trx, ids);
       entry.after = { deleted };
       return entry.after;
@@ -54,6 +55,32 @@ export class OrganService {
       await this.requireWholeScope(caller, trx);
       const id = await refuseDuplicate(input.struType, () => repo.insertStructure(trx, input));
       entry.after = { id, ...input };
+      return entry.after;
+    });
+  }
+
+  renameStructure(caller: Caller, id: number, struTypeName: string) {
+    return audited(this.context, caller, { operation: 'organ:edit', target: `structure:${id}` }, async (trx, entry) => {
+      await this.requireWholeScope(caller, trx);
+      const [before] = await repo.findStructures(trx, [id]);
+      if (!before) throw notFound();
+      await repo.renameStructure(trx, id, struTypeName);
+      entry.before = before;
+      entry.after = { ...before, struTypeName };
+      return entry.after;
+    });
+  }
+
+  /** Every structure but the administrative one, which data scopes and accounts are measured in. */
+  removeStructures(caller: Caller, ids: number[]) {
+    return audited(this.context, caller, { operation: 'organ:delete', target: `structure:${ids.join(',')}` }, async (trx, entry) => {
+      await this.requireWholeScope(caller, trx);
+      const structures = await repo.findStructures(trx, ids);
+      if (structures.length < new Set(ids).size) throw notFound();
+      if (structures.some((structure) => structure.struType === scopeStructure)) throw badRequest('error.structureBuiltIn');
+      await repo.deleteStructures(trx, structures);
+      entry.before = structures;
+      entry.after = { deleted: structures.length };
       return entry.after;
     });
   }

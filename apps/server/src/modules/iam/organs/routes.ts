@@ -1,7 +1,8 @@
-import { organInput, organPlacement, organTypeInput, structureInput } from '@qiming/shared';
+import { organInput, organPlacement, organTypeInput, structureInput, structureRename } from '@qiming/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../../context.ts';
+import { wholeList } from '../../../db/paginate.ts';
 import { ok } from '../../../http/envelope.ts';
 import { idListBody, idParam } from '../../../http/idList.ts';
 import * as repo from './organRepo.ts';
@@ -13,8 +14,8 @@ const idParams = z.object({ id: idParam });
 export const organRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context) => {
   const service = new OrganService(context);
 
-  app.get('/api/admin/organ-types', { schema: { tags, summary: 'Every organ type' } }, async () =>
-    ok(await repo.listOrganTypes(context.db)),
+  app.get('/api/admin/organ-types', { schema: { tags, summary: 'Every organ type, as {total, records}' } }, async () =>
+    ok(wholeList(await repo.listOrganTypes(context.db))),
   );
   app.post('/api/admin/organ-types', { schema: { tags, summary: 'Creates an organ type', body: organTypeInput } }, async (request) =>
     ok(await service.createType(request.caller, request.body)),
@@ -28,11 +29,21 @@ export const organRoutes: FastifyPluginAsyncZod<AppContext> = async (app, contex
     ok(await service.removeTypes(request.caller, request.body.ids)),
   );
 
-  app.get('/api/admin/structures', { schema: { tags, summary: 'Every structure view' } }, async () =>
-    ok(await repo.listStructures(context.db)),
+  app.get('/api/admin/structures', { schema: { tags, summary: 'Every structure view, as {total, records}' } }, async () =>
+    ok(wholeList(await repo.listStructures(context.db))),
   );
   app.post('/api/admin/structures', { schema: { tags, summary: 'Creates a structure view', body: structureInput } }, async (request) =>
     ok(await service.createStructure(request.caller, request.body)),
+  );
+  app.put(
+    '/api/admin/structures/:id',
+    { schema: { tags, summary: 'Renames a structure view', params: idParams, body: structureRename } },
+    async (request) => ok(await service.renameStructure(request.caller, request.params.id, request.body.struTypeName)),
+  );
+  app.post(
+    '/api/admin/structures/delete',
+    { schema: { tags, summary: 'Deletes structure views with their placements; never the administrative one', body: idListBody } },
+    async (request) => ok(await service.removeStructures(request.caller, request.body.ids)),
   );
 
   app.get(

@@ -1,4 +1,4 @@
-import { positionInput, staffInput } from '@qiming/shared';
+import { positionInput, positionUpdate, staffInput } from '@qiming/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../../context.ts';
@@ -8,6 +8,7 @@ import { StaffService } from './staffService.ts';
 
 const tags = ['organisations'];
 const organQuery = z.object({ organId: idParam });
+const idParams = z.object({ id: idParam });
 const optionalOrganQuery = z.object({ organId: idParam.optional() });
 
 /** Positions and employees of an organ. */
@@ -22,6 +23,16 @@ export const staffRoutes: FastifyPluginAsyncZod<AppContext> = async (app, contex
   app.post('/api/admin/positions', { schema: { tags, summary: 'Creates a position', body: positionInput } }, async (request) =>
     ok(await service.createPosition(request.caller, request.body)),
   );
+  app.put(
+    '/api/admin/positions/:id',
+    { schema: { tags, summary: "Changes a position's code and name", params: idParams, body: positionUpdate } },
+    async (request) => ok(await service.updatePosition(request.caller, request.params.id, request.body)),
+  );
+  app.post(
+    '/api/admin/positions/delete',
+    { schema: { tags, summary: 'Deletes positions no employee holds', body: idListBody } },
+    async (request) => ok(await service.removePositions(request.caller, request.body.ids)),
+  );
   app.get(
     '/api/admin/staff',
     { schema: { tags, summary: "An organ's employees, or all those in the caller's scope", querystring: optionalOrganQuery } },
@@ -29,6 +40,11 @@ export const staffRoutes: FastifyPluginAsyncZod<AppContext> = async (app, contex
   );
   app.post('/api/admin/staff', { schema: { tags, summary: 'Creates an employee', body: staffInput } }, async (request) =>
     ok(await service.createStaff(request.caller, request.body)),
+  );
+  app.put(
+    '/api/admin/staff/:id',
+    { schema: { tags, summary: 'Changes an employee', params: idParams, body: staffInput } },
+    async (request) => ok(await service.updateStaff(request.caller, request.params.id, request.body)),
   );
   app.post('/api/admin/staff/delete', { schema: { tags, summary: 'Deletes employees', body: idListBody } }, async (request) =>
     ok(await service.removeStaff(request.caller, request.body.ids)),

@@ -1,8 +1,10 @@
-import type { PositionInput, StaffInput } from '@qiming/shared';
+import type { PositionInput, PositionUpdate, StaffInput } from '@qiming/shared';
+import type { Kysely } from 'kysely';
 import type { AppContext } from '../../../context.ts';
+import type { Database } from '../../../db/schema.ts';
 import { isUniqueViolation } from '../../../db/uniqueViolation.ts';
 import type { Caller } from '../../../http/caller.ts';
-import { badRequest } from '../../../http/errors.ts';
+import { badRequest, notFound } from '../../../http/errors.ts';
 import { audited } from '../../audit/audited.ts';
 import { requireInScope } from '../dataScope.ts';
 import { requireExisting } from '../existingRecords.ts';
@@ -17,6 +19,15 @@ async function refuseTaken<T>(code: string, write: () => Promise<T>): Promise<T>
     const taken = String((error as Error).message).includes('position_id');
     throw taken ? badRequest('error.positionTaken') : badRequest('error.duplicateCode', { code });
   }
+}
+
+/** An employee's position belongs to their organ and is held by nobody else (`self`: the employee being changed). */
+async function checkPosition(db: Kysely<Database>, input: StaffInput, self: number | null) {
+  if (input.positionId === null) return;
+  const position = await repo.findPosition(db, input.positionId);
+  if (!position) await requireExisting(db, 'iam_position', [input.positionId], 'positionId');
+  if (position?.organId !== input.organId) throw badRequest('error.positionOfOtherOrgan');
+  if (position.holderId !== null && position.holderId !== self) throw badRequest('error.positionTaken');
 }
 
 /** Positions and employees of an organ, inside the caller's scope; a position holds one employee at most, of its own organ. */
@@ -39,6 +50,31 @@ export class StaffService {
     });
   }
 
+  updatePosition(caller: Caller, id: number, input: PositionUpdate) {
+    return audited(this.context, caller, { operation: 'organ:edit', target: `position:${id}` }, async (trx, entry) => {
+      const position = await repo.findPosition(trx, id);
+      if (!position) throw notFound();
+      requireInScope(await caller.scope(trx), position.organId);
+      await refuseTaken(input.positionCode, () => repo.updatePosition(trx, id, input));
+      entry.after = { id, ...input };
+      return entry.after;
+    });
+  }
+
+  /** A position an employee holds stays until the employee moves: deleting it would silently unseat them. */
+  removePositions(caller: Caller, ids: number[]) {
+    return audited(this.context, caller, { operation: 'organ:delete', target: `position:${ids.join(',')}` }, async (trx, entry) => {
+      const positions = await repo.findPositions(trx, ids);
+      if (positions.length < new Set(ids).size) throw notFound();
+      const scope = await caller.scope(trx);
+      for (const position of positions) requireInScope(scope, position.organId);
+      if (positions.some((position) => position.holderId !== null)) throw badRequest('error.positionHeld');
+      entry.before = positions;
+      entry.after = { deleted: await repo.deletePositions(trx, ids) };
+      return entry.after;
+    });
+  }
+
   async staff(caller: Caller, organId?: number) {
     const scope = await caller.scope();
     if (organId !== undefined) requireInScope(scope, organId);
@@ -50,13 +86,25 @@ export class StaffService {
     return audited(this.context, caller, { operation: 'organ:add', target: `staff:${input.staffCode}` }, async (trx, entry) => {
       await requireExisting(trx, 'iam_organ', [input.organId], 'organId');
       requireInScope(await caller.scope(trx), input.organId);
-      if (input.positionId !== null) {
-        const position = await repo.findPosition(trx, input.positionId);
-        if (!position) await requireExisting(trx, 'iam_position', [input.positionId], 'positionId');
-        if (position?.organId !== input.organId) throw badRequest('error.positionOfOtherOrgan');
-        if (position.holderId !== null) throw badRequest('error.positionTaken');
-      }
+      await checkPosition(trx, input, null);
       const id = await refuseTaken(input.staffCode, () => repo.insertStaff(trx, input));
+      entry.after = { id, ...input };
+      return entry.after;
+    });
+  }
+
+  /** Changes an employee, possibly moving them to another organ or position, both inside the caller's scope. */
+  updateStaff(caller: Caller, id: number, input: StaffInput) {
+    return audited(this.context, caller, { operation: 'organ:edit', target: `staff:${id}` }, async (trx, entry) => {
+      const before = await repo.findStaff(trx, id);
+      if (!before) throw notFound();
+      const scope = await caller.scope(trx);
+      requireInScope(scope, before.organId);
+      await requireExisting(trx, 'iam_organ', [input.organId], 'organId');
+      requireInScope(scope, input.organId);
+      await checkPosition(trx, input, id);
+      await refuseTaken(input.staffCode, () => repo.updateStaff(trx, id, input));
+      entry.before = before;
       entry.after = { id, ...input };
       return entry.after;
     });

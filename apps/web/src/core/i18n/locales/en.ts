@@ -301,6 +301,12 @@ export const en = {
     removed: 'Removed line',
   },
   identity: {
+    renameStructure: 'Rename structure',
+    deleteStructure: 'Delete structure',
+    organType: 'organ type',
+    mobile: 'Mobile',
+    email: 'E-mail',
+    idNumber: 'ID number',
     placeExisting: 'Place an existing organ here',
     structureCode: 'Structure code',
     structureName: 'Structure name',

@@ -302,6 +302,12 @@ export const es: UiStrings = {
     removed: 'Línea eliminada',
   },
   identity: {
+    renameStructure: 'Renombrar estructura',
+    deleteStructure: 'Eliminar estructura',
+    organType: 'tipo de órgano',
+    mobile: 'Móvil',
+    email: 'Correo electrónico',
+    idNumber: 'Número de documento',
     placeExisting: 'Colocar aquí un órgano existente',
     structureCode: 'Código de estructura',
     structureName: 'Nombre de estructura',

@@ -302,6 +302,12 @@ export const ja: UiStrings = {
     removed: '削除行',
   },
   identity: {
+    renameStructure: '組織構造の名前を変更',
+    deleteStructure: '組織構造を削除',
+    organType: '組織タイプ',
+    mobile: '携帯番号',
+    email: 'メールアドレス',
+    idNumber: '証明書番号',
     placeExisting: '既存の組織をここに配置',
     structureCode: '構造コード',
     structureName: '構造名',

@@ -302,6 +302,12 @@ export const zh: UiStrings = {
     removed: '删除行',
   },
   identity: {
+    renameStructure: '重命名组织结构',
+    deleteStructure: '删除组织结构',
+    organType: '机构类型',
+    mobile: '手机号',
+    email: '邮箱',
+    idNumber: '证件号码',
     placeExisting: '将已有机构放入此结构',
     structureCode: '结构编码',
     structureName: '结构名称',

@@ -1,7 +1,7 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
-import { identityRules, type Organ, type OrganPosition, type OrganType, type Staff, type Structure } from '@qiming/shared';
+import { identityRules, type Organ, type Structure } from '@qiming/shared';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Col, Empty, Row, Select, Space, Table, Tabs, Tree, type TreeProps, Typography } from 'antd';
+import { Button, Card, Col, Empty, Row, Select, Space, Tabs, Tree, type TreeProps, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { http } from '../../../../core/request/client.ts';
@@ -11,38 +11,32 @@ import { confirmAndDelete } from '../../../crud/dataProvider.ts';
 import { ResourceFormDialog } from '../../../crud/ResourceFormDialog.tsx';
 import type { FieldDeclaration } from '../../../crud/resource.ts';
 import { useSubmit } from '../../../crud/useSubmit.ts';
-import { flattenOrgans, organOptions, useOrganTree } from '../shared/organTree.ts';
+import { flattenOrgans, organOptions, scopeStructure, useOrganTree } from '../shared/organTree.ts';
+import { OrganPositions } from './OrganPositions.tsx';
+import { OrganStaff } from './OrganStaff.tsx';
+import { OrganTypes, useOrganTypes } from './OrganTypes.tsx';
 
 type Dialog =
   | { kind: 'organ'; parentOrganId: number | null; organ?: Organ }
-  | { kind: 'position' }
-  | { kind: 'staff' }
-  | { kind: 'type' }
-  | { kind: 'structure' }
+  | { kind: 'structure'; structure?: Structure }
   | { kind: 'place' }
   | null;
 
 export default function OrganPage() {
   const { t } = useTranslation();
-  const [struType, setStruType] = useState('admin');
+  const [struType, setStruType] = useState(scopeStructure);
   const [selected, setSelected] = useState<number | null>(null);
   const [dialog, setDialog] = useState<Dialog>(null);
   const { busy: saving, submit } = useSubmit();
   const tree = useOrganTree(struType);
-  const structures = useQuery({ queryKey: ['/admin/structures'], queryFn: () => http.get<Structure[]>('/admin/structures') });
-  const types = useQuery({ queryKey: ['/admin/organ-types'], queryFn: () => http.get<OrganType[]>('/admin/organ-types') });
-  const positions = useQuery({
-    queryKey: ['/admin/positions', selected],
-    queryFn: () => http.get<{ records: OrganPosition[] }>('/admin/positions', { organId: selected }),
-    enabled: selected !== null,
+  const structures = useQuery({
+    queryKey: ['/admin/structures'],
+    queryFn: () => http.get<{ records: Structure[] }>('/admin/structures'),
   });
-  const staff = useQuery({
-    queryKey: ['/admin/staff', selected],
-    queryFn: () => http.get<{ records: Staff[] }>('/admin/staff', { organId: selected }),
-    enabled: selected !== null,
-  });
+  const types = useOrganTypes();
+  const structure = structures.data?.records.find((candidate) => candidate.struType === struType);
   const organs = flattenOrgans(tree.data ?? []);
-  const adminTree = useOrganTree('admin');
+  const adminTree = useOrganTree(scopeStructure);
   const placeable = flattenOrgans(adminTree.data ?? []).filter((organ) => !organs.some((placed) => placed.id === organ.id));
   const current = organs.find((organ) => organ.id === selected);
 
@@ -56,23 +50,9 @@ export default function OrganPage() {
         label: 'identity.typeCode',
         input: 'select',
         readOnlyOnEdit: true,
-        options: (types.data ?? []).map((type) => ({ value: type.typeCode, label: type.typeName })),
+        options: (types.data?.records ?? []).map((type) => ({ value: type.typeCode, label: type.typeName })),
       },
       { name: 'principalName', label: 'identity.principalName', rules: identityRules.principalName },
-    ],
-    position: [
-      { name: 'positionCode', label: 'identity.positionCode', rules: identityRules.code },
-      { name: 'positionName', label: 'identity.positionName', rules: identityRules.name },
-    ],
-    staff: [
-      { name: 'staffCode', label: 'identity.staffCode', rules: identityRules.code },
-      { name: 'staffName', label: 'identity.staffName', rules: identityRules.name },
-      {
-        name: 'positionId',
-        label: 'identity.position',
-        input: 'select',
-        options: (positions.data?.records ?? []).map((position) => ({ value: String(position.id), label: position.positionName })),
-      },
     ],
     place: [
       {
@@ -83,18 +63,8 @@ export default function OrganPage() {
       },
     ],
     structure: [
-      { name: 'struType', label: 'identity.structureCode', rules: identityRules.code },
+      { name: 'struType', label: 'identity.structureCode', rules: identityRules.code, readOnlyOnEdit: true },
       { name: 'struTypeName', label: 'identity.structureName', rules: identityRules.name },
-    ],
-    type: [
-      { name: 'typeCode', label: 'identity.typeCode', rules: identityRules.typeCode },
-      { name: 'typeName', label: 'identity.typeName', rules: identityRules.name },
-      {
-        name: 'parentTypeCode',
-        label: 'identity.parentTypeCode',
-        input: 'select',
-        options: (types.data ?? []).map((type) => ({ value: type.typeCode, label: type.typeName })),
-      },
     ],
   };
 
@@ -105,21 +75,23 @@ export default function OrganPage() {
         await http.put(`/admin/organs/${dialog.organ.id}`, { ...values, typeCode: dialog.organ.typeCode });
       else if (dialog.kind === 'organ')
         await http.post('/admin/organs', { ...values, struType, parentOrganId: dialog.parentOrganId ?? '' });
-      else if (dialog.kind === 'position') await http.post('/admin/positions', { ...values, organId: selected });
-      else if (dialog.kind === 'staff') await http.post('/admin/staff', { ...values, organId: selected });
+      else if (dialog.kind === 'structure' && dialog.structure)
+        await http.put(`/admin/structures/${dialog.structure.id}`, { struTypeName: values.struTypeName });
       else if (dialog.kind === 'structure') await http.post('/admin/structures', values);
-      else if (dialog.kind === 'place')
-        await http.post(`/admin/organs/${values.organId}/place`, { struType, parentOrganId: selected ?? '' });
-      else await http.post('/admin/organ-types', values);
+      else await http.post(`/admin/organs/${values.organId}/place`, { struType, parentOrganId: selected ?? '' });
       toastSuccess(t('confirm.saved'));
       setDialog(null);
-      await Promise.all([
-        tree.refetch(),
-        types.refetch(),
-        structures.refetch(),
-        ...(selected === null ? [] : [positions.refetch(), staff.refetch()]),
-      ]);
+      await Promise.all([tree.refetch(), structures.refetch()]);
     });
+  };
+
+  /** The administrative structure is built in; any other goes with its placements, the organs stay. */
+  const removeStructure = async () => {
+    if (!structure) return;
+    if (!(await confirmAndDelete(t, '/admin/structures/delete', [structure.id]))) return;
+    setStruType(scopeStructure);
+    setSelected(null);
+    await structures.refetch();
   };
 
   const remove = async () => {
@@ -146,20 +118,11 @@ export default function OrganPage() {
     }
   };
 
+  const existing = dialog?.kind === 'organ' ? dialog.organ : dialog?.kind === 'structure' ? dialog.structure : undefined;
   const title =
-    dialog?.kind === 'organ' && dialog.organ
-      ? t('table.editTitle', { name: t('identity.organ') })
-      : t('table.createTitle', {
-          name: t(
-            dialog?.kind === 'position'
-              ? 'identity.position'
-              : dialog?.kind === 'staff'
-                ? 'identity.employee'
-                : dialog?.kind === 'type'
-                  ? 'identity.typeName'
-                  : 'identity.organ',
-          ),
-        });
+    dialog?.kind === 'structure'
+      ? t(existing ? 'identity.renameStructure' : 'identity.addStructure')
+      : t(existing ? 'table.editTitle' : 'table.createTitle', { name: t('identity.organ') });
 
   return (
     <Row gutter={16}>
@@ -174,16 +137,30 @@ export default function OrganPage() {
                 setStruType(value);
                 setSelected(null);
               }}
-              options={(structures.data ?? []).map((structure) => ({ value: structure.struType, label: structure.struTypeName }))}
+              options={(structures.data?.records ?? []).map((option) => ({ value: option.struType, label: option.struTypeName }))}
               style={{ minWidth: 140 }}
             />
           }
           actions={[
-            <Access key="structure" code="organ:add">
+            <Access key="add" code="organ:add">
               <Button type="link" icon={<PlusOutlined />} onClick={() => setDialog({ kind: 'structure' })}>
                 {t('identity.addStructure')}
               </Button>
             </Access>,
+            <Access key="rename" code="organ:edit">
+              <Button type="link" icon={<EditOutlined />} disabled={!structure} onClick={() => setDialog({ kind: 'structure', structure })}>
+                {t('identity.renameStructure')}
+              </Button>
+            </Access>,
+            ...(struType === scopeStructure
+              ? []
+              : [
+                  <Access key="delete" code="organ:delete">
+                    <Button type="link" danger icon={<DeleteOutlined />} onClick={() => void removeStructure()}>
+                      {t('identity.deleteStructure')}
+                    </Button>
+                  </Access>,
+                ]),
           ]}
         >
           <Access code="organ:add">
@@ -198,7 +175,7 @@ export default function OrganPage() {
           </Access>
           <Access code="organ:edit">
             <Space wrap style={{ marginBottom: 12 }}>
-              {struType !== 'admin' && (
+              {struType !== scopeStructure && (
                 <Button icon={<PlusOutlined />} onClick={() => setDialog({ kind: 'place' })}>
                   {t('identity.placeExisting')}
                 </Button>
@@ -241,84 +218,14 @@ export default function OrganPage() {
             {
               key: 'positions',
               label: t('identity.positions'),
-              children: current ? (
-                <>
-                  <Access code="organ:add">
-                    <Button icon={<PlusOutlined />} onClick={() => setDialog({ kind: 'position' })} style={{ marginBottom: 12 }}>
-                      {t('table.add')}
-                    </Button>
-                  </Access>
-                  <Table<OrganPosition>
-                    rowKey="id"
-                    size="small"
-                    pagination={false}
-                    dataSource={positions.data?.records ?? []}
-                    columns={[
-                      { key: 'positionCode', dataIndex: 'positionCode', title: t('identity.positionCode') },
-                      { key: 'positionName', dataIndex: 'positionName', title: t('identity.positionName') },
-                      { key: 'staffName', dataIndex: 'staffName', title: t('identity.holder') },
-                    ]}
-                  />
-                </>
-              ) : (
-                <Empty description={t('identity.noOrgan')} />
-              ),
+              children: current ? <OrganPositions organId={current.id} /> : <Empty description={t('identity.noOrgan')} />,
             },
             {
               key: 'staff',
               label: t('identity.staff'),
-              children: current ? (
-                <>
-                  <Access code="organ:add">
-                    <Button icon={<PlusOutlined />} onClick={() => setDialog({ kind: 'staff' })} style={{ marginBottom: 12 }}>
-                      {t('table.add')}
-                    </Button>
-                  </Access>
-                  <Table<Staff>
-                    rowKey="id"
-                    size="small"
-                    pagination={false}
-                    dataSource={staff.data?.records ?? []}
-                    columns={[
-                      { key: 'staffCode', dataIndex: 'staffCode', title: t('identity.staffCode') },
-                      { key: 'staffName', dataIndex: 'staffName', title: t('identity.staffName') },
-                      {
-                        key: 'position',
-                        title: t('identity.position'),
-                        render: (_value, row) =>
-                          positions.data?.records.find((position) => position.id === row.positionId)?.positionName ?? '',
-                      },
-                    ]}
-                  />
-                </>
-              ) : (
-                <Empty description={t('identity.noOrgan')} />
-              ),
+              children: current ? <OrganStaff organId={current.id} /> : <Empty description={t('identity.noOrgan')} />,
             },
-            {
-              key: 'types',
-              label: t('identity.organTypes'),
-              children: (
-                <>
-                  <Access code="organ:add">
-                    <Button icon={<PlusOutlined />} onClick={() => setDialog({ kind: 'type' })} style={{ marginBottom: 12 }}>
-                      {t('table.add')}
-                    </Button>
-                  </Access>
-                  <Table<OrganType>
-                    rowKey="id"
-                    size="small"
-                    pagination={false}
-                    dataSource={types.data ?? []}
-                    columns={[
-                      { key: 'typeCode', dataIndex: 'typeCode', title: t('identity.typeCode') },
-                      { key: 'typeName', dataIndex: 'typeName', title: t('identity.typeName') },
-                      { key: 'parentTypeCode', dataIndex: 'parentTypeCode', title: t('identity.parentTypeCode') },
-                    ]}
-                  />
-                </>
-              ),
-            },
+            { key: 'types', label: t('identity.organTypes'), children: <OrganTypes /> },
           ]}
         />
       </Col>
@@ -327,8 +234,8 @@ export default function OrganPage() {
         title={title}
         open={dialog !== null}
         fields={dialog ? fields[dialog.kind] : []}
-        initialValues={dialog?.kind === 'organ' && dialog.organ ? (dialog.organ as unknown as Record<string, unknown>) : undefined}
-        editing={dialog?.kind === 'organ' && dialog.organ !== undefined}
+        initialValues={existing ? { ...existing } : undefined}
+        editing={existing !== undefined}
         saving={saving}
         onSave={(values) => void save(values)}
         onClose={() => setDialog(null)}

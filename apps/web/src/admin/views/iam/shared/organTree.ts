@@ -2,7 +2,10 @@ import type { OrganTreeNode } from '@qiming/shared';
 import { useQuery } from '@tanstack/react-query';
 import { http } from '../../../../core/request/client.ts';
 
-export function useOrganTree(struType = 'admin') {
+/** The administrative structure: built in, and the one data scopes are measured in. */
+export const scopeStructure = 'admin';
+
+export function useOrganTree(struType = scopeStructure) {
   return useQuery({
     queryKey: ['/admin/organs/tree', struType],
     queryFn: () => http.get<OrganTreeNode[]>('/admin/organs/tree', { struType }),
