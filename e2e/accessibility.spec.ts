@@ -47,6 +47,7 @@ for (const path of [
   '/system/calendar',
   '/system/region',
   '/system/serial',
+  '/system/function',
   '/audit/operationLog',
   '/todo',
   '/profile',

@@ -127,9 +127,9 @@ test('an organ-scoped administrator sees only the accounts in range, in the page
     .data.id;
   const operations = (await admin.call('GET', '/admin/roles/function-tree')).json.data;
   const ids: number[] = [];
-  const walk = (nodes: { title: string; operationId?: number; children?: never[] }[]) => {
+  const walk = (nodes: { code: string; operationId?: number; children?: never[] }[]) => {
     for (const node of nodes) {
-      if (node.operationId && /\((account|organ):view\)/.test(node.title)) ids.push(node.operationId);
+      if (node.operationId && /^(account|organ):view$/.test(node.code)) ids.push(node.operationId);
       walk(node.children ?? []);
     }
   };

@@ -17,9 +17,9 @@ test('an administrator gives one operation and one organ to two roles at once, k
   }
   const tree = (await admin.call('GET', '/admin/roles/function-tree')).json.data;
   const operationId = (code: string): number => {
-    const find = (nodes: { key: string; title: string; operationId?: number; children?: unknown[] }[]): number | undefined => {
+    const find = (nodes: { key: string; code: string; operationId?: number; children?: unknown[] }[]): number | undefined => {
       for (const node of nodes) {
-        if (node.operationId && node.key && node.title.includes(`(${code})`)) return node.operationId;
+        if (node.operationId && node.code === code) return node.operationId;
         const inner = find((node.children ?? []) as typeof nodes);
         if (inner) return inner;
       }

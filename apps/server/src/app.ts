@@ -37,6 +37,7 @@ import { staffRoutes } from './modules/iam/staff/staffRoutes.ts';
 import { dictionaryRoutes } from './modules/platform/dictionaries/routes.ts';
 import { AccessIndex } from './modules/platform/functionModel/accessIndex.ts';
 import { splitRoute } from './modules/platform/functionModel/declarations.ts';
+import { functionModelRoutes } from './modules/platform/functionModel/functionModelRoutes.ts';
 import { menuAdminRoutes } from './modules/platform/menus/menuAdminRoutes.ts';
 import { menuRoutes } from './modules/platform/menus/routes.ts';
 import { regionRoutes } from './modules/platform/regions/routes.ts';
@@ -162,6 +163,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     workCalendarRoutes,
     regionRoutes,
     serialNumberRoutes,
+    functionModelRoutes,
     todoRoutes,
     dashboardRoutes,
     profileRoutes,

@@ -1,6 +1,7 @@
 export * from './api/dashboard.ts';
 export * from './api/dictionary.ts';
 export * from './api/envelope.ts';
+export * from './api/functionModel.ts';
 export * from './api/governance.ts';
 export * from './api/identity.ts';
 export * from './api/menu.ts';

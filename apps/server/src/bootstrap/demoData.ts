@@ -3,6 +3,7 @@ import type { Database } from '../db/schema.ts';
 import { insertAccount } from '../modules/iam/accountRepo.ts';
 import { hashPassword } from '../modules/iam/passwords.ts';
 import { assignRole, grantOperations, insertRole } from '../modules/iam/roleRepo.ts';
+import { seedDemoFunctionModel } from './demoFunctionModel.ts';
 import { seedDemoAudit, seedDemoGovernance } from './demoGovernanceAndAudit.ts';
 import { seedDemoWebsite } from './demoWebsite.ts';
 
@@ -91,6 +92,7 @@ export async function seedDemoData(db: Kysely<Database>, menuTypeId: number, now
   await seedDemoTodos(db, { admin, staff }, now);
   await seedDemoGovernance(db, now);
   await seedDemoAudit(db, now, { admin, staff });
+  await seedDemoFunctionModel(db);
 
   for (const dictionary of demoDictionaries) {
     const { id } = await db

@@ -13,6 +13,7 @@ import * as regions from './migrations/0012_regions.ts';
 import * as serialNumbers from './migrations/0013_serial_numbers.ts';
 import * as todoTasks from './migrations/0017_todo_tasks.ts';
 import * as staffContacts from './migrations/0018_staff_contacts.ts';
+import * as functionModelOrder from './migrations/0019_function_model_order.ts';
 import { migrationContext } from './migrations/context.ts';
 import type { Database } from './schema.ts';
 
@@ -30,6 +31,7 @@ const migrations = {
   '0013_serial_numbers': serialNumbers,
   '0017_todo_tasks': todoTasks,
   '0018_staff_contacts': staffContacts,
+  '0019_function_model_order': functionModelOrder,
 };
 
 export async function migrateToLatest(db: Kysely<Database>, dialect: DialectName): Promise<void> {

@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
 /** Times are epoch milliseconds; flags are 0 or 1, so both dialects store them alike. */
 type Millis = number;
@@ -17,6 +17,7 @@ export interface PfAppTable {
   server_host: string;
   port: number;
   transport: string;
+  seq: ColumnType<number, number | undefined, number>;
 }
 
 export interface PfModuleTable {
@@ -24,6 +25,7 @@ export interface PfModuleTable {
   app_id: number;
   module_code: string;
   module_name: string;
+  seq: ColumnType<number, number | undefined, number>;
 }
 
 export interface PfFunctionTable {
@@ -31,6 +33,7 @@ export interface PfFunctionTable {
   module_id: number;
   function_code: string;
   function_name: string;
+  seq: ColumnType<number, number | undefined, number>;
 }
 
 export type OperationTypeCode = 'view' | 'add' | 'edit' | 'delete' | 'export' | 'other';
@@ -42,6 +45,7 @@ export interface PfOperationTable {
   operation_name: string;
   operation_type_code: OperationTypeCode;
   is_default: Flag;
+  seq: ColumnType<number, number | undefined, number>;
 }
 
 export type AccessType = 'public' | 'signedIn' | 'authorised';

@@ -1,4 +1,4 @@
-import { formatMessage, isMessageKey, type MessageKey, type MessageParams } from '@qiming/shared';
+import { formatMessage, isMessageKey, type Language, type MessageKey, type MessageParams } from '@qiming/shared';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isForeignKeyViolation } from '../db/foreignKeyViolation.ts';
@@ -53,11 +53,28 @@ const bodyErrors: Record<string, MessageKey> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: 'error.unsupportedMediaType',
 };
 
+/**
+ * A parameter that is itself a catalogue key (an import's reason, a field's broken rule) is answered in
+ * the same language, filled from the same parameters.
+ */
+function localizeParams(params: MessageParams, language: Language): MessageParams {
+  const entries = Object.entries(params);
+  return Object.fromEntries(
+    entries.map(([name, value]) => {
+      if (typeof value !== 'string' || !isMessageKey(value)) return [name, value];
+      const rest = Object.fromEntries(entries.filter(([other]) => other !== name));
+      return [name, formatMessage(value, language, localizeParams(rest, language))];
+    }),
+  );
+}
+
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const language = requestLanguage(request);
     const answer = (status: number, key: MessageKey, params?: MessageParams) =>
-      reply.status(status).send({ code: status, message: formatMessage(key, language, params), data: null });
+      reply
+        .status(status)
+        .send({ code: status, message: formatMessage(key, language, localizeParams(params ?? {}, language)), data: null });
 
     if (error instanceof OAuthError) {
       return reply.status(400).send({ error: error.error, error_description: formatMessage(error.descriptionKey, language) });

@@ -16,6 +16,12 @@ export interface OptionDeclaration {
   label: string;
 }
 
+/** A yes/no choice: forms carry flags as the text the API's form bodies read. */
+export const yesNoOptions: OptionDeclaration[] = [
+  { value: 'true', label: 'identity.yes' },
+  { value: 'false', label: 'identity.no' },
+];
+
 export interface TreeOption {
   value: number;
   title: string;

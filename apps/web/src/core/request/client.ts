@@ -140,9 +140,16 @@ export const http = {
   get: <T>(url: string, params?: object) => request<T>({ method: 'GET', url, params }),
   post: <T>(url: string, data?: object) => request<T>({ method: 'POST', url, data }),
   put: <T>(url: string, data?: object) => request<T>({ method: 'PUT', url, data }),
-  /** A file as the whole body, e.g. an archive to import. */
-  upload: <T>(url: string, file: Blob, params?: object) =>
-    request<T>({ method: 'POST', url, data: file, params, headers: { 'Content-Type': file.type || 'application/octet-stream' } }),
+  /** A file as the whole body, e.g. an archive to import; `onProgress` hears the share sent so far, 0 to 1. */
+  upload: <T>(url: string, file: Blob, params?: object, onProgress?: (sent: number) => void) =>
+    request<T>({
+      method: 'POST',
+      url,
+      data: file,
+      params,
+      headers: { 'Content-Type': file.type || 'application/octet-stream' },
+      onUploadProgress: onProgress && ((event) => onProgress(event.total ? event.loaded / event.total : 0)),
+    }),
   /** A GET answered as a file. */
   download: async (url: string, params?: object) => (await client.request<Blob>({ method: 'GET', url, params, responseType: 'blob' })).data,
 };

@@ -1,8 +1,9 @@
 import { type ConfigContentType, type ConfigItem, configContentTypes, configInput, maxConfigContentBytes } from '@qiming/shared';
-import { strFromU8, strToU8, Unzip, UnzipInflate, zipSync } from 'fflate';
+import { strFromU8, strToU8, zipSync } from 'fflate';
 import { parse, stringify } from 'yaml';
 import { z } from 'zod';
-import { type AppError, badRequest } from '../../../http/errors.ts';
+import { badRequest } from '../../../http/errors.ts';
+import { unpackZip } from '../../../http/zipUpload.ts';
 import type { ConfigDraft } from './configService.ts';
 
 /**
@@ -53,9 +54,6 @@ export const archiveLimits = {
   ratio: 200,
 } as const;
 
-/** Compressed bytes fed to the inflater at a time: one push can inflate at most about a thousand times this. */
-const pushBytes = 4 * 1024;
-
 /** An entry name is `group/dataId` (or the metadata file); `.` or `..` as either part could step outside its folder. */
 function safeEntryName(name: string): boolean {
   if (name === metadataFile) return true;
@@ -63,54 +61,13 @@ function safeEntryName(name: string): boolean {
   return parts.length === 2 && parts.every((part) => part !== '' && part !== '.' && part !== '..' && !part.includes('\\'));
 }
 
-/**
- * The files of an archive, inflated one small piece at a time: an entry count, entry sizes, the total
- * and the compression ratio are checked on the declared sizes before anything is inflated, and on the
- * real output while inflating (declared sizes can lie), so a zip bomb stops at the first limit it
- * passes, having allocated no more than that.
- */
-function unpack(bytes: Uint8Array): Map<string, Uint8Array> {
-  const files = new Map<string, Uint8Array>();
-  let entries = 0;
-  let total = 0;
-  let refusal: AppError | undefined;
-  const refuse = (error: AppError) => {
-    refusal ??= error;
-  };
-  const unzip = new Unzip((file) => {
-    if (refusal || file.name.endsWith('/')) return;
-    entries += 1;
-    if (entries > archiveLimits.entries) return refuse(badRequest('error.archiveTooManyEntries', { max: archiveLimits.entries }));
-    if (!safeEntryName(file.name)) return refuse(badRequest('error.archiveUnsafeName', { name: file.name.slice(0, 100) }));
-    const limit = file.name === metadataFile ? archiveLimits.metadataBytes : archiveLimits.entryBytes;
-    const tooLarge = () => badRequest('error.archiveEntryTooLarge', { name: file.name.slice(0, 100), max: limit });
-    if ((file.originalSize ?? 0) > limit) return refuse(tooLarge());
-    const chunks: Uint8Array[] = [];
-    let size = 0;
-    file.ondata = (error, chunk, final) => {
-      if (refusal) return;
-      if (error) return refuse(badRequest('error.import'));
-      size += chunk.length;
-      total += chunk.length;
-      if (size > limit) return refuse(tooLarge());
-      if (total > archiveLimits.totalBytes) return refuse(badRequest('error.archiveTooLarge', { max: archiveLimits.totalBytes }));
-      if (size > 64 * 1024 && size > (file.size ?? 0) * archiveLimits.ratio) return refuse(tooLarge());
-      chunks.push(chunk);
-      if (final) files.set(file.name, Buffer.concat(chunks));
-    };
-    file.start();
+const unpack = (bytes: Uint8Array) =>
+  unpackZip(bytes, {
+    ...archiveLimits,
+    acceptsName: safeEntryName,
+    unsafeName: (name) => badRequest('error.archiveUnsafeName', { name }),
+    entryLimit: (name) => (name === metadataFile ? archiveLimits.metadataBytes : archiveLimits.entryBytes),
   });
-  unzip.register(UnzipInflate);
-  try {
-    for (let offset = 0; offset < bytes.length && !refusal; offset += pushBytes) {
-      unzip.push(bytes.subarray(offset, offset + pushBytes), offset + pushBytes >= bytes.length);
-    }
-  } catch {
-    refuse(badRequest('error.import'));
-  }
-  if (refusal) throw refusal;
-  return files;
-}
 
 /** The drafts an archive holds; any unreadable part refuses the whole file, and nothing is imported. */
 export function readArchive(bytes: Uint8Array, namespaceId: string): ConfigDraft[] {

@@ -94,7 +94,7 @@ export class RoleService {
       fn.children?.push({
         key: `operation:${row.operationId}`,
         code: row.operationCode,
-        title: `${row.operationName} (${row.operationCode})`,
+        title: row.operationName,
         operationId: row.operationId,
       });
     }

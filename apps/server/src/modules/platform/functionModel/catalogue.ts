@@ -9,6 +9,7 @@ import { todoAccess } from '../../todo/access.ts';
 import { dictionaryAccess } from '../dictionaries/access.ts';
 import { menuAccess, regionAccess, serialNumberAccess, workCalendarAccess } from '../platformAccess.ts';
 import type { ModuleDeclaration } from './declarations.ts';
+import { functionModelAccess } from './functionModelAccess.ts';
 
 /** Qiming's own app in the function model: every API route it serves, grouped as the guard sees them. */
 export const qimingApp = {
@@ -19,7 +20,11 @@ export const qimingApp = {
     systemAccess,
     authAccess,
     iamAccess,
-    { code: 'platform', name: 'Platform', functions: [dictionaryAccess, menuAccess, workCalendarAccess, regionAccess, serialNumberAccess] },
+    {
+      code: 'platform',
+      name: 'Platform',
+      functions: [dictionaryAccess, menuAccess, workCalendarAccess, regionAccess, serialNumberAccess, functionModelAccess],
+    },
     auditAccess,
     portalAccess,
     governanceAccess,

@@ -34,30 +34,33 @@ export async function syncFunctionModel(
       .onConflict((oc) => oc.column('app_code').doUpdateSet({ app_name: app.appName, context: app.context }))
       .returning('id')
       .executeTakeFirstOrThrow();
-    for (const module of app.modules) {
+    for (const [moduleSeq, module] of app.modules.entries()) {
       declared.modules.push(module.code);
+      const moduleValues = { app_id: appRow.id, module_name: module.name, seq: moduleSeq };
       const moduleRow = await trx
         .insertInto('pf_module')
-        .values({ app_id: appRow.id, module_code: module.code, module_name: module.name })
-        .onConflict((oc) => oc.column('module_code').doUpdateSet({ module_name: module.name, app_id: appRow.id }))
+        .values({ ...moduleValues, module_code: module.code })
+        .onConflict((oc) => oc.column('module_code').doUpdateSet(moduleValues))
         .returning('id')
         .executeTakeFirstOrThrow();
-      for (const fn of module.functions) {
+      for (const [functionSeq, fn] of module.functions.entries()) {
         declared.functions.push(fn.code);
+        const functionValues = { module_id: moduleRow.id, function_name: fn.name, seq: functionSeq };
         const functionRow = await trx
           .insertInto('pf_function')
-          .values({ module_id: moduleRow.id, function_code: fn.code, function_name: fn.name })
-          .onConflict((oc) => oc.column('function_code').doUpdateSet({ function_name: fn.name, module_id: moduleRow.id }))
+          .values({ ...functionValues, function_code: fn.code })
+          .onConflict((oc) => oc.column('function_code').doUpdateSet(functionValues))
           .returning('id')
           .executeTakeFirstOrThrow();
-        for (const operation of fn.operations) {
+        for (const [operationSeq, operation] of fn.operations.entries()) {
           declared.operations.push(operation.code);
           const values = {
             function_id: functionRow.id,
             operation_name: operation.name,
             operation_type_code: operation.type,
             is_default: operation.isDefault ? 1 : 0,
-          };
+            seq: operationSeq,
+          } as const;
           const operationRow = await trx
             .insertInto('pf_operation')
             .values({ ...values, operation_code: operation.code })
@@ -112,10 +115,22 @@ async function removeUndeclared(
     .execute();
 }
 
-export async function listUrlResources(db: Kysely<Database>): Promise<Array<UrlResource & { method: string; path: string }>> {
+/**
+ * The urls the guard knows: only those of the app the code declares. Apps, modules and urls an
+ * administrator adds or imports describe other services; whatever they say, they never open, close or
+ * re-grant one of Qiming's own routes.
+ */
+export async function listUrlResources(
+  db: Kysely<Database>,
+  appCode: string,
+): Promise<Array<UrlResource & { method: string; path: string }>> {
   const rows = await db
     .selectFrom('pf_url')
     .innerJoin('pf_operation', 'pf_operation.id', 'pf_url.operation_id')
+    .innerJoin('pf_function', 'pf_function.id', 'pf_operation.function_id')
+    .innerJoin('pf_module', 'pf_module.id', 'pf_function.module_id')
+    .innerJoin('pf_app', 'pf_app.id', 'pf_module.app_id')
+    .where('pf_app.app_code', '=', appCode)
     .select([
       'pf_url.id',
       'pf_url.method',

@@ -25,6 +25,13 @@ export const backOfficeMenus: MenuSeed[] = [
       { code: 'system_calendar', name: 'Work calendar', path: 'system/calendar', icon: 'calendar', functionCode: 'platform.calendar' },
       { code: 'system_region', name: 'Regions', path: 'system/region', icon: 'environment', functionCode: 'platform.region' },
       { code: 'system_serial', name: 'Serial numbers', path: 'system/serial', icon: 'number', functionCode: 'platform.serial' },
+      {
+        code: 'system_function',
+        name: 'Function model',
+        path: 'system/function',
+        icon: 'apartment',
+        functionCode: 'platform.functionModel',
+      },
     ],
   },
   {

@@ -9,14 +9,9 @@ import { toastSuccess, toastWarning } from '../../../../core/request/notify.ts';
 import { Access } from '../../../crud/Access.tsx';
 import { confirmAction } from '../../../crud/confirmAction.ts';
 import { ResourceTable } from '../../../crud/ResourceTable.tsx';
-import type { ResourceDeclaration } from '../../../crud/resource.ts';
+import { type ResourceDeclaration, yesNoOptions } from '../../../crud/resource.ts';
 import { organOptions, useOrganTree } from '../shared/organTree.ts';
 import { AuthoriseDialog, ResetPasswordDialog, SessionsList } from './AccountDialogs.tsx';
-
-const yesNo = [
-  { value: 'true', label: 'identity.yes' },
-  { value: 'false', label: 'identity.no' },
-];
 
 export default function AccountPage() {
   const { t } = useTranslation();
@@ -78,10 +73,10 @@ export default function AccountPage() {
           label: `${employee.staffName} (${employee.staffCode})`,
         })),
       },
-      { name: 'administrator', label: 'identity.isAdmin', input: 'select', options: yesNo },
+      { name: 'administrator', label: 'identity.isAdmin', input: 'select', options: yesNoOptions },
       { name: 'manageRange', label: 'identity.manageRange', input: 'tree', tree },
       { name: 'maxSessionNumber', label: 'identity.maxSessionNumber', rules: identityRules.maxSessionNumber },
-      { name: 'isUseIpChecked', label: 'identity.isUseIpChecked', input: 'select', options: yesNo },
+      { name: 'isUseIpChecked', label: 'identity.isUseIpChecked', input: 'select', options: yesNoOptions },
       { name: 'ipPolicy', label: 'identity.ipPolicy', rules: identityRules.ipPolicy },
       {
         name: 'authStrategy',

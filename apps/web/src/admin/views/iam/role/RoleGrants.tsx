@@ -24,6 +24,7 @@ interface GrantNode {
 function nodeTitle(node: FunctionTreeNode, t: TFunction): string {
   const [kind = ''] = node.key.split(':', 1);
   if (kind === 'operation') {
+    // Qiming's own operations are named by their action; another app's keep the name its model gives.
     const action = node.code.split(':', 2)[1] ?? '';
     return `${t(`operationLog.actions.${action}`, { defaultValue: node.title })} (${node.code})`;
   }

@@ -10,7 +10,7 @@ import { Access } from '../../../crud/Access.tsx';
 import { confirmAction } from '../../../crud/confirmAction.ts';
 import { confirmAndDelete } from '../../../crud/dataProvider.ts';
 import { ResourceFormDialog } from '../../../crud/ResourceFormDialog.tsx';
-import type { FieldDeclaration } from '../../../crud/resource.ts';
+import { type FieldDeclaration, yesNoOptions } from '../../../crud/resource.ts';
 import { useSubmit } from '../../../crud/useSubmit.ts';
 
 interface MenuType {
@@ -69,10 +69,7 @@ export default function MenuPage() {
       name: 'isLeaf',
       label: 'identity.isLeaf',
       input: 'select',
-      options: [
-        { value: 'true', label: 'identity.yes' },
-        { value: 'false', label: 'identity.no' },
-      ],
+      options: yesNoOptions,
     },
     { name: 'menuPath', label: 'identity.menuPath' },
     { name: 'requestAction', label: 'identity.requestAction' },
@@ -241,10 +238,7 @@ export default function MenuPage() {
             label: 'identity.isSys',
             input: 'select',
             createOnly: true,
-            options: [
-              { value: 'true', label: 'identity.yes' },
-              { value: 'false', label: 'identity.no' },
-            ],
+            options: yesNoOptions,
           },
         ]}
         initialValues={typeDialog === 'rename' ? { menuTypeName: currentType?.menuTypeName } : { isSys: 'false' }}
