@@ -7,14 +7,13 @@
 // BENCH_PROFILE=<dir> writes the server's CPU profile there, to see where a request's time goes)
 import { type ChildProcess, execSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { sealPassword } from '@qiming/shared';
-import autocannon from 'autocannon';
 import { sql } from 'kysely';
 import { buildApp } from '../apps/server/src/app.ts';
 import { readConfig } from '../apps/server/src/config.ts';
+import { freePort, load as loadWith, profileArguments, stop, waitUntilAnswering } from './support/processes.ts';
 
 const rows = Number(process.env.BENCH_ROWS ?? 1_000_000);
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -24,51 +23,12 @@ const root = path.resolve(import.meta.dirname, '..');
 // The server under test is the built one on plain node, as production runs it.
 execSync('npm run --silent build:server', { cwd: root, stdio: 'inherit' });
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitUntilAnswering(url: string, child: ChildProcess): Promise<void> {
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`${url}: the process exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
+const load = (title: string, url: string, headers: Record<string, string>, paths: () => string) =>
+  loadWith(title, url, { connections, seconds, headers, paths });
 
 function residentMiB(child: ChildProcess): number {
   const line = fs.readFileSync(`/proc/${child.pid}/status`, 'utf8').match(/^VmRSS:\s+(\d+) kB/m);
   return Number(line?.[1] ?? 0) / 1024;
-}
-
-async function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  child.kill('SIGTERM');
-  await new Promise((resolve) => child.once('exit', resolve));
-}
-
-async function load(title: string, url: string, headers: Record<string, string>, paths: () => string) {
-  const result = await autocannon({
-    url,
-    connections,
-    duration: seconds,
-    headers,
-    requests: [{ setupRequest: (request: { path: string }) => ({ ...request, path: paths() }) }],
-  });
-  const figures = { title, requestsPerSecond: result.requests.average, p99: result.latency.p99, errors: result.errors + result.non2xx };
-  console.log(
-    `${title.padEnd(46)} ${figures.requestsPerSecond.toFixed(0).padStart(7)} req/s   p50 ${result.latency.p50} ms   p99 ${figures.p99} ms   errors ${figures.errors}`,
-  );
-  return figures;
 }
 
 // Seeding goes straight to the database, once, before the server under test starts on it.
@@ -98,12 +58,12 @@ await seeder.app.close();
 
 const serverPort = await freePort();
 const serverStarted = performance.now();
-const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_PROFILE)}`] : [];
-const server = spawn(process.execPath, [...profile, 'apps/server/dist/main.js'], {
+const server = spawn(process.execPath, [...profileArguments(), 'apps/server/dist/main.js'], {
   cwd: root,
   env: {
     ...process.env,
     PORT: String(serverPort),
+    GATEWAY_PORT: 'off',
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
     DATABASE_URL: databaseUrl ?? '',

@@ -3,13 +3,13 @@
 //     checks fired at once in the same run;
 //  2. the server's CPU while 10,000 instances beat every 5 s, beside the same request rate of health checks.
 // Run: npm run bench:governance   (BENCH_SECONDS=30 for the beat window; BENCH_DATABASE_URL for PostgreSQL)
-import { type ChildProcess, execSync, spawn } from 'node:child_process';
+import { execSync, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { cpuSeconds, freePort } from './support/processes.ts';
 
 const listenerCount = Number(process.env.BENCH_LISTENERS ?? 1_000);
 const instanceCount = Number(process.env.BENCH_INSTANCES ?? 10_000);
@@ -18,24 +18,8 @@ const beatIntervalMs = 5_000;
 const rounds = 3;
 const credentials = 'username=sysadmin&password=Qiming%402026';
 const agent = new http.Agent({ keepAlive: true, maxSockets: Number.POSITIVE_INFINITY });
-const clockTicks = Number(execSync('getconf CLK_TCK').toString().trim());
 // The server under test is the built one on plain node, as production runs it.
 execSync('npm run --silent build:server', { cwd: path.resolve(import.meta.dirname, '..'), stdio: 'inherit' });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-/** Seconds of CPU the process has used, user and system, from /proc. */
-function cpuSeconds(child: ChildProcess): number {
-  const fields = fs.readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-  return (Number(fields[11]) + Number(fields[12])) / clockTicks;
-}
 
 function call(
   port: number,
@@ -79,6 +63,7 @@ const server = spawn(process.execPath, ['apps/server/dist/main.js'], {
   env: {
     ...process.env,
     PORT: String(port),
+    GATEWAY_PORT: 'off',
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
     NODE_ENV: 'test',

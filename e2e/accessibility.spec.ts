@@ -39,6 +39,10 @@ for (const path of [
   '/governance/namespace',
   '/governance/registry',
   '/governance/config',
+  '/governance/gateway',
+  '/governance/apiGroup',
+  '/governance/flowRule',
+  '/governance/degradeRule',
   '/iam/organ',
   '/iam/account',
   '/iam/role',
@@ -48,15 +52,40 @@ for (const path of [
   '/system/region',
   '/system/serial',
   '/system/function',
+  '/portal/site',
+  '/portal/news',
+  '/portal/services',
+  '/portal/customers',
+  '/portal/about',
+  '/portal/jobs',
   '/audit/operationLog',
   '/todo',
   '/profile',
+  '/monitor/figures',
+  '/monitor/alarmRule',
+  '/monitor/alarmReceiver',
+  '/monitor/alarmEvent',
+  '/monitor/outbound',
+  '/forms/designer',
+  '/forms/fill',
+  '/forms/submissions',
+  '/bpm/model',
+  '/bpm/definition',
+  '/bpm/todo',
+  '/bpm/done',
+  '/bpm/monitor',
+  '/bpm/participant',
+  '/bpm/listener',
+  '/bpm/plugin',
+  '/bpm/statistics',
 ]) {
   test(`${path} has no serious accessibility violation`, async ({ page }) => {
     await signIn(page, server.url, sysadmin);
     await page.goto(`${server.url}/#${path}`);
     await page.waitForLoadState('networkidle');
     await expect(page.locator('main').first()).toBeVisible();
+    // The page itself is checked, not a 403 or 404 in its place.
+    await expect(page.locator('.ant-result-403, .ant-result-404')).toHaveCount(0);
     expect(await seriousViolations(page)).toEqual([]);
   });
 }

@@ -12,6 +12,11 @@ test('the super administrator sees the menu, collects tabs that keep their state
   await signIn(page, server.url, sysadmin);
   await expect(sidebar(page).getByRole('menuitem', { name: 'System' })).toBeVisible();
   await expect(sidebar(page).getByRole('menuitem', { name: 'Audit' })).toBeVisible();
+  // Moving between pages neither rotates the token nor rebuilds the menus: both happen once per load.
+  const sessionCalls: string[] = [];
+  page.on('request', (request) => {
+    if (/\/api\/(oauth\/token|admin\/current\/menus)/.test(request.url())) sessionCalls.push(request.url());
+  });
 
   await sidebar(page).getByRole('menuitem', { name: 'System' }).click();
   await sidebar(page).getByRole('menuitem', { name: 'Dictionaries' }).click();
@@ -24,6 +29,7 @@ test('the super administrator sees the menu, collects tabs that keep their state
   await expect(page).toHaveURL(/#\/audit\/loginLog$/);
   await expect(page.getByRole('cell', { name: 'sysadmin' }).first()).toBeVisible();
   await expect(tabs(page)).toHaveText(['Dashboard', 'Dictionaries', 'Login log']);
+  expect(sessionCalls).toEqual([]);
 
   // The dictionary page was kept alive: its half-typed search is still there.
   await tabs(page).filter({ hasText: 'Dictionaries' }).getByRole('button').first().click();

@@ -23,7 +23,7 @@ const zip = (name: string, sql: string) => ({
 });
 
 const tree = (page: Page) => page.getByRole('tree', { name: 'Function model' });
-const details = (page: Page) => page.locator('.ant-card').filter({ has: page.locator('.ant-descriptions') });
+const details = (page: Page) => page.locator('.ant-card').filter({ has: page.locator('.ant-descriptions'), visible: true });
 
 test('an administrator imports a bad and then a good model, edits it, adds a URL, and exports it back', async ({ page }) => {
   test.setTimeout(90_000);

@@ -198,6 +198,8 @@ test('locking an account asks first, in the spec Chinese, and a cancelled lock c
   await staffRow.getByRole('button', { name: '锁定' }).click();
   const ask = page.getByRole('dialog', { name: '警告' });
   await expect(ask.getByText('确定执行该操作吗?')).toBeVisible();
+  // A click while the dialog still zooms in can land before its buttons take clicks.
+  await expect(ask).not.toHaveClass(/ant-zoom-appear/);
   await ask
     .getByRole('button', { name: '取 消' })
     .or(ask.getByRole('button', { name: '取消' }))

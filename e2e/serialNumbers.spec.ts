@@ -20,6 +20,8 @@ test('an administrator adds a yearly rule, is told its prefix in Chinese, and dr
   const choose = async (label: string, option: string) => {
     await dialog.getByLabel(label, { exact: true }).click();
     await page.locator(`.ant-select-item-option[title="${option}"]`).filter({ visible: true }).click();
+    // Two yes/no lists share their option titles: the next choice waits until this list has closed.
+    await expect(page.locator('.ant-select-dropdown').filter({ visible: true })).toHaveCount(0);
   };
   await choose('Global', 'Yes');
   await choose('Counting', 'Yearly');

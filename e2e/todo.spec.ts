@@ -64,8 +64,16 @@ test('a task is moved with the keyboard alone', async ({ page }) => {
   const later = bucket(page, 'Do later');
   const handle = page.getByRole('button', { name: 'Move 熟悉数据字典维护流程' });
   await handle.focus();
+  // Each key waits for the board to announce its effect, as a screen-reader user hears it; a key
+  // pressed before the board has measured the columns would be lost.
+  const announced = (text: string) => expect(page.getByText(text, { exact: true })).toBeAttached();
   await page.keyboard.press('Space');
-  for (let step = 0; step < 3; step += 1) await page.keyboard.press('ArrowRight');
+  // Picked up, it is over its own bucket first (the live region keeps only the latest message).
+  await announced('熟悉数据字典维护流程 is over Inbox.');
+  for (const place of ['Do today', 'Do next', 'Do later']) {
+    await page.keyboard.press('ArrowRight');
+    await announced(`熟悉数据字典维护流程 is over ${place}.`);
+  }
   await page.keyboard.press('Space');
   await expect(later.locator('[data-task="熟悉数据字典维护流程"]')).toHaveCount(1);
   await page.reload();

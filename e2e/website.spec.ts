@@ -131,9 +131,10 @@ test('the active tab follows the route and a news detail highlights news', async
   await expect(page).toHaveURL(/#\/homePage$/);
 });
 
-test('the news list is paged newest first', async ({ page }) => {
+test('the news list is paged with the pinned item first and the rest newest first', async ({ page }) => {
   await open(page, '/newsPage');
-  const dates = await page.getByRole('main').locator('time').allTextContents();
+  await expect(page.getByRole('main').getByRole('listitem').first()).toContainText('置顶');
+  const dates = (await page.getByRole('main').locator('time').allTextContents()).slice(1);
   expect(dates).toEqual([...dates].sort().reverse());
   await page.getByRole('navigation', { name: '分页' }).getByRole('link', { name: '2' }).click();
   await expect(page).toHaveURL(/#\/newsPage\?page=2$/);

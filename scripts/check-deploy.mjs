@@ -32,6 +32,10 @@ expect(qiming.build, 'compose.yaml: the qiming service is not built from this re
 expect((qiming.deploy?.replicas ?? 1) >= 2, 'compose.yaml: fewer than two server replicas');
 expect(/^postgres:\/\//.test(qiming.environment?.DATABASE_URL ?? ''), 'compose.yaml: the servers do not share PostgreSQL');
 expect(/^redis:\/\//.test(qiming.environment?.REDIS_URL ?? ''), 'compose.yaml: the servers do not share Redis');
+expect(
+  (qiming.volumes ?? []).some((volume) => String(volume).endsWith(':/data')),
+  'compose.yaml: the replicas do not share DATA_DIR, so an image uploaded to one is missing on the other',
+);
 for (const needed of ['postgres', 'redis']) {
   expect(qiming.depends_on?.[needed]?.condition === 'service_healthy', `compose.yaml: qiming does not wait for a healthy ${needed}`);
 }

@@ -1,5 +1,5 @@
 // Builds the server to one JavaScript module, so production runs on plain `node` without a TypeScript
-// loader: `node apps/server/dist/main.js`. The workspace's shared package is bundled in (it ships
+// loader: `node apps/server/dist/main.js` (and the gateway on its own, `dist/gateway.js`). The workspace's shared package is bundled in (it ships
 // TypeScript); every npm dependency stays a normal import, installed by `npm ci --omit=dev`.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -12,12 +12,13 @@ const shared = manifest(path.join(here, '../../packages/shared/package.json'));
 const external = [...Object.keys(server.dependencies), ...Object.keys(shared.dependencies)].filter((name) => name !== '@qiming/shared');
 
 await build({
-  entryPoints: [path.join(here, 'src/main.ts')],
-  outfile: path.join(here, 'dist/main.js'),
+  entryPoints: { main: path.join(here, 'src/main.ts'), gateway: path.join(here, 'src/gatewayMain.ts') },
+  outdir: path.join(here, 'dist'),
   bundle: true,
   platform: 'node',
   format: 'esm',
-  target: 'node20',
+  // 20.10 is the first Node 20 to take import attributes: the workflow engine imports camunda's JSON descriptor.
+  target: 'node20.10',
   sourcemap: true,
   external,
   logLevel: 'warning',

@@ -7,5 +7,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // Each file has its own database, so files run side by side; Vitest's default (cores - 1) is one at a time on CI's two cores.
+    maxWorkers: 2,
   },
 });

@@ -8,5 +8,7 @@ export default defineConfig({
     environment: 'jsdom',
     setupFiles: ['src/testSetup.ts'],
     testTimeout: 20_000,
+    // Vitest's default (cores - 1) runs one file at a time on CI's two cores; the files share nothing.
+    maxWorkers: 2,
   },
 });

@@ -6,6 +6,8 @@ import path from 'node:path';
 
 export interface RunningServer {
   url: string;
+  /** The API gateway the server runs beside it. */
+  gatewayUrl: string;
   dataDir: string;
   stop(): Promise<void>;
 }
@@ -42,12 +44,14 @@ async function waitForHealth(url: string, child: ChildProcess, output: () => str
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'qiming-e2e-'));
   const port = await freePort();
+  const gatewayPort = await freePort();
   // The built server on plain node, as production runs it (`npm run build:server` comes first).
   const child = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/main.js'], {
     cwd: path.resolve(import.meta.dirname, '../..'),
     env: {
       ...process.env,
       PORT: String(port),
+      GATEWAY_PORT: String(gatewayPort),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       NODE_ENV: 'development',
@@ -69,6 +73,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   await waitForHealth(url, child, () => log);
   return {
     url,
+    gatewayUrl: `http://127.0.0.1:${gatewayPort}`,
     dataDir,
     async stop() {
       if (child.exitCode === null) {

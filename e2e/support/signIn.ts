@@ -10,6 +10,10 @@ export async function signIn(page: Page, baseUrl: string, account: { userName: s
   await page.getByLabel('Password').fill(account.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL(/#\/dashboard$/);
+  // The back-office has loaded and its first requests (dashboard cards, the alarm bell) have answered:
+  // a header menu opened while they still land could lose the click that follows.
+  await expect(page.getByTestId('tags-view')).toBeVisible();
+  await page.waitForLoadState('networkidle');
 }
 
 export function sidebar(page: Page) {

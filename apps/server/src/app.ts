@@ -19,13 +19,20 @@ import { AppError, registerErrorHandling } from './http/errors.ts';
 import { parseQueryString, registerFormBody } from './http/formBody.ts';
 import { redactedRequest } from './http/redactedRequest.ts';
 import { registerSecurityHeaders } from './http/securityHeaders.ts';
+import { alarmRoutes } from './modules/alarms/alarmRoutes.ts';
+import { AlarmWatch } from './modules/alarms/alarmWatch.ts';
+import { attachmentRoutes } from './modules/attachments/attachmentRoutes.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
 import { AccessCache } from './modules/auth/accessCache.ts';
 import { AuthService } from './modules/auth/authService.ts';
 import { ClientCredentials } from './modules/auth/clientCredentials.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { AccessTokens } from './modules/auth/tokens.ts';
+import { bpmRoutes } from './modules/bpm/routes.ts';
 import { dashboardRoutes } from './modules/dashboard/routes.ts';
+import { formRoutes } from './modules/forms/routes.ts';
+import { gatewayAdminRoutes } from './modules/governance/gateway/routeAdminRoutes.ts';
+import { gatewayRuleRoutes } from './modules/governance/gateway/ruleAdminRoutes.ts';
 import { governanceRoutes } from './modules/governance/routes.ts';
 import { accountRoutes } from './modules/iam/accounts/routes.ts';
 import { currentUserRoutes } from './modules/iam/currentUserRoutes.ts';
@@ -34,6 +41,11 @@ import { passwordPolicyRoutes } from './modules/iam/passwordPolicyRoutes.ts';
 import { profileRoutes } from './modules/iam/profile/profileRoutes.ts';
 import { roleRoutes } from './modules/iam/roles/routes.ts';
 import { staffRoutes } from './modules/iam/staff/staffRoutes.ts';
+import { recordApiFigures } from './modules/monitor/apiFigures.ts';
+import { monitorRoutes } from './modules/monitor/monitorRoutes.ts';
+import { MonitorService } from './modules/monitor/monitorService.ts';
+import { registerMetricsEndpoint } from './modules/monitor/prometheusMetrics.ts';
+import { TrafficMeter } from './modules/monitor/trafficMeter.ts';
 import { dictionaryRoutes } from './modules/platform/dictionaries/routes.ts';
 import { AccessIndex } from './modules/platform/functionModel/accessIndex.ts';
 import { splitRoute } from './modules/platform/functionModel/declarations.ts';
@@ -59,6 +71,7 @@ export interface BuiltApp {
   context: AppContext;
   /** Every route registered under a guarded prefix, as `METHOD /pattern`. */
   guardedRoutes: string[];
+  monitor: MonitorService;
 }
 
 /**
@@ -77,6 +90,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   const handle = openDatabase(config);
   await prepareDatabase(handle.db, handle.dialect, {
     production: config.production,
+    dataDir: config.dataDir,
     adminPassword: options.adminPassword,
     log: (message) => console.log(message),
     now: now(),
@@ -96,6 +110,8 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     auth,
     clientCredentials: new ClientCredentials(auth, secret, now, config.signInRateLimit),
     cluster,
+    traffic: new TrafficMeter(),
+    poolStats: handle.poolStats,
     now,
   };
 
@@ -112,10 +128,19 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   registerSecurityHeaders(app, config.webDistDir);
   registerFormBody(app);
   registerAccessGuard(app, context);
+  if (config.recordFigures) recordApiFigures(app, context.traffic);
   const guardedRoutes: string[] = [];
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) if (method !== 'HEAD' && isGuarded(route.url)) guardedRoutes.push(`${method} ${route.url}`);
+  });
+  const monitor = new MonitorService(context, (error) => app.log.warn(error, 'monitor: a second was lost'));
+  const alarms = new AlarmWatch(context, (error) => app.log.warn(error, 'alarms: a delivery round failed'));
+  monitor.onLease(alarms.evaluate);
+  // Before the close hooks release the database and the cluster that the last minute is written through.
+  app.addHook('preClose', async () => {
+    await monitor.stop();
+    await alarms.settle();
   });
   app.addHook('onClose', async () => {
     await cluster.close();
@@ -167,9 +192,17 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     todoRoutes,
     dashboardRoutes,
     profileRoutes,
+    attachmentRoutes,
+    gatewayAdminRoutes,
+    gatewayRuleRoutes,
+    monitorRoutes(monitor),
+    alarmRoutes,
+    formRoutes,
+    bpmRoutes,
   ]) {
     await app.register(routes, context);
   }
+  registerMetricsEndpoint(app, context, monitor.live);
 
   if (config.webDistDir && fs.existsSync(config.webDistDir)) {
     await app.register(fastifyStatic, {
@@ -184,5 +217,6 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   }
   const undeclared = guardedRoutes.filter((route) => !context.accessIndex.find(...splitRoute(route)));
   if (undeclared.length > 0) console.warn(`Routes that no url resource declares, refused with 403: ${undeclared.join(', ')}`);
-  return { app, context, guardedRoutes };
+  monitor.start();
+  return { app, context, guardedRoutes, monitor };
 }

@@ -6,6 +6,8 @@ const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../
 export interface ServerConfig {
   host: string;
   port: number;
+  /** The API gateway's port on the same host; 0 picks a free one, `null` (`GATEWAY_PORT=off`) runs none. */
+  gatewayPort: number | null;
   production: boolean;
   /** Holds the SQLite file and uploads; ignored for the database when `databaseUrl` is set. */
   dataDir: string;
@@ -31,6 +33,12 @@ export interface ServerConfig {
   maxConnections: number;
   /** Client-error reports a minute for one signed-in user. */
   clientErrorRateLimit: number;
+  /** Whether requests are counted for monitoring (`RECORD_FIGURES=off` only to measure what counting costs). */
+  recordFigures: boolean;
+  /** Days the per-minute monitoring history is kept. */
+  monitorRetentionDays: number;
+  /** Bearer token `/metrics` asks for; unset, `/metrics` is open. */
+  metricsToken?: string;
 }
 
 /** `TRUST_PROXY`: unset or `false` trusts none, `true` all, a number that many hops, else addresses or CIDRs. */
@@ -48,12 +56,20 @@ function positiveInteger(value: string | undefined, fallback: number, name: stri
   return number;
 }
 
+function gatewayPortSetting(value: string | undefined): number | null {
+  if (value === 'off') return null;
+  const port = Number(value || 3080);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`GATEWAY_PORT must be a port number or off, got ${value}`);
+  return port;
+}
+
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const port = Number(env.PORT ?? 3000);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got ${env.PORT}`);
   return {
     host: env.HOST ?? '127.0.0.1',
     port,
+    gatewayPort: gatewayPortSetting(env.GATEWAY_PORT),
     production: env.NODE_ENV === 'production',
     dataDir: path.resolve(repoRoot, env.DATA_DIR ?? 'data'),
     databaseUrl: env.DATABASE_URL || undefined,
@@ -68,5 +84,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     requestTimeoutMs: positiveInteger(env.REQUEST_TIMEOUT_MS, 30_000, 'REQUEST_TIMEOUT_MS'),
     maxConnections: positiveInteger(env.MAX_CONNECTIONS, 10_000, 'MAX_CONNECTIONS'),
     clientErrorRateLimit: positiveInteger(env.CLIENT_ERROR_RATE_LIMIT, 30, 'CLIENT_ERROR_RATE_LIMIT'),
+    recordFigures: env.RECORD_FIGURES !== 'off',
+    monitorRetentionDays: positiveInteger(env.MONITOR_RETENTION_DAYS, 30, 'MONITOR_RETENTION_DAYS'),
+    metricsToken: env.QIMING_METRICS_TOKEN || undefined,
   };
 }

@@ -6,6 +6,7 @@ import type { Database } from './db/schema.ts';
 import type { AccessCache } from './modules/auth/accessCache.ts';
 import type { AuthService } from './modules/auth/authService.ts';
 import type { ClientCredentials } from './modules/auth/clientCredentials.ts';
+import type { TrafficMeter } from './modules/monitor/trafficMeter.ts';
 import type { AccessIndex } from './modules/platform/functionModel/accessIndex.ts';
 
 /** What every module's routes are given: the database and the few services shared across modules. */
@@ -20,5 +21,9 @@ export interface AppContext {
   accessIndex: AccessIndex;
   /** Sessions and grants the guard reads; changes to either call `forget()` once committed. */
   accessCache: AccessCache;
+  /** What this process's gateway routes, API groups and API routes see. */
+  traffic: TrafficMeter;
+  /** Connections of the database pool in use and queries waiting for one; absent for SQLite's single connection. */
+  poolStats?: () => { busy: number; waiting: number };
   now: () => number;
 }

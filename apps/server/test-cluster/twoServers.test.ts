@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
+import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -23,30 +24,63 @@ function freePort(): Promise<number> {
 interface Server {
   url: string;
   address: string;
+  gatewayUrl: string;
   process: ChildProcess;
 }
 
-async function startServer(env: Record<string, string>): Promise<Server> {
+/** Runs `entry` under tsx on free ports until `readyAt` of the server answers as `ready` says. */
+async function startProcess(
+  entry: string,
+  env: Record<string, string>,
+  readyAt: (server: Server) => string,
+  ready: (response: Response) => boolean,
+) {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const gatewayPort = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
     cwd: serverDir,
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'test', LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      ...env,
+      PORT: String(port),
+      GATEWAY_PORT: String(gatewayPort),
+      HOST: '127.0.0.1',
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'warn',
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-  const url = `http://127.0.0.1:${port}`;
+  const server = {
+    url: `http://127.0.0.1:${port}`,
+    address: `127.0.0.1:${port}`,
+    gatewayUrl: `http://127.0.0.1:${gatewayPort}`,
+    process: child,
+  };
   const until = Date.now() + 60_000;
   while (Date.now() < until) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    const healthy = await fetch(`${url}/api/health`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (healthy) return { url, address: `127.0.0.1:${port}`, process: child };
+    if (child.exitCode !== null) throw new Error(`${entry} exited with ${child.exitCode}`);
+    if (await fetch(readyAt(server)).then(ready, () => false)) return server;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   child.kill();
-  throw new Error('server did not start');
+  throw new Error(`${entry} did not start`);
 }
+
+const startServer = (env: Record<string, string>) =>
+  startProcess(
+    'src/main.ts',
+    env,
+    (server) => `${server.url}/api/health`,
+    (response) => response.ok,
+  );
+/** A gateway process of its own (`npm run gateway`): ready when it answers, 404 while no route is released. */
+const startGateway = (env: Record<string, string>) =>
+  startProcess(
+    'src/gatewayMain.ts',
+    env,
+    (server) => server.gatewayUrl,
+    () => true,
+  );
 
 function stopServer(server: Server): Promise<void> {
   return new Promise((resolve) => {
@@ -60,6 +94,7 @@ describe('two server processes on PostgreSQL and Redis behave as one', () => {
   let database: TestDatabase;
   let first: Server;
   let second: Server;
+  let gateway: Server;
   let cacheDir: string;
 
   beforeAll(async () => {
@@ -67,15 +102,17 @@ describe('two server processes on PostgreSQL and Redis behave as one', () => {
     database = await createTestDatabase('postgres');
     const env = {
       DATABASE_URL: database.databaseUrl ?? '',
+      DATA_DIR: database.dataDir,
       REDIS_URL: process.env.REDIS_URL,
       REDIS_PREFIX: `qiming-test-${randomBytes(4).toString('hex')}:`,
     };
     // At the same moment on an empty database: one does the first start, the other waits for it.
     [first, second] = await Promise.all([startServer(env), startServer(env)]);
+    gateway = await startGateway(env);
     cacheDir = await fs.mkdtemp(path.join(os.tmpdir(), 'qiming-nacos-'));
   });
   afterAll(async () => {
-    await Promise.all([first && stopServer(first), second && stopServer(second)]);
+    await Promise.all([first && stopServer(first), second && stopServer(second), gateway && stopServer(gateway)]);
     await database?.drop();
     await fs.rm(cacheDir, { recursive: true, force: true });
   });
@@ -181,10 +218,199 @@ describe('two server processes on PostgreSQL and Redis behave as one', () => {
     expect(Date.now() - taken).toBeLessThan(1_000);
   });
 
-  it('reports the signal that stopped a server, after closing gracefully', async () => {
-    const exited = new Promise<number | null>((resolve) => second.process.once('exit', (code) => resolve(code)));
+  it('shows a site setting saved through one server on the other at once, although both keep the site cached', async () => {
+    const site = async (url: string) => ((await (await fetch(`${url}/api/public/site`)).json()) as { data: Record<string, string> }).data;
+    const before = await site(second.url);
+    const admin = await signIn(first.url);
+    const saved = Date.now();
+    const response = await fetch(`${first.url}/api/admin/portal/site`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ ...before, filingNumber: '浙ICP备20261124号-1' }),
+    });
+    expect(response.status).toBe(200);
+    expect((await site(first.url)).filingNumber).toBe('浙ICP备20261124号-1');
+    await expect.poll(async () => (await site(second.url)).filingNumber, { timeout: 1_000, interval: 20 }).toBe('浙ICP备20261124号-1');
+    expect(Date.now() - saved).toBeLessThan(1_000);
+  });
+
+  it('releases and cancels a gateway route through one server; the gateway of the other and a gateway of its own follow within a second', async () => {
+    const upstream = http.createServer((_request, response) => response.end('from upstream'));
+    await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
+    const admin = await signIn(first.url);
+    const headers = { authorization: `Bearer ${admin}`, 'content-type': 'application/json' };
+    const created = await fetch(`${first.url}/api/admin/gateway/routes`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({
+        routeId: 'cluster-route',
+        routeName: 'Cluster route',
+        orderNum: 1,
+        uri: `http://127.0.0.1:${(upstream.address() as net.AddressInfo).port}`,
+        predicates: [{ name: 'Path', args: { patterns: '/cluster/**' } }],
+        filters: [],
+        description: '',
+      }),
+    });
+    const { id } = ((await created.json()) as { data: { id: number } }).data;
+    const status = () =>
+      Promise.all(
+        [second, gateway].map((server) =>
+          fetch(`${server.gatewayUrl}/cluster/x`).then(
+            (response) => response.status,
+            () => 0,
+          ),
+        ),
+      );
+    await expect.poll(status, { timeout: 5_000, interval: 50 }).toEqual([404, 404]);
+
+    const released = Date.now();
+    expect(
+      (
+        await fetch(`${first.url}/api/admin/gateway/routes/${id}/release`, {
+          method: 'POST',
+          headers: { authorization: headers.authorization },
+        })
+      ).status,
+    ).toBe(200);
+    await expect.poll(status, { timeout: 1_000, interval: 20 }).toEqual([200, 200]);
+    expect(Date.now() - released).toBeLessThan(1_000);
+    const cancelled = Date.now();
+    expect(
+      (
+        await fetch(`${first.url}/api/admin/gateway/routes/${id}/cancel`, {
+          method: 'POST',
+          headers: { authorization: headers.authorization },
+        })
+      ).status,
+    ).toBe(200);
+    await expect.poll(status, { timeout: 1_000, interval: 20 }).toEqual([404, 404]);
+    expect(Date.now() - cancelled).toBeLessThan(1_000);
+    upstream.close();
+  });
+
+  it('counts a flow rule once across every gateway through Redis, and each gateway reports its state', async () => {
+    const upstream = http.createServer((_request, response) => response.end('ok'));
+    await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
+    const admin = await signIn(first.url);
+    const post = async (pathName: string, body?: object) => {
+      const response = await fetch(`${first.url}${pathName}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${admin}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+        body: body && JSON.stringify(body),
+      });
+      expect(response.status).toBe(200);
+      return ((await response.json()) as { data: { id: number } }).data;
+    };
+    const route = await post('/api/admin/gateway/routes', {
+      routeId: 'shared-limit',
+      routeName: 'Shared limit',
+      orderNum: 1,
+      uri: `http://127.0.0.1:${(upstream.address() as net.AddressInfo).port}`,
+      predicates: [{ name: 'Path', args: { patterns: '/limited/**' } }],
+      filters: [],
+      description: '',
+    });
+    // Counted per X-Client value, so the probes below (without it) do not use up the tested count.
+    await post('/api/admin/gateway/flow-rules', {
+      resourceMode: 'route',
+      resource: 'shared-limit',
+      grade: 'qps',
+      count: 3,
+      intervalSec: 60,
+      burst: 0,
+      controlBehavior: 'reject',
+      paramStrategy: 'header',
+      paramField: 'X-Client',
+      enabled: true,
+    });
+    await post(`/api/admin/gateway/routes/${route.id}/release`);
+    for (const server of [first, second, gateway]) {
+      await expect
+        .poll(() => fetch(`${server.gatewayUrl}/limited/x`).then((response) => response.status), { timeout: 5_000, interval: 50 })
+        .not.toBe(404);
+    }
+    const send = (server: Server) =>
+      fetch(`${server.gatewayUrl}/limited/x`, { headers: { 'x-client': 'shared' } }).then((response) => response.status);
+    expect([await send(first), await send(gateway), await send(second), await send(second)]).toEqual([200, 200, 200, 429]);
+    await expect.poll(async () => (await adminGet(first.url, admin, '/api/admin/gateway/state')).length, { timeout: 3_000 }).toBe(3);
+    upstream.close();
+  });
+
+  it('shows every process in the live figures of either server, and evaluates each alarm rule once for the cluster', async () => {
+    const admin = await signIn(first.url);
+    const hits: string[] = [];
+    const hook = http.createServer((request, response) => {
+      let body = '';
+      request.on('data', (chunk: Buffer) => {
+        body += chunk.toString();
+      });
+      request.on('end', () => {
+        hits.push(body);
+        response.end('ok');
+      });
+    });
+    await new Promise<void>((resolve) => hook.listen(0, '127.0.0.1', resolve));
+    const send = async (method: string, pathName: string, body: object) => {
+      const response = await fetch(`${first.url}${pathName}`, {
+        method,
+        headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      expect(response.status, await response.clone().text()).toBe(200);
+      return ((await response.json()) as { data: { id: number } }).data;
+    };
+    // The flow-rule test above sent its requests to all three gateways.
+    const sum = async (server: Server) => {
+      const live = await adminGet(server.url, admin, '/api/admin/monitor/live?kind=route&target=shared-limit');
+      return live.series[0].points.reduce(
+        (total: number, point: { values: { passed: number; blocked: number } }) => total + point.values.passed + point.values.blocked,
+        0,
+      );
+    };
+    await expect.poll(() => sum(first), { timeout: 5_000 }).toBeGreaterThanOrEqual(4);
+    // Each server builds the same view from the same reports, each on its own second.
+    await expect.poll(async () => (await sum(second)) - (await sum(first)), { timeout: 5_000 }).toBe(0);
+    const targets = await adminGet(second.url, admin, '/api/admin/monitor/targets');
+    expect(targets.server).toHaveLength(3);
+
+    await send('PUT', '/api/admin/alarms/settings', { allowList: ['127.0.0.1'], smtpPort: 25 });
+    const receiver = await send('POST', '/api/admin/alarms/receivers', {
+      receiverName: 'Cluster hook',
+      kind: 'webhook',
+      url: `http://127.0.0.1:${(hook.address() as net.AddressInfo).port}/`,
+    });
+    const rule = await send('POST', '/api/admin/alarms/rules', {
+      ruleName: 'Any traffic',
+      targetKind: 'route',
+      target: 'shared-limit',
+      metric: 'passed',
+      comparison: 'gte',
+      threshold: 0,
+      durationSec: 0,
+      level: 'general',
+      receiverIds: [receiver.id],
+    });
+    await expect.poll(() => hits.length, { timeout: 10_000 }).toBe(1);
+    // Both servers tick every second; a few more seconds tell no one again.
+    await new Promise((resolve) => setTimeout(resolve, 4000));
+    expect(hits).toHaveLength(1);
+    const events = await adminGet(second.url, admin, `/api/admin/alarms/events?ruleId=${rule.id}`);
+    expect(events.total).toBe(1);
+    expect(events.records[0].deliveries).toHaveLength(1);
+    hook.close();
+  });
+
+  it('reports the signal that stopped a server or a gateway, after closing gracefully', async () => {
+    const admin = await signIn(first.url);
+    const exits = [second, gateway].map(
+      (server) => new Promise<number | null>((resolve) => server.process.once('exit', (code) => resolve(code))),
+    );
     second.process.kill('SIGTERM');
-    expect(await exited).toBe(143);
+    gateway.process.kill('SIGINT');
+    expect(await Promise.all(exits)).toEqual([143, 130]);
+    // A gateway that closed withdrew its state at once; only the first server's remains.
+    expect((await adminGet(first.url, admin, '/api/admin/gateway/state')).length).toBe(1);
   });
 });
 

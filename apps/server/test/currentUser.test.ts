@@ -19,7 +19,12 @@ describe(`own profile and password (${process.env.TEST_DATABASE ?? 'sqlite'})`, 
   it('answers the signed-in user', async () => {
     const tokens = await signIn(t.app, staff);
     const me = await t.app.inject({ method: 'GET', url: '/api/admin/current/user', headers: bearer(tokens) });
-    expect(me.json().data).toMatchObject({ userName: 'staff01', name: 'Staff One', roles: ['dict_reader'], isSuper: false });
+    expect(me.json().data).toMatchObject({
+      userName: 'staff01',
+      name: 'Staff One',
+      roles: ['dict_reader', 'leave_applicant'],
+      isSuper: false,
+    });
     expect(me.json().data).not.toHaveProperty('password_hash');
   });
 

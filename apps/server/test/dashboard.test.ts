@@ -1,5 +1,6 @@
 import type { Dashboard } from '@qiming/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoWorkflowAccounts } from '../src/bootstrap/demoWorkflow.ts';
 import { bearer, createTestApp, requestToken, signIn, staff, sysadmin, type TestApp, type Tokens } from './testApp.ts';
 
 const client = `username=${sysadmin.userName}&password=${encodeURIComponent(sysadmin.password)}`;
@@ -24,14 +25,32 @@ describe(`dashboard (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
   });
   afterAll(async () => t.close());
 
-  it('gives a dictionary reader only their own to-dos, and the super administrator every card', async () => {
+  it('gives a dictionary reader only their own to-dos and workflow tasks, and the super administrator every card', async () => {
     const mine = await dashboard(reader);
-    expect(Object.keys(mine)).toEqual(['todos']);
+    expect(Object.keys(mine)).toEqual(['todos', 'workflowTasks']);
     expect(mine.todos).toMatchObject({ all: 3, open: 2 });
+    // staff01 may open workflow tasks (leave_applicant) but none is assigned to them.
+    expect(mine.workflowTasks).toEqual({ total: 0, overdue: 0 });
     const everything = await dashboard(admin);
-    expect(Object.keys(everything).sort()).toEqual(['configChanges', 'recentChanges', 'registry', 'signIns', 'todos']);
+    expect(Object.keys(everything).sort()).toEqual(['configChanges', 'recentChanges', 'registry', 'signIns', 'todos', 'workflowTasks']);
     expect(everything.signIns?.succeeded).toHaveLength(7);
     expect(everything.todos.overdue).toBe(1);
+  });
+
+  it("counts an approver's open workflow tasks on the to-dos card, and none for an account without task:view", async () => {
+    const manager = await dashboard(await signIn(t.app, demoWorkflowAccounts.manager));
+    expect(manager.workflowTasks).toEqual({ total: 1, overdue: 1 });
+
+    const password = 'Board@2026x';
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/accounts',
+      payload: { userName: 'board_plain', name: 'No grants', password, confirmPassword: password, maxSessionNumber: -1 },
+      headers: bearer(admin),
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const plain = await dashboard(await signIn(t.app, { userName: 'board_plain', password }));
+    expect(plain).toEqual({ todos: { all: 0, 1: 0, 2: 0, 3: 0, 4: 0, open: 0, overdue: 0 } });
   });
 
   it('counts what happens: sign-ins, config changes, instances and changes appear at once', async () => {

@@ -22,7 +22,13 @@ describe(`first start and the function model at every start (${process.env.TEST_
     return handle;
   }
   const prepare = (db: ReturnType<typeof openDatabase>, seedDemo?: () => Promise<void>) =>
-    prepareDatabase(db.db, db.dialect, { production: false, log: () => undefined, now, ...(seedDemo ? { seedDemo } : {}) });
+    prepareDatabase(db.db, db.dialect, {
+      production: false,
+      dataDir: (database as TestDatabase).dataDir,
+      log: () => undefined,
+      now,
+      ...(seedDemo ? { seedDemo } : {}),
+    });
   const superHolders = (db: ReturnType<typeof openDatabase>) =>
     db.db
       .selectFrom('iam_account_role')

@@ -2,6 +2,9 @@ import type { LegacyMenuEntry, MenuEntry } from '@qiming/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, signIn, staff, sysadmin, type TestApp } from './testApp.ts';
 
+/** What the demo's leave-applicant role adds to staff01's menu. */
+const leaveApplicantEntries = ['forms', 'forms_fill', 'bpm', 'bpm_todo', 'bpm_done'];
+
 const codes = (entries: MenuEntry[]): string[] => entries.flatMap((entry) => [entry.menuCode, ...codes(entry.children)]);
 
 describe(`menus derived from grants (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
@@ -42,10 +45,41 @@ describe(`menus derived from grants (${process.env.TEST_DATABASE ?? 'sqlite'})`,
       'audit_operationLog',
       'optLog_errorLog',
       'todo',
+      'portal',
+      'portal_site',
+      'portal_news',
+      'portal_services',
+      'portal_customers',
+      'portal_about',
+      'portal_jobs',
       'governance',
       'governance_namespace',
       'governance_registry',
       'governance_config',
+      'governance_gateway',
+      'governance_apiGroup',
+      'governance_flowRule',
+      'governance_degradeRule',
+      'monitor',
+      'monitor_figures',
+      'monitor_alarmRule',
+      'monitor_alarmReceiver',
+      'monitor_alarmEvent',
+      'monitor_outbound',
+      'forms',
+      'forms_designer',
+      'forms_fill',
+      'forms_submissions',
+      'bpm',
+      'bpm_model',
+      'bpm_definition',
+      'bpm_todo',
+      'bpm_done',
+      'bpm_monitor',
+      'bpm_participant',
+      'bpm_listener',
+      'bpm_plugin',
+      'bpm_statistics',
     ]);
     const dictionary = menus[0]?.children[0];
     expect(dictionary).toMatchObject({
@@ -64,7 +98,8 @@ describe(`menus derived from grants (${process.env.TEST_DATABASE ?? 'sqlite'})`,
 
   it('gives a dictionary reader the dictionary entry with only the view action, and the to-do list every user keeps', async () => {
     const menus = await menusOf(staff);
-    expect(codes(menus)).toEqual(['system', 'system_dictionary', 'todo']);
+    // The demo's staff01 also applies for leave: filling forms and the workflow's to-do and done lists.
+    expect(codes(menus)).toEqual(['system', 'system_dictionary', 'todo', ...leaveApplicantEntries]);
     expect(menus[1]?.actionList.map((action) => action.actionCode)).toEqual(['todo:view', 'todo:edit']);
     expect(menus[0]?.children[0]?.actionList.map((action) => action.actionCode)).toEqual(['dict:view']);
   });
@@ -74,7 +109,7 @@ describe(`menus derived from grants (${process.env.TEST_DATABASE ?? 'sqlite'})`,
     const me = (await t.app.inject({ method: 'GET', url: '/api/admin/current/user', headers: bearer(tokens) })).json().data;
     const response = await t.app.inject({ method: 'GET', url: `/api/bsp/current/menu/${me.menuTypeId}`, headers: bearer(tokens) });
     const { nMenu, menu } = response.json().data;
-    expect(codes(JSON.parse(nMenu))).toEqual(['system', 'system_dictionary', 'todo']);
+    expect(codes(JSON.parse(nMenu))).toEqual(['system', 'system_dictionary', 'todo', ...leaveApplicantEntries]);
     const legacy = JSON.parse(menu) as LegacyMenuEntry[];
     expect(legacy[0]).toMatchObject({ url: 'system', isLeaf: false, hidden: false });
     expect(legacy[0]?.children?.[0]).toMatchObject({

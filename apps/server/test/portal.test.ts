@@ -29,13 +29,20 @@ describe(`public website API (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => 
     expect(home.customers.length).toBeGreaterThan(0);
   });
 
-  it('pages the news newest first', async () => {
+  it('pages the published news, the pinned item first and then newest first; drafts and withdrawn items stay off the site', async () => {
     const first = (await get('/api/public/news?page=1&limit=3')).json().data;
     const second = (await get('/api/public/news?page=2&limit=3')).json().data;
     expect(first.total).toBe(8);
-    const times = [...first.records, ...second.records].map((item: { publishedAt: number }) => item.publishedAt);
+    const records = [...first.records, ...second.records] as Array<{ id: number; pinned: boolean; publishedAt: number; cover: string }>;
+    expect(records[0]?.pinned).toBe(true);
+    expect(records.slice(1).every((item) => !item.pinned)).toBe(true);
+    const times = records.slice(1).map((item) => item.publishedAt);
     expect(times).toEqual([...times].sort((a, b) => b - a));
-    expect(new Set([...first.records, ...second.records].map((item: { id: number }) => item.id)).size).toBe(6);
+    expect(new Set(records.map((item) => item.id)).size).toBe(6);
+    expect(records.every((item) => /^\/api\/files\/[0-9a-f]{64}\.png$/.test(item.cover))).toBe(true);
+    const hidden = await t.context.db.selectFrom('portal_news').select(['id', 'status']).where('status', '!=', 'published').execute();
+    expect(hidden.map((item) => item.status).sort()).toEqual(['draft', 'withdrawn']);
+    for (const item of hidden) expect((await get(`/api/public/news/${item.id}`)).statusCode).toBe(404);
   });
 
   it('answers bad parameters with a clear 4xx', async () => {
@@ -65,10 +72,11 @@ describe(`public website API (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => 
   });
 
   it('links a news item to its newer and older neighbours', async () => {
-    const list = (await get('/api/public/news?limit=3')).json().data.records;
-    const middle = (await get(`/api/public/news/${list[1].id}`)).json().data as NewsDetail;
-    expect(middle.previous?.id).toBe(list[0].id);
-    expect(middle.next?.id).toBe(list[2].id);
+    // Neighbours follow the publish time, whatever is pinned: the list's tail (after the pinned item) is in that order.
+    const list = (await get('/api/public/news?limit=6')).json().data.records.slice(1);
+    const middle = (await get(`/api/public/news/${list[2].id}`)).json().data as NewsDetail;
+    expect(middle.previous?.id).toBe(list[1].id);
+    expect(middle.next?.id).toBe(list[3].id);
     expect(((await get(`/api/public/news/${list[0].id}`)).json().data as NewsDetail).previous).toBeNull();
   });
 

@@ -1,5 +1,6 @@
 import type { OwnSession } from '@qiming/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bannerPng } from '../src/bootstrap/demoImages.ts';
 import { bearer, createTestApp, requestToken, signIn, staff, sysadmin, type TestApp, type Tokens } from './testApp.ts';
 
 /** The profile page's API: one's own name, introduction, sessions and sign-in history, nobody else's. */
@@ -39,6 +40,29 @@ describe(`profile (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
       .where('operation', '=', 'auth:profile')
       .execute();
     expect(log).toEqual([{ operation: 'auth:profile', user_name: 'staff01' }]);
+  });
+
+  it('sets the own avatar to an uploaded image, refuses an address that names no upload, and clears it', async () => {
+    const uploaded = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/attachments?name=me.png',
+      payload: bannerPng(48, 48, [24, 144, 255], [114, 46, 209]),
+      headers: { ...bearer(mine), 'content-type': 'image/png' },
+    });
+    expect(uploaded.statusCode, uploaded.body).toBe(200);
+    const { url } = uploaded.json().data;
+    expect((await call(mine, 'PUT', '/api/admin/current/avatar', { avatar: url })).statusCode).toBe(200);
+    expect((await call(mine, 'GET', '/api/admin/current/user')).json().data.avatar).toBe(url);
+
+    const missing = await call(mine, 'PUT', '/api/admin/current/avatar', { avatar: `/api/files/${'d'.repeat(64)}.png` });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().message).toBe('The image does not exist; upload it again');
+    const elsewhere = await call(mine, 'PUT', '/api/admin/current/avatar', { avatar: 'https://tracker.example/pixel.gif' });
+    expect(elsewhere.statusCode).toBe(400);
+    expect((await call(mine, 'GET', '/api/admin/current/user')).json().data.avatar).toBe(url);
+
+    expect((await call(mine, 'PUT', '/api/admin/current/avatar', { avatar: '' })).statusCode).toBe(200);
+    expect((await call(mine, 'GET', '/api/admin/current/user')).json().data.avatar).toBe('');
   });
 
   it('lists the own sessions with the current one marked, ends another at once, and not the current one', async () => {

@@ -1,6 +1,7 @@
-import type { TodoTask } from '@qiming/shared';
+import type { TodoTask, WorkflowTasks } from '@qiming/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, signIn, sysadmin, type TestApp, type Tokens } from './testApp.ts';
+import { demoWorkflowAccounts } from '../src/bootstrap/demoWorkflow.ts';
+import { bearer, createTestApp, signIn, staff, sysadmin, type TestApp, type Tokens } from './testApp.ts';
 
 /** The personal to-do list: levels, statuses, buckets, order by drag and drop, and nobody else's tasks. */
 describe(`to-do list (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
@@ -108,6 +109,49 @@ describe(`to-do list (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
     ];
     for (const response of await Promise.all(attempts)) expect(response.statusCode).toBe(404);
     expect((await board()).find((row) => row.id === id)).toEqual(task);
+  });
+
+  it('shows the open workflow tasks of a task:view holder beside the list: assigned, or candidate through a role', async () => {
+    const workflowTasks = async (tokens: Tokens) => {
+      const response = await call(tokens, 'GET', '/api/admin/todos/workflow-tasks');
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json().data as WorkflowTasks | null;
+    };
+    const workflowTodo = async (tokens: Tokens) =>
+      (await call(tokens, 'GET', '/api/admin/bpm/tasks/todo?size=100')).json().data as { total: number; records: { id: number }[] };
+
+    // No task:view: no workflow tasks, and the to-do answers are what they were.
+    const list = (await call(mine, 'GET', '/api/admin/todos')).json();
+    const counts = (await call(mine, 'GET', '/api/admin/todos/counts')).json();
+    expect(await workflowTasks(mine)).toBeNull();
+    expect(Object.keys(list.data)).toEqual(['total', 'records']);
+    expect((await call(mine, 'GET', '/api/admin/todos')).json()).toEqual(list);
+    expect((await call(mine, 'GET', '/api/admin/todos/counts')).json()).toEqual(counts);
+
+    // The demo's manager approves as a candidate of leave_manager: QJ-2026-0106 waits, two days past due.
+    const manager = await signIn(t.app, demoWorkflowAccounts.manager);
+    const managers = await workflowTasks(manager);
+    expect(managers).toMatchObject({ total: 1, overdue: 1 });
+    expect(managers?.records).toEqual([
+      expect.objectContaining({ name: '经理审批', definitionName: '请假审批', businessKey: 'QJ-2026-0106' }),
+    ]);
+    expect(managers?.records[0]?.dueAt).toBeLessThan(t.context.now());
+    expect(managers?.records.map((task) => task.id)).toEqual((await workflowTodo(manager)).records.map((task) => task.id));
+
+    // staff01 holds task:view through leave_applicant, but no approver role: only what is assigned to them.
+    const applicant = await signIn(t.app, staff);
+    expect(await workflowTasks(applicant)).toEqual({ total: 0, overdue: 0, records: [] });
+    const started = await call(applicant, 'POST', '/api/admin/bpm/instances', {
+      definitionKey: 'leave_approval',
+      businessKey: 'QJ-TODO-1',
+      variables: {},
+    });
+    expect(started.statusCode, started.body).toBe(200);
+    const own = await workflowTasks(applicant);
+    expect(own).toMatchObject({ total: 1, overdue: 0 });
+    expect(own?.records).toEqual([expect.objectContaining({ name: '填写请假单', businessKey: 'QJ-TODO-1', dueAt: null })]);
+    expect(own?.records.map((task) => task.id)).toEqual((await workflowTodo(applicant)).records.map((task) => task.id));
+    expect((await workflowTasks(manager))?.records.map((task) => task.businessKey)).toEqual(['QJ-2026-0106']);
   });
 
   it('deletes tasks and closes the gaps they leave', async () => {

@@ -3,9 +3,13 @@ import type { Database } from '../db/schema.ts';
 import { insertAccount } from '../modules/iam/accountRepo.ts';
 import { hashPassword } from '../modules/iam/passwords.ts';
 import { assignRole, grantOperations, insertRole } from '../modules/iam/roleRepo.ts';
+import { seedDemoForms } from './demoForms.ts';
 import { seedDemoFunctionModel } from './demoFunctionModel.ts';
+import { seedDemoGateway } from './demoGateway.ts';
 import { seedDemoAudit, seedDemoGovernance } from './demoGovernanceAndAudit.ts';
+import { seedDemoMonitoring } from './demoMonitoring.ts';
 import { seedDemoWebsite } from './demoWebsite.ts';
+import { seedDemoWorkflow } from './demoWorkflow.ts';
 
 export const demoAccounts = {
   staff: { userName: 'staff01', password: 'Staff@2026' },
@@ -73,7 +77,7 @@ const demoDictionaries = [
 ];
 
 /** Demo content for a development installation: a staff account that may only read dictionaries, and dictionaries. */
-export async function seedDemoData(db: Kysely<Database>, menuTypeId: number, now: number): Promise<void> {
+export async function seedDemoData(db: Kysely<Database>, menuTypeId: number, now: number, dataDir: string): Promise<void> {
   const readerRole = await insertRole(db, { roleCode: 'dict_reader', roleName: 'Dictionary reader', roleType: 'common' });
   await grantOperations(db, readerRole, ['dict:view']);
   const staff = await insertAccount(db, {
@@ -86,13 +90,17 @@ export async function seedDemoData(db: Kysely<Database>, menuTypeId: number, now
   });
   await assignRole(db, staff, readerRole);
   await seedDemoOrgans(db, staff, now);
-  await seedDemoWebsite(db);
-  await seedDemoSerialRules(db, now);
   const admin = (await db.selectFrom('iam_account').select('id').where('user_name', '=', 'sysadmin').executeTakeFirstOrThrow()).id;
+  await seedDemoWebsite(db, dataDir, admin, now);
+  await seedDemoSerialRules(db, now);
   await seedDemoTodos(db, { admin, staff }, now);
   await seedDemoGovernance(db, now);
+  await seedDemoGateway(db, now);
+  await seedDemoMonitoring(db, now, admin);
   await seedDemoAudit(db, now, { admin, staff });
   await seedDemoFunctionModel(db);
+  await seedDemoForms(db, now, [staff, admin]);
+  await seedDemoWorkflow(db, menuTypeId, now, staff);
 
   for (const dictionary of demoDictionaries) {
     const { id } = await db

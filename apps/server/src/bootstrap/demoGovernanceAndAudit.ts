@@ -14,7 +14,7 @@ export const demoNamespace = 'prod';
 
 /**
  * Services with persistent instances (no client beats for them, so they keep their health: one is
- * down) and configs with a history spread over the last week, so the registry, the config centre and
+ * down, payment-service entirely) and configs with a history spread over the last week, so the registry, the config centre and
  * the dashboard have something to show. They live in their own namespace and leave `public` to the
  * clients a user connects.
  */
@@ -26,6 +26,8 @@ export async function seedDemoGovernance(db: Kysely<Database>, now: number): Pro
     ['order-service', '10.20.2.21', 8081, true],
     ['order-service', '10.20.2.22', 8081, false],
     ['user-service', '10.20.3.31', 8082, true],
+    // Down with no healthy instance left: the seeded alarm rule fires for it as soon as the demo runs.
+    ['payment-service', '10.20.4.41', 8083, false],
   ];
   for (const [serviceName, ip, port, healthy] of instances) {
     const serviceId = await ensureService(db, { namespaceId: demoNamespace, groupName: 'DEFAULT_GROUP', serviceName }, now);

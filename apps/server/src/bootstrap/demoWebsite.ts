@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
+import { bannerPng, storeDemoImage } from './demoImages.ts';
 
 /** The demo website's content, seeded with the rest of the demo; the back-office portal edits it afterwards. */
 
@@ -18,7 +19,8 @@ export const siteSettings: Record<string, string> = {
   consultationPhone: '400-826-2014',
   publicAccountQr: '/site/qr-public-account.svg',
   contactQr: '/site/qr-contact.svg',
-  mapUrl: 'https://uri.amap.com/marker?position=120.1275,30.2799&name=启明大厦',
+  mapLongitude: '120.1275',
+  mapLatitude: '30.2799',
   workingHours: '周一至周五 8:30-17:30',
 };
 
@@ -215,13 +217,70 @@ export const news = [
     publishedAt: '2025-04-09 10:00',
     body: '<p>经专家评审，启明教育科技有限公司获评浙江省科技型中小企业。</p><p>公司研发人员占比超过60%，近三年研发投入年均增长20%以上。</p>',
   },
+  {
+    title: '2026年寒假教师信息技术研修安排',
+    summary: '寒假期间面向合作学校开设三期线上研修，报名通道即将开放。',
+    publishedAt: '2026-11-25 09:00',
+    body: '<p>为帮助教师熟练使用各类教学平台，公司将在寒假期间开设三期线上研修。</p><p>研修安排与报名方式确定后另行通知。</p>',
+  },
+  {
+    title: '关于平台例行维护的通知',
+    summary: '入学报名平台将于周六凌晨进行例行维护，届时暂停服务两小时。',
+    publishedAt: '2026-06-13 18:00',
+    body: '<p>入学报名平台将于6月14日凌晨0:00至2:00进行例行维护，维护期间暂停服务。</p>',
+  },
 ];
 
 /** China Standard Time, as the content's dates are written. */
 const chinaTime = (text: string) => Date.parse(`${text.replace(' ', 'T')}:00+08:00`);
 
-/** Fills the public website with the demo company's content. */
-export async function seedDemoWebsite(db: Kysely<Database>): Promise<void> {
+/** Cover colours, one pair per news item. */
+const coverColours: Array<[[number, number, number], [number, number, number]]> = [
+  [
+    [24, 144, 255],
+    [19, 194, 194],
+  ],
+  [
+    [47, 84, 235],
+    [114, 46, 209],
+  ],
+  [
+    [19, 194, 194],
+    [82, 196, 26],
+  ],
+  [
+    [250, 140, 22],
+    [245, 34, 45],
+  ],
+  [
+    [114, 46, 209],
+    [235, 47, 150],
+  ],
+  [
+    [82, 196, 26],
+    [24, 144, 255],
+  ],
+  [
+    [250, 173, 20],
+    [250, 84, 28],
+  ],
+  [
+    [9, 88, 217],
+    [24, 144, 255],
+  ],
+];
+
+/**
+ * The demo's news in every state an editor meets: one is pinned, the last two are a draft and a
+ * withdrawn notice; each has a cover, and the first one's body shows its picture too.
+ */
+const newsStates = (index: number) => ({
+  status: index === 8 ? ('draft' as const) : index === 9 ? ('withdrawn' as const) : ('published' as const),
+  pinned: index === 1 ? 1 : 0,
+});
+
+/** Fills the public website with the demo company's content; its images are stored as `adminId`'s uploads under `dataDir`. */
+export async function seedDemoWebsite(db: Kysely<Database>, dataDir: string, adminId: number, now: number): Promise<void> {
   await db
     .insertInto('portal_setting')
     .values(Object.entries(siteSettings).map(([key, value]) => ({ key, value })))
@@ -242,9 +301,24 @@ export async function seedDemoWebsite(db: Kysely<Database>): Promise<void> {
       })),
     )
     .execute();
+  const covers: string[] = [];
+  for (const [index, [from, to]] of coverColours.entries()) {
+    const image = { name: `news-cover-${index + 1}.png`, bytes: bannerPng(640, 360, from, to), width: 640, height: 360 };
+    covers.push(await storeDemoImage(db, dataDir, image, adminId, now));
+  }
   await db
     .insertInto('portal_news')
-    .values(news.map((item) => ({ title: item.title, summary: item.summary, body: item.body, published_at: chinaTime(item.publishedAt) })))
+    .values(
+      news.map((item, index) => ({
+        title: item.title,
+        summary: item.summary,
+        cover: covers[index] ?? '',
+        body: index === 0 ? `<figure><img src="${covers[0]}" alt="招生保障现场"></figure>${item.body}` : item.body,
+        published_at: chinaTime(item.publishedAt),
+        updated_at: now,
+        ...newsStates(index),
+      })),
+    )
     .execute();
   await db
     .insertInto('portal_customer')

@@ -13,6 +13,17 @@ export interface Cluster {
   removeEntry(key: string, field: string): Promise<void>;
   /** The live entries under `key`. */
   entries(key: string, now: number): Promise<Map<string, string>>;
+  /**
+   * Counts `by` more (one by default) under `key` in a fixed window of `windowMs` that starts with the
+   * first count: the count so far and how long until the window ends. Shared by every process with Redis.
+   */
+  countInWindow(key: string, windowMs: number, by?: number): Promise<{ count: number; resetInMs: number }>;
+  /**
+   * Takes the next turn under `key`, turns being `spacingMs` apart (Sentinel's rate limiter): how long
+   * the caller must wait for its turn, or undefined (no turn taken) when that is over `maxWaitMs`.
+   * Shared by every process with Redis, timed by Redis' clock.
+   */
+  takeTurn(key: string, spacingMs: number, maxWaitMs: number): Promise<number | undefined>;
   /** Answers when the shared store answers; throws when it does not. */
   ping(): Promise<void>;
   close(): Promise<void>;

@@ -7,6 +7,8 @@ export class MemoryCluster implements Cluster {
   readonly serverId = randomUUID();
   private readonly bus = new EventEmitter().setMaxListeners(0);
   private readonly directory = new Map<string, Map<string, { value: string; expiresAt: number }>>();
+  private readonly windows = new Map<string, { count: number; endsAt: number }>();
+  private readonly turns = new Map<string, number>();
 
   async publish(channel: string, message: string): Promise<void> {
     this.bus.emit(channel, message);
@@ -35,6 +37,28 @@ export class MemoryCluster implements Cluster {
       else await this.removeEntry(key, field);
     }
     return live;
+  }
+
+  async countInWindow(key: string, windowMs: number, by = 1): Promise<{ count: number; resetInMs: number }> {
+    const now = Date.now();
+    let window = this.windows.get(key);
+    if (!window || window.endsAt <= now) {
+      // Many keys (one per client address) must not pile up: ended windows go when the map grows.
+      if (this.windows.size >= 100_000) for (const [name, old] of this.windows) if (old.endsAt <= now) this.windows.delete(name);
+      window = { count: 0, endsAt: now + windowMs };
+      this.windows.set(key, window);
+    }
+    window.count += by;
+    return { count: window.count, resetInMs: window.endsAt - now };
+  }
+
+  async takeTurn(key: string, spacingMs: number, maxWaitMs: number): Promise<number | undefined> {
+    const now = Date.now();
+    if (this.turns.size >= 100_000) for (const [name, last] of this.turns) if (last < now) this.turns.delete(name);
+    const turn = Math.max(now, (this.turns.get(key) ?? 0) + spacingMs);
+    if (turn - now > maxWaitMs) return undefined;
+    this.turns.set(key, turn);
+    return turn - now;
   }
 
   async ping(): Promise<void> {

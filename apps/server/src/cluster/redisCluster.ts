@@ -2,6 +2,27 @@ import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import type { Cluster } from './cluster.ts';
 
+/** `countInWindow` in one step: the count, and the window's end set by its first count. */
+const countInWindowScript = `
+local count = redis.call('INCRBY', KEYS[1], ARGV[2])
+if redis.call('PTTL', KEYS[1]) < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+return {count, redis.call('PTTL', KEYS[1])}`;
+
+/** `takeTurn` in one step on Redis' own clock, so processes on several machines agree on the time. */
+const takeTurnScript = `
+local time = redis.call('TIME')
+local now = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
+local turn = math.max(now, tonumber(redis.call('GET', KEYS[1]) or '0') + tonumber(ARGV[1]))
+if turn - now > tonumber(ARGV[2]) then return -1 end
+redis.call('SET', KEYS[1], turn, 'PX', turn - now + 1000)
+return turn - now`;
+
+/** The scripts, sent once and then called by their SHA (ioredis' defineCommand). */
+interface ScriptCommands {
+  countInWindow(key: string, windowMs: number, by: number): Promise<[number, number]>;
+  takeTurn(key: string, spacingMs: number, maxWaitMs: number): Promise<number>;
+}
+
 /**
  * Processes sharing one Redis: messages over pub/sub, directory entries in a hash per key whose
  * values carry their own expiry (a hash field has no TTL of its own in Redis 7).
@@ -9,7 +30,7 @@ import type { Cluster } from './cluster.ts';
 export class RedisCluster implements Cluster {
   readonly serverId = randomUUID();
   /** A subscribed connection can issue no other commands, so commands and subscriptions use two. */
-  readonly commands: Redis;
+  readonly commands: Redis & ScriptCommands;
   private readonly subscriber: Redis;
   private readonly handlers = new Map<string, ((message: string) => void)[]>();
 
@@ -17,7 +38,11 @@ export class RedisCluster implements Cluster {
     url: string,
     private readonly prefix: string,
   ) {
-    this.commands = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 3 });
+    // A gateway counts every request under a rule: commands issued in the same tick share one round trip.
+    const commands = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 3, enableAutoPipelining: true });
+    commands.defineCommand('countInWindow', { numberOfKeys: 1, lua: countInWindowScript });
+    commands.defineCommand('takeTurn', { numberOfKeys: 1, lua: takeTurnScript });
+    this.commands = commands as Redis & ScriptCommands;
     this.subscriber = new Redis(url, { lazyConnect: true });
     this.subscriber.on('message', (channel: string, message: string) => {
       for (const handler of this.handlers.get(channel.slice(this.prefix.length)) ?? []) handler(message);
@@ -48,6 +73,16 @@ export class RedisCluster implements Cluster {
 
   async removeEntry(key: string, field: string): Promise<void> {
     await this.commands.hdel(this.prefix + key, field);
+  }
+
+  async countInWindow(key: string, windowMs: number, by = 1): Promise<{ count: number; resetInMs: number }> {
+    const [count, remaining] = await this.commands.countInWindow(`${this.prefix}window:${key}`, windowMs, by);
+    return { count: Number(count), resetInMs: Math.max(0, Number(remaining)) };
+  }
+
+  async takeTurn(key: string, spacingMs: number, maxWaitMs: number): Promise<number | undefined> {
+    const wait = Number(await this.commands.takeTurn(`${this.prefix}turn:${key}`, spacingMs, maxWaitMs));
+    return wait < 0 ? undefined : wait;
   }
 
   async entries(key: string, now: number): Promise<Map<string, string>> {

@@ -11,6 +11,8 @@ export interface DatabaseHandle {
   db: Kysely<Database>;
   dialect: DialectName;
   describe: string;
+  /** Connections in use and queries waiting for one (PostgreSQL's pool). */
+  poolStats?: () => { busy: number; waiting: number };
 }
 
 // COUNT(*) and BIGINT columns arrive as strings from pg; every number here fits a double.
@@ -26,6 +28,7 @@ export function openDatabase(options: { databaseUrl?: string; dataDir: string })
       db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }),
       dialect: 'postgres',
       describe: `PostgreSQL ${new URL(options.databaseUrl).pathname.slice(1)}`,
+      poolStats: () => ({ busy: pool.totalCount - pool.idleCount, waiting: pool.waitingCount }),
     };
   }
   fs.mkdirSync(options.dataDir, { recursive: true });

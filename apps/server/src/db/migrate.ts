@@ -14,6 +14,15 @@ import * as serialNumbers from './migrations/0013_serial_numbers.ts';
 import * as todoTasks from './migrations/0017_todo_tasks.ts';
 import * as staffContacts from './migrations/0018_staff_contacts.ts';
 import * as functionModelOrder from './migrations/0019_function_model_order.ts';
+import * as portalEditing from './migrations/0020_portal_editing.ts';
+import * as gatewayRoutes from './migrations/0021_gateway_routes.ts';
+import * as gatewayFlowRules from './migrations/0022_gateway_flow_rules.ts';
+import * as gatewayDegradeRules from './migrations/0023_gateway_degrade_rules.ts';
+import * as gatewayFlowBehaviors from './migrations/0024_gateway_flow_behaviors.ts';
+import * as monitoringAlarms from './migrations/0025_monitoring_alarms.ts';
+import * as cloudForms from './migrations/0026_cloud_forms.ts';
+import * as formReferences from './migrations/0027_form_references.ts';
+import * as workflow from './migrations/0028_workflow.ts';
 import { migrationContext } from './migrations/context.ts';
 import type { Database } from './schema.ts';
 
@@ -32,9 +41,18 @@ const migrations = {
   '0017_todo_tasks': todoTasks,
   '0018_staff_contacts': staffContacts,
   '0019_function_model_order': functionModelOrder,
+  '0020_portal_editing': portalEditing,
+  '0021_gateway_routes': gatewayRoutes,
+  '0022_gateway_flow_rules': gatewayFlowRules,
+  '0023_gateway_degrade_rules': gatewayDegradeRules,
+  '0024_gateway_flow_behaviors': gatewayFlowBehaviors,
+  '0025_monitoring_alarms': monitoringAlarms,
+  '0026_cloud_forms': cloudForms,
+  '0027_form_references': formReferences,
+  '0028_workflow': workflow,
 };
 
-export async function migrateToLatest(db: Kysely<Database>, dialect: DialectName): Promise<void> {
+function migrator(db: Kysely<Database>, dialect: DialectName): Migrator {
   const context = migrationContext(dialect);
   const provider = {
     async getMigrations(): Promise<Record<string, Migration>> {
@@ -43,7 +61,16 @@ export async function migrateToLatest(db: Kysely<Database>, dialect: DialectName
       );
     },
   };
-  const { error, results } = await new Migrator({ db, provider }).migrateToLatest();
+  return new Migrator({ db, provider });
+}
+
+/** The migrations this code knows that the database has not had yet. */
+export async function pendingMigrations(db: Kysely<Database>, dialect: DialectName): Promise<string[]> {
+  return (await migrator(db, dialect).getMigrations()).filter((migration) => !migration.executedAt).map((migration) => migration.name);
+}
+
+export async function migrateToLatest(db: Kysely<Database>, dialect: DialectName): Promise<void> {
+  const { error, results } = await migrator(db, dialect).migrateToLatest();
   const failed = results?.find((result) => result.status === 'Error');
   if (error || failed) throw new Error(`Migration ${failed?.migrationName ?? ''} failed`, { cause: error });
 }

@@ -141,6 +141,41 @@ export interface TodoTaskTable {
   updated_at: Millis;
 }
 
+export interface FormDefTable {
+  id: Generated<number>;
+  form_name: string;
+  description: string;
+  /** The draft schema, JSON. */
+  field: string;
+  action: string;
+  url: string;
+  model_name: string;
+  created_at: Millis;
+  updated_at: Millis;
+}
+
+/** A published, frozen schema: (form_id, version) is the key. */
+export interface FormVersionTable {
+  form_id: number;
+  version: number;
+  field: string;
+  published_at: Millis;
+  published_by: string;
+}
+
+export interface FormSubmissionTable {
+  id: Generated<number>;
+  form_id: number;
+  version: number;
+  /** The kept values, JSON. */
+  field_values: string;
+  submitted_by: number;
+  submitted_at: Millis;
+  /** Where posting on to the form's url stands: none, pending, posted or failed. */
+  post_status: ColumnType<string, string | undefined, string>;
+  post_error: string | null;
+}
+
 export interface IamRoleTable {
   id: Generated<number>;
   role_code: string;
@@ -356,6 +391,8 @@ export interface PortalServiceTable {
   summary: string;
   /** JSON array of strings. */
   features: string;
+  /** An image address, or empty. */
+  image: Generated<string>;
 }
 
 export interface PortalNewsTable {
@@ -364,7 +401,13 @@ export interface PortalNewsTable {
   summary: string;
   /** Rich text as stored; sanitised whenever it is served. */
   body: string;
+  /** An image address, or empty. */
+  cover: Generated<string>;
+  status: Generated<'draft' | 'published' | 'withdrawn'>;
+  /** 1: listed before the others. */
+  pinned: Generated<number>;
   published_at: Millis;
+  updated_at: Generated<Millis>;
 }
 
 export interface PortalCustomerTable {
@@ -374,6 +417,8 @@ export interface PortalCustomerTable {
   category: string;
   region: string;
   description: string;
+  /** An image address, or empty. */
+  logo: Generated<string>;
 }
 
 export interface PortalAboutSectionTable {
@@ -392,6 +437,199 @@ export interface PortalPositionTable {
   headcount: number;
   duties: string;
   requirements: string;
+}
+
+/** An uploaded image, stored under its SHA-256 so one content is kept once. */
+export interface SysAttachmentTable {
+  id: Generated<number>;
+  sha256: string;
+  file_name: string;
+  content_type: string;
+  byte_size: number;
+  width: number;
+  height: number;
+  uploaded_by: number;
+  uploaded_at: Millis;
+}
+
+/** Everyone who uploaded an attachment's content: it is stored once, whoever sends it again. */
+export interface SysAttachmentUploaderTable {
+  attachment_id: number;
+  account_id: number;
+  uploaded_at: Millis;
+}
+
+/** Unsaved website content an editor looks at on the real site, for a while, behind an unguessable token. */
+export interface PortalPreviewTable {
+  token: string;
+  kind: 'site' | 'news';
+  /** JSON of the content as the preview shows it. */
+  payload: string;
+  created_by: number;
+  expires_at: Millis;
+}
+
+export interface GwRouteTable {
+  id: Generated<number>;
+  route_id: string;
+  route_name: string;
+  /** Lower matches first. */
+  order_num: number;
+  uri: string;
+  /** JSON array of `{name, args}`. */
+  predicates: string;
+  filters: string;
+  description: string;
+  status: 'unreleased' | 'released' | 'cancelled';
+  created_at: Millis;
+  updated_at: Millis;
+}
+
+export interface GwApiGroupTable {
+  id: Generated<number>;
+  api_name: string;
+  description: string;
+  /** JSON array of `{name: exact|prefix|regex, args: {pattern}}`. */
+  items: string;
+  updated_at: Millis;
+}
+
+export interface GwFlowRuleTable {
+  id: Generated<number>;
+  resource_mode: 'route' | 'apiGroup';
+  /** A route's routeId or an API group's name. */
+  resource: string;
+  grade: 'qps' | 'concurrency';
+  count: number;
+  interval_sec: number;
+  burst: number;
+  control_behavior: 'reject' | 'warmUp' | 'queue';
+  param_strategy: 'none' | 'clientIp' | 'header' | 'urlParam' | 'cookie';
+  param_field: string;
+  warm_up_period_sec: Generated<number>;
+  max_queueing_time_ms: Generated<number>;
+  enabled: number;
+  updated_at: Millis;
+}
+
+export interface GwDegradeRuleTable {
+  id: Generated<number>;
+  resource_mode: 'route' | 'apiGroup';
+  resource: string;
+  grade: 'slowRatio' | 'errorRatio' | 'errorCount';
+  /** Slow-call ratio: the slow response time in ms; error ratio: 0-1; error count: a count. */
+  count: number;
+  slow_ratio_threshold: number;
+  min_request_amount: number;
+  stat_interval_ms: number;
+  /** Seconds the breaker stays open. */
+  time_window: number;
+  enabled: number;
+  updated_at: Millis;
+}
+
+export interface MonTrafficMinuteTable {
+  kind: 'route' | 'apiGroup' | 'api';
+  target: string;
+  server_id: string;
+  minute: Millis;
+  passed: number;
+  blocked: number;
+  succeeded: number;
+  failed: number;
+  total_ms: number;
+  /** This process's p99 in the minute; null when nothing was answered. */
+  p99_ms: number | null;
+}
+
+export interface MonGaugeMinuteTable {
+  kind: 'server' | 'service';
+  target: string;
+  metric: string;
+  minute: Millis;
+  /** The minute's average. */
+  value: number;
+}
+
+export interface SysLeaseTable {
+  name: string;
+  holder: string;
+  expires_at: Millis;
+}
+
+export interface AlarmReceiverTable {
+  id: Generated<number>;
+  receiver_name: string;
+  kind: 'email' | 'webhook' | 'inApp';
+  /** JSON arrays of text. */
+  emails: string;
+  url: string;
+  secret: string;
+  role_codes: string;
+  user_names: string;
+  enabled: number;
+  updated_at: Millis;
+}
+
+export interface AlarmRuleTable {
+  id: Generated<number>;
+  rule_name: string;
+  target_kind: 'route' | 'apiGroup' | 'service' | 'server' | 'breaker';
+  target: string;
+  metric: string;
+  comparison: 'gt' | 'gte' | 'lt' | 'lte' | 'eq';
+  threshold: number;
+  duration_sec: number;
+  level: 'general' | 'serious' | 'urgent';
+  enabled: number;
+  updated_at: Millis;
+}
+
+export interface AlarmRuleReceiverTable {
+  rule_id: number;
+  receiver_id: number;
+}
+
+export interface AlarmEventTable {
+  id: Generated<number>;
+  rule_id: number;
+  rule_name: string;
+  level: 'general' | 'serious' | 'urgent';
+  target_kind: 'route' | 'apiGroup' | 'service' | 'server' | 'breaker';
+  target: string;
+  metric: string;
+  comparison: 'gt' | 'gte' | 'lt' | 'lte' | 'eq';
+  threshold: number;
+  fired_value: number;
+  last_value: number;
+  status: 'firing' | 'resolved';
+  fired_at: Millis;
+  resolved_at: Millis | null;
+  acknowledged_at: Millis | null;
+  acknowledged_by: string | null;
+}
+
+export interface AlarmDeliveryTable {
+  id: Generated<number>;
+  event_id: number;
+  receiver_id: number;
+  receiver_name: string;
+  kind: 'email' | 'webhook' | 'inApp';
+  phase: 'firing' | 'resolved';
+  status: 'pending' | 'sent' | 'failed';
+  attempts: number;
+  error: string | null;
+  next_attempt_at: Millis;
+  updated_at: Millis;
+}
+
+export interface AlarmNotificationTable {
+  id: Generated<number>;
+  event_id: number;
+  account_id: number;
+  phase: 'firing' | 'resolved';
+  created_at: Millis;
+  read_at: Millis | null;
 }
 
 export interface GovNamespaceTable {
@@ -469,6 +707,162 @@ export interface CfgHistoryTable {
   changed_at: Millis;
 }
 
+/** Workflow (issue 10): a draft BPMN model. */
+export interface BpmModelTable {
+  id: Generated<number>;
+  model_key: string;
+  model_name: string;
+  category: string;
+  description: string;
+  xml: string;
+  created_at: Millis;
+  updated_at: Millis;
+  updated_by: string;
+}
+
+/** A released, immutable process definition; `release_info` is what release read from the XML, as JSON. */
+export interface BpmDefinitionTable {
+  id: Generated<number>;
+  def_key: string;
+  def_name: string;
+  version: number;
+  model_id: number | null;
+  category: string;
+  xml: string;
+  release_info: string;
+  suspended: ColumnType<Flag, Flag | undefined, Flag>;
+  deployed_at: Millis;
+  deployed_by: string;
+}
+
+/** A process instance: the engine's saved state (JSON) and the optimistic version every command moves on. */
+export interface BpmInstanceTable {
+  id: Generated<number>;
+  definition_id: number;
+  def_key: string;
+  business_key: string;
+  state: string;
+  engine_state: string;
+  variables: string;
+  version: number;
+  started_by: string;
+  started_at: Millis;
+  ended_at: Millis | null;
+}
+
+export interface BpmActivityTable {
+  id: Generated<number>;
+  instance_id: number;
+  execution_id: string;
+  activity_id: string;
+  activity_name: string;
+  activity_type: string;
+  state: string;
+  started_at: Millis;
+  ended_at: Millis | null;
+}
+
+export interface BpmTaskTable {
+  id: Generated<number>;
+  instance_id: number;
+  execution_id: string;
+  activity_id: string;
+  task_name: string;
+  assignee: string | null;
+  candidate_users: string;
+  candidate_groups: string;
+  form_key: string | null;
+  form_id: number | null;
+  form_version: number | null;
+  due_at: Millis | null;
+  created_at: Millis;
+  claimed_at: Millis | null;
+  ended_at: Millis | null;
+  status: string;
+  outcome: string | null;
+  button: string | null;
+  completed_by: string | null;
+  previous_task_id: number | null;
+  /** The engine state saved when the task was created: recall and return restore it. */
+  engine_snapshot: string;
+}
+
+/** A task's candidates, one row each, so that "my to-do" is an indexed query: kind user (user name) or group (role code). */
+export interface BpmTaskCandidateTable {
+  task_id: number;
+  kind: string;
+  ref: string;
+}
+
+export interface BpmCommentTable {
+  id: Generated<number>;
+  instance_id: number;
+  task_id: number | null;
+  activity_name: string;
+  user_name: string;
+  message: string;
+  created_at: Millis;
+}
+
+/** A timer the engine waits on: fired by whichever process claims it first once due. */
+export interface BpmTimerTable {
+  id: Generated<number>;
+  instance_id: number;
+  execution_id: string;
+  activity_id: string;
+  due_at: Millis;
+  claimed_until: ColumnType<Millis, Millis | undefined, Millis>;
+}
+
+export interface BpmParticipantTable {
+  id: Generated<number>;
+  def_key: string;
+  kind: string;
+  ref: string;
+  created_at: Millis;
+}
+
+export interface BpmListenerTable {
+  id: Generated<number>;
+  def_key: string;
+  activity_id: string;
+  scope: string;
+  event: string;
+  kind: string;
+  url: string;
+  enabled: Flag;
+  created_at: Millis;
+}
+
+export interface BpmListenerLogTable {
+  id: Generated<number>;
+  listener_id: number | null;
+  instance_id: number;
+  activity_id: string;
+  event: string;
+  message: string;
+  created_at: Millis;
+}
+
+export interface BpmPluginTypeTable {
+  id: Generated<number>;
+  code: string;
+  type_name: string;
+  description: string;
+  sort: number;
+}
+
+export interface BpmPluginButtonTable {
+  id: Generated<number>;
+  code: string;
+  button_name: string;
+  type_code: string;
+  action: string;
+  variables: string;
+  sort: number;
+  enabled: Flag;
+}
+
 export interface Database {
   portal_setting: PortalSettingTable;
   portal_service: PortalServiceTable;
@@ -476,6 +870,22 @@ export interface Database {
   portal_customer: PortalCustomerTable;
   portal_about_section: PortalAboutSectionTable;
   portal_position: PortalPositionTable;
+  portal_preview: PortalPreviewTable;
+  sys_attachment: SysAttachmentTable;
+  sys_attachment_uploader: SysAttachmentUploaderTable;
+  gw_route: GwRouteTable;
+  gw_api_group: GwApiGroupTable;
+  gw_flow_rule: GwFlowRuleTable;
+  gw_degrade_rule: GwDegradeRuleTable;
+  mon_traffic_minute: MonTrafficMinuteTable;
+  mon_gauge_minute: MonGaugeMinuteTable;
+  sys_lease: SysLeaseTable;
+  alarm_receiver: AlarmReceiverTable;
+  alarm_rule: AlarmRuleTable;
+  alarm_rule_receiver: AlarmRuleReceiverTable;
+  alarm_event: AlarmEventTable;
+  alarm_delivery: AlarmDeliveryTable;
+  alarm_notification: AlarmNotificationTable;
   sys_setting: SysSettingTable;
   pf_app: PfAppTable;
   pf_module: PfModuleTable;
@@ -489,6 +899,9 @@ export interface Database {
   pf_region: PfRegionTable;
   sys_serial_rule: SysSerialRuleTable;
   todo_task: TodoTaskTable;
+  form_def: FormDefTable;
+  form_version: FormVersionTable;
+  form_submission: FormSubmissionTable;
   iam_role: IamRoleTable;
   iam_role_operation: IamRoleOperationTable;
   iam_account: IamAccountTable;
@@ -514,4 +927,17 @@ export interface Database {
   iam_position: IamPositionTable;
   iam_staff: IamStaffTable;
   pf_work_day: PfWorkDayTable;
+  bpm_model: BpmModelTable;
+  bpm_definition: BpmDefinitionTable;
+  bpm_instance: BpmInstanceTable;
+  bpm_activity: BpmActivityTable;
+  bpm_task: BpmTaskTable;
+  bpm_task_candidate: BpmTaskCandidateTable;
+  bpm_comment: BpmCommentTable;
+  bpm_timer: BpmTimerTable;
+  bpm_participant: BpmParticipantTable;
+  bpm_listener: BpmListenerTable;
+  bpm_listener_log: BpmListenerLogTable;
+  bpm_plugin_type: BpmPluginTypeTable;
+  bpm_plugin_button: BpmPluginButtonTable;
 }

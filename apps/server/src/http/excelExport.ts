@@ -5,7 +5,8 @@ import type { FastifyReply } from 'fastify';
 export const maxExportRows = 50_000;
 
 export interface ExportColumn<Row> {
-  header: MessageKey;
+  /** A catalogue message, or a header already in the caller's language (a form's own field label). */
+  header: MessageKey | { text: string };
   value: (row: Row) => string | number | Date;
   width?: number;
 }
@@ -17,7 +18,10 @@ export async function sendExcel<Row>(
 ) {
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet(options.sheet);
-  sheet.columns = options.columns.map((column) => ({ header: formatMessage(column.header, options.language), width: column.width ?? 20 }));
+  sheet.columns = options.columns.map((column) => ({
+    header: typeof column.header === 'string' ? formatMessage(column.header, options.language) : column.header.text,
+    width: column.width ?? 20,
+  }));
   sheet.getRow(1).font = { bold: true };
   for (const row of options.rows) sheet.addRow(options.columns.map((column) => column.value(row)));
   const buffer = Buffer.from(await workbook.xlsx.writeBuffer());

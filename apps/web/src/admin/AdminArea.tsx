@@ -1,11 +1,12 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { App, Spin } from 'antd';
 import { useEffect, useState } from 'react';
-import { Navigate, useLocation, useNavigate } from 'react-router-dom';
+import { Navigate, useLocation } from 'react-router-dom';
 import '../core/i18n/i18n.ts';
 import { forgetSession, loadCurrentUser, loadMenus, refreshIfDue, startSessionTimers } from '../core/auth/session.ts';
 import { isLoginValid, readTokens } from '../core/auth/tokenStorage.ts';
 import { installErrorLog } from '../core/errors/errorLog.ts';
+import { navigate } from '../core/navigation.ts';
 import { sendToSignInAfterLostSession } from '../core/request/client.ts';
 import { AntdShell } from '../core/ui/AntdShell.tsx';
 import { AdminLayout } from './layout/AdminLayout.tsx';
@@ -20,17 +21,20 @@ const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false,
  */
 export default function AdminArea() {
   const location = useLocation();
-  const navigate = useNavigate();
   // Decided once: a session that ends while the back-office is open is left by whoever ended it
   // (sign-out, a 401), which navigates away before it forgets the tokens.
   const [signedIn] = useState(() => readTokens() !== null);
   const [ready, setReady] = useState(false);
 
+  // Once per mount, never per navigation: React Router's `useNavigate` changes with every location, and
+  // a dependency on it refreshed the token, re-read the user and rebuilt the menus at each page visited;
+  // a reload or sign-out landing while such a refresh was under way lost its rotated token, and the
+  // server, seeing the old one again, ended the session.
   useEffect(() => {
     if (!signedIn) return;
     if (!isLoginValid()) {
       forgetSession();
-      navigate('/login?expired=1', { replace: true });
+      void navigate('/login?expired=1', { replace: true });
       return;
     }
     installErrorLog();
@@ -50,7 +54,7 @@ export default function AdminArea() {
       cancelled = true;
       stopTimers?.();
     };
-  }, [signedIn, navigate]);
+  }, [signedIn]);
 
   if (!signedIn) return <Navigate to={`/login?redirect=${encodeURIComponent(location.pathname + location.search)}`} replace />;
   return (

@@ -20,4 +20,6 @@ export interface Dashboard {
   registry?: { services: number; healthy: number; unhealthy: number };
   configChanges?: { days: DayCount[]; total: number };
   recentChanges?: { id: number; opTime: number; userName: string; operation: string; result: string }[];
+  /** The caller's open workflow tasks, for holders of task:view. */
+  workflowTasks?: { total: number; overdue: number };
 }

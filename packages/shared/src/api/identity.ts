@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isValidIpPolicy } from '../validation/ipPolicy.ts';
 import { type FieldRule, fieldRules, optionalText, requiredText } from '../validation/rules.ts';
-import { formFlag, ruledNumber, ruledString } from '../validation/zod.ts';
+import { formFlag, formList, ruledNumber, ruledString } from '../validation/zod.ts';
 
 const code: FieldRule = { message: 'validation.code', test: (value) => /^[A-Za-z][A-Za-z0-9_.-]*$/.test(String(value)) };
 const flag = formFlag(false);
@@ -9,10 +9,7 @@ const optionalId = z.preprocess(
   (value) => (value === '' || value === null || value === undefined ? null : value),
   z.coerce.number().int().positive().nullable(),
 );
-const idList = z.preprocess(
-  (value) => (value === undefined || value === '' ? [] : Array.isArray(value) ? value : [value]),
-  z.array(z.coerce.number().int().positive()).max(5000),
-);
+const idList = formList(z.array(z.coerce.number().int().positive()).max(5000));
 
 export const identityRules = {
   typeCode: [...requiredText({ max: 10 }), code],

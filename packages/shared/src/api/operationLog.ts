@@ -4,15 +4,18 @@
  */
 export const operationLogTypes = [
   'account',
+  'attachment',
   'auth',
   'calendar',
   'config',
   'dict',
+  'gateway',
   'menu',
   'namespace',
   'organ',
   'organType',
   'passwordPolicy',
+  'portal',
   'region',
   'registry',
   'role',

@@ -13,7 +13,9 @@ export interface SiteSettings {
   consultationPhone: string;
   publicAccountQr: string;
   contactQr: string;
-  mapUrl: string;
+  /** The company's position on the map, as decimal degrees (WGS-84); empty when not set. */
+  mapLongitude: string;
+  mapLatitude: string;
   workingHours: string;
 }
 
@@ -25,12 +27,18 @@ export interface PortalService {
   name: string;
   summary: string;
   features: string[];
+  /** An image address, or empty. */
+  image: string;
 }
 
 export interface NewsSummary {
   id: number;
   title: string;
   summary: string;
+  /** An image address, or empty. */
+  cover: string;
+  /** Pinned items come first. */
+  pinned: boolean;
   publishedAt: number;
 }
 
@@ -47,6 +55,8 @@ export interface Customer {
   category: string;
   region: string;
   description: string;
+  /** An image address, or empty. */
+  logo: string;
 }
 
 export interface AboutSection {

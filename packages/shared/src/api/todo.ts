@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { optionalText, requiredText } from '../validation/rules.ts';
 import { ruledString } from '../validation/zod.ts';
+import type { BpmTask } from './bpm.ts';
 import { solarDate } from './identity.ts';
 
 /** Spec section 3, Task: level 1 high, 2 medium, 3 low. */
@@ -67,3 +68,13 @@ export interface TodoTask {
 
 /** Counts per bucket for the same level and status filters; `all` over every bucket. */
 export type TodoCounts = Record<TodoBucket | 'all', number>;
+
+/** An open workflow task as the to-do board shows it beside the personal tasks. */
+export type OpenWorkflowTask = Pick<BpmTask, 'id' | 'name' | 'definitionName' | 'businessKey' | 'createdAt' | 'dueAt'>;
+
+/** How many open workflow tasks the caller has, how many are past due, and the first of them. */
+export interface WorkflowTasks {
+  total: number;
+  overdue: number;
+  records: OpenWorkflowTask[];
+}

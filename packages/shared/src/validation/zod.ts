@@ -29,3 +29,11 @@ export function formFlag(absent?: boolean) {
     z.boolean(),
   );
 }
+
+/**
+ * A list from a JSON body, or from a form body, where one item arrives as a plain value and none as
+ * nothing (or empty text); `list` says what the items are and how many may come.
+ */
+export function formList<T extends z.ZodTypeAny>(list: T) {
+  return z.preprocess((value) => (value === undefined || value === '' ? [] : Array.isArray(value) ? value : [value]), list);
+}

@@ -35,6 +35,7 @@ export const authAccess: ModuleDeclaration = {
             'GET /api/bsp/current/menu/:id',
             'POST /api/admin/client-errors',
             'PUT /api/admin/current/profile',
+            'PUT /api/admin/current/avatar',
             'GET /api/admin/current/sessions',
             'POST /api/admin/current/sessions/:sessionId/end',
             'GET /api/admin/current/login-logs',

@@ -20,7 +20,7 @@ import {
   rotateRefreshHash,
 } from './sessionRepo.ts';
 import { forgetAttempts, recentAttempts, reserveAttempt } from './signInAttempts.ts';
-import { type AccessTokens, accessTokenLifetimeSeconds, newRefreshToken, parseRefreshToken, sameHash } from './tokens.ts';
+import { type AccessTokens, accessTokenLifetimeSeconds, newRefreshToken, parseRefreshToken, sameSecret } from './tokens.ts';
 
 export interface ClientInfo {
   ip: string;
@@ -189,10 +189,10 @@ export class AuthService {
     if (!parsed || !session || session.revoked_at !== null || session.expires_at <= now) {
       throw new OAuthError('invalid_grant', 'error.refreshTokenInvalid');
     }
-    if (!sameHash(session.refresh_hash, parsed.hash)) {
+    if (!sameSecret(session.refresh_hash, parsed.hash)) {
       // A refresh token is good once: a genuine one seen again means it leaked, so the whole session
       // ends. Anything else is only refused, or knowing a session's id would be enough to end it.
-      const replayed = session.previous_refresh_hash !== null && sameHash(session.previous_refresh_hash, parsed.hash);
+      const replayed = session.previous_refresh_hash !== null && sameSecret(session.previous_refresh_hash, parsed.hash);
       if (replayed) await this.endSession(session.id, now);
       throw new OAuthError('invalid_grant', 'error.refreshTokenInvalid');
     }

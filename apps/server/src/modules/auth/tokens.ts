@@ -69,6 +69,11 @@ export function parseRefreshToken(token: string): { sessionId: string; hash: str
   return { sessionId: token.slice(0, dot), hash: sha256(token.slice(dot + 1)) };
 }
 
-export function sameHash(a: string, b: string): boolean {
-  return a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+/**
+ * Whether two secrets (hashes, tokens) are equal, in time that does not tell how much of them matched.
+ * Compared as bytes: text of equal length can differ in bytes, which timingSafeEqual would throw on.
+ */
+export function sameSecret(a: string, b: string): boolean {
+  const [left, right] = [Buffer.from(a), Buffer.from(b)];
+  return left.length === right.length && timingSafeEqual(left, right);
 }

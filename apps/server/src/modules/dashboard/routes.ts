@@ -1,19 +1,14 @@
 import { type Dashboard, dashboardQuery } from '@qiming/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
-import type { Caller } from '../../http/caller.ts';
 import { ok } from '../../http/envelope.ts';
 import { countTasks } from '../todo/todoRepo.ts';
+import { holdsOperation, workflowTasksOf } from '../todo/workflowTasks.ts';
 import * as repo from './dashboardRepo.ts';
 
 const days = 7;
 
-/** Whether the caller holds the operation with this code (the view grant of a page a card summarises). */
-async function holdsCode(context: AppContext, caller: Caller, code: string): Promise<boolean> {
-  if (caller.isSuper) return true;
-  const operation = await context.db.selectFrom('pf_operation').select('id').where('operation_code', '=', code).executeTakeFirst();
-  return operation !== undefined && (await caller.holds(operation.id));
-}
+/** The dashboard, and on the to-dos card the caller's open workflow tasks when they may open them (task:view). */
 
 /** The dashboard: each card only for those who may open the page whose figures it shows. */
 export const dashboardRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context) => {
@@ -24,16 +19,25 @@ export const dashboardRoutes: FastifyPluginAsyncZod<AppContext> = async (app, co
       const { caller } = request;
       const now = context.now();
       const offsetMs = request.query.offset * 60_000;
-      const may = (code: string) => holdsCode(context, caller, code);
-      const [todos, open, signIns, registry, configChanges, recentChanges] = await Promise.all([
+      const may = (code: string) => holdsOperation(context, caller, code);
+      const [todos, open, workflow, signIns, registry, configChanges, recentChanges] = await Promise.all([
         countTasks(context.db, caller.accountId, {}),
         repo.openTodos(context.db, caller.accountId, now, offsetMs),
+        workflowTasksOf(context, caller, 0),
         may('loginLog:view').then((yes) => (yes ? repo.signInsByDay(context.db, now, offsetMs, days) : undefined)),
         may('registry:view').then((yes) => (yes ? repo.registryHealth(context.db) : undefined)),
         may('config:view').then((yes) => (yes ? repo.configChangesByDay(context.db, now, offsetMs, days) : undefined)),
         may('operationLog:view').then((yes) => (yes ? repo.recentChanges(context.db, 6) : undefined)),
       ]);
-      const dashboard: Dashboard = { todos: { ...todos, ...open }, signIns, registry, configChanges, recentChanges };
+      const workflowTasks = workflow ? { total: workflow.total, overdue: workflow.overdue } : undefined;
+      const dashboard: Dashboard = {
+        todos: { ...todos, ...open },
+        workflowTasks,
+        signIns,
+        registry,
+        configChanges,
+        recentChanges,
+      };
       return ok(dashboard);
     },
   );

@@ -1,4 +1,5 @@
 import type { ModuleDeclaration } from '../platform/functionModel/declarations.ts';
+import { apiGroupAccess, degradeRuleAccess, flowRuleAccess, gatewayAccess } from './gateway/gatewayAccess.ts';
 
 const namespaces = '/api/admin/namespaces';
 const services = '/api/admin/registry/:namespaceId/services';
@@ -105,5 +106,9 @@ export const governanceAccess: ModuleDeclaration = {
         },
       ],
     },
+    gatewayAccess,
+    apiGroupAccess,
+    flowRuleAccess,
+    degradeRuleAccess,
   ],
 };

@@ -5,31 +5,44 @@ import type { AppContext } from '../../context.ts';
 import { ok } from '../../http/envelope.ts';
 import { notFound } from '../../http/errors.ts';
 import { idParam } from '../../http/idList.ts';
+import { portalAdminRoutes } from './portalAdminRoutes.ts';
 import * as repo from './portalRepo.ts';
+import { PreviewService } from './previewService.ts';
+import { PublicContentCache } from './publicContentCache.ts';
 import { sanitizeRichText } from './sanitizeRichText.ts';
 
 const tags = ['website'];
 
-/** The public website's read-only API; every route is rate-limited per client address. */
+/**
+ * The public website's read-only API, every route rate-limited per client address and answered from
+ * a per-process cache that every portal change clears across the cluster; and the portal's back-office.
+ */
 export const portalRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context) => {
   const limited = { rateLimit: { max: context.config.publicRateLimit, timeWindow: 60_000 } };
   const { db } = context;
+  const cache = await PublicContentCache.open(context.cluster, context.now);
+  const previews = new PreviewService(context);
+  await app.register(portalAdminRoutes(cache, previews), context);
 
   app.get(
     '/api/public/site',
     { config: limited, schema: { tags, summary: 'Company name, contacts, filing number, QR images' } },
-    async () => ok(await repo.readSiteSettings(db)),
+    async () => ok(await cache.read('site', () => repo.readSiteSettings(db))),
   );
 
-  app.get('/api/public/home', { config: limited, schema: { tags, summary: 'Everything the home page shows, in one answer' } }, async () => {
-    const [information, innovation, news, customers] = await Promise.all([
-      repo.listServices(db, 'information'),
-      repo.listServices(db, 'innovation'),
-      repo.pageNews(db, 1, 4),
-      repo.listCustomers(db),
-    ]);
-    return ok({ information, innovation, news: news.records, customers });
-  });
+  app.get('/api/public/home', { config: limited, schema: { tags, summary: 'Everything the home page shows, in one answer' } }, async () =>
+    ok(
+      await cache.read('home', async () => {
+        const [information, innovation, news, customers] = await Promise.all([
+          repo.listServices(db, 'information'),
+          repo.listServices(db, 'innovation'),
+          repo.pageNews(db, 1, 4),
+          repo.listCustomers(db),
+        ]);
+        return { information, innovation, news: news.records, customers };
+      }),
+    ),
+  );
 
   app.get(
     '/api/public/services',
@@ -41,7 +54,7 @@ export const portalRoutes: FastifyPluginAsyncZod<AppContext> = async (app, conte
         querystring: z.object({ kind: z.enum(['information', 'innovation']) }),
       },
     },
-    async (request) => ok(await repo.listServices(db, request.query.kind)),
+    async (request) => ok(await cache.read(`services:${request.query.kind}`, () => repo.listServices(db, request.query.kind))),
   );
 
   app.get(
@@ -50,36 +63,58 @@ export const portalRoutes: FastifyPluginAsyncZod<AppContext> = async (app, conte
       config: limited,
       schema: {
         tags,
-        summary: 'A page of news, newest first',
+        summary: 'A page of published news, pinned first, then newest first',
         querystring: z.object({
           page: z.coerce.number().int().min(1).max(10_000).default(1),
           limit: z.coerce.number().int().min(1).max(maxPublicNewsPageSize).default(publicNewsPageSize),
         }),
       },
     },
-    async (request) => ok(await repo.pageNews(db, request.query.page, request.query.limit)),
+    async (request) => {
+      const { page, limit } = request.query;
+      return ok(await cache.read(`news:${page}:${limit}`, () => repo.pageNews(db, page, limit)));
+    },
   );
 
   app.get(
     '/api/public/news/:id',
     {
       config: limited,
-      schema: { tags, summary: 'One news item with its sanitised body and neighbours', params: z.object({ id: idParam }) },
+      schema: { tags, summary: 'One published news item with its sanitised body and neighbours', params: z.object({ id: idParam }) },
     },
     async (request) => {
-      const item = await repo.findNews(db, request.params.id);
+      const { id } = request.params;
+      const item = await cache.read(`news/${id}`, async () => {
+        const found = await repo.findPublishedNews(db, id);
+        return found ? { ...found, body: sanitizeRichText(found.body), ...(await repo.newsNeighbours(db, found)) } : null;
+      });
       if (!item) throw notFound();
-      return ok({ ...item, body: sanitizeRichText(item.body), ...(await repo.newsNeighbours(db, item)) });
+      return ok(item);
     },
   );
 
   app.get('/api/public/customers', { config: limited, schema: { tags, summary: 'Typical customers' } }, async () =>
-    ok(await repo.listCustomers(db)),
+    ok(await cache.read('customers', () => repo.listCustomers(db))),
   );
-  app.get('/api/public/about', { config: limited, schema: { tags, summary: 'The four about-us sections' } }, async () =>
-    ok(await repo.listAboutSections(db)),
+  app.get('/api/public/about', { config: limited, schema: { tags, summary: 'The about-us sections' } }, async () =>
+    ok(await cache.read('about', () => repo.listAboutSections(db))),
   );
   app.get('/api/public/positions', { config: limited, schema: { tags, summary: 'Open positions' } }, async () =>
-    ok(await repo.listPositions(db)),
+    ok(await cache.read('positions', () => repo.listPositions(db))),
+  );
+  app.get(
+    '/api/public/preview/:token',
+    {
+      config: limited,
+      schema: {
+        tags,
+        summary: 'Unsaved content an editor previews on the site: the settings or a news item',
+        params: z.object({ token: z.string().regex(/^[\w-]{32}$/) }),
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return ok(await previews.read(request.params.token));
+    },
   );
 };

@@ -2,7 +2,8 @@ import type { ModuleDeclaration } from '../platform/functionModel/declarations.t
 
 /**
  * The to-do list is each person's own: every signed-in user may keep one without a grant, and the
- * service limits every read and write to the caller's account.
+ * service limits every read and write to the caller's account. The workflow tasks shown beside it
+ * answer only to holders of task:view (the route checks), who may open them.
  */
 export const todoAccess: ModuleDeclaration = {
   code: 'todo',
@@ -18,7 +19,7 @@ export const todoAccess: ModuleDeclaration = {
           type: 'view',
           access: 'signedIn',
           isDefault: true,
-          urls: ['GET /api/admin/todos', 'GET /api/admin/todos/counts'],
+          urls: ['GET /api/admin/todos', 'GET /api/admin/todos/counts', 'GET /api/admin/todos/workflow-tasks'],
         },
         {
           code: 'todo:edit',

@@ -7,6 +7,7 @@ import { ok } from '../../http/envelope.ts';
 import { idListBody, idParam } from '../../http/idList.ts';
 import * as repo from './todoRepo.ts';
 import { TodoService } from './todoService.ts';
+import { workflowTasksOf, workflowTasksShown } from './workflowTasks.ts';
 
 const tags = ['to-do'];
 const idParams = z.object({ id: idParam });
@@ -24,6 +25,11 @@ export const todoRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context
     '/api/admin/todos/counts',
     { schema: { tags, summary: 'How many of the caller’s tasks each bucket holds', querystring: todoFilter } },
     async (request) => ok(await repo.countTasks(context.db, request.caller.accountId, request.query)),
+  );
+  app.get(
+    '/api/admin/todos/workflow-tasks',
+    { schema: { tags, summary: 'The caller’s open workflow tasks, soonest due first; null without task:view' } },
+    async (request) => ok(await workflowTasksOf(context, request.caller, workflowTasksShown)),
   );
   app.post('/api/admin/todos', { schema: { tags, summary: 'Adds a task at the end of its bucket', body: todoInput } }, async (request) =>
     ok(await service.create(request.caller, request.body)),

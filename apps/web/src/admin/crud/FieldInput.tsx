@@ -1,7 +1,9 @@
 import { DatePicker, Input, InputNumber, Select, TreeSelect } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { ImageInput } from './ImageInput.tsx';
 import type { FieldDeclaration } from './resource.ts';
+import { RichTextInput } from './richText/RichTextInput.tsx';
 
 /** A choice keeps room for its longest option in an inline search bar; a form's column is wider anyway. */
 const choiceWidth = { minWidth: 160 };
@@ -18,6 +20,10 @@ export function FieldInput({
   disabled?: boolean;
 }) {
   const { t } = useTranslation();
+  if (field.component) {
+    const Component = field.component;
+    return <Component {...control} />;
+  }
   switch (field.input) {
     case 'textarea':
       return <Input.TextArea rows={3} {...(control as object)} />;
@@ -39,6 +45,24 @@ export function FieldInput({
         />
       );
     }
+    case 'dateTime': {
+      // The form holds the time as the API's 'YYYY-MM-DD HH:mm' text.
+      const { value, onChange, ...rest } = control;
+      return (
+        <DatePicker
+          showTime={{ format: 'HH:mm' }}
+          format="YYYY-MM-DD HH:mm"
+          style={{ width: '100%' }}
+          value={typeof value === 'string' && value ? dayjs(value) : null}
+          onChange={(date) => onChange?.(date ? date.format('YYYY-MM-DD HH:mm') : '')}
+          {...rest}
+        />
+      );
+    }
+    case 'image':
+      return <ImageInput {...(control as object)} />;
+    case 'richText':
+      return <RichTextInput {...(control as object)} />;
     case 'number':
       return <InputNumber style={{ width: '100%' }} {...(control as object)} />;
     case 'select':

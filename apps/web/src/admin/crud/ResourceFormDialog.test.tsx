@@ -84,4 +84,38 @@ describe('the create/edit dialog', () => {
     expect(await screen.findByText('Please select')).toBeTruthy();
     expect(onSave).not.toHaveBeenCalled();
   });
+
+  it('shows, checks and sends a conditional field only while the form values call for it', async () => {
+    const onSave = vi.fn();
+    const conditional = (initialValues: Record<string, unknown>, open = true) => (
+      <ResourceFormDialog
+        formName="conditional"
+        title="Edit"
+        open={open}
+        fields={[
+          { name: 'note', label: 'field.note' },
+          { name: 'url', label: 'alarm.url', rules: requiredText(), shownWhen: (values) => values.note === 'webhook' },
+        ]}
+        initialValues={initialValues}
+        editing
+        saving={false}
+        onSave={onSave}
+        onClose={() => undefined}
+      />
+    );
+    const view = render(conditional({ note: 'email', url: 'left over' }));
+    await screen.findByRole('dialog');
+    expect(screen.queryByLabelText('Webhook URL')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(onSave).toHaveBeenCalledWith({ note: 'email' }));
+
+    view.rerender(conditional({ note: 'email' }, false));
+    view.rerender(conditional({ note: 'webhook', url: '' }));
+    expect(await screen.findByLabelText('Webhook URL')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('This field is required')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Webhook URL'), { target: { value: 'https://example.com/hook' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(onSave).toHaveBeenLastCalledWith({ note: 'webhook', url: 'https://example.com/hook' }));
+  });
 });

@@ -57,9 +57,10 @@ export function ResourceTable<Row extends { id: number }>({ resource }: { resour
 
   const save = async (values: Record<string, unknown>) => {
     if (!editing) return;
+    const input = resource.submitValues ? resource.submitValues(values) : values;
     await submit(async () => {
-      if (editing.mode === 'create') await provider.create(values);
-      else await provider.update(editing.row.id, values);
+      if (editing.mode === 'create') await provider.create(input);
+      else await provider.update(editing.row.id, input);
       toastSuccess(t('confirm.saved'));
       setEditing(null);
       await reload();
@@ -170,6 +171,7 @@ export function ResourceTable<Row extends { id: number }>({ resource }: { resour
         dataSource={list.data?.records ?? []}
         loading={list.isFetching}
         onChange={onTableChange}
+        expandable={resource.expandedRow ? { expandedRowRender: (row) => resource.expandedRow?.(row) } : undefined}
         rowSelection={
           can(resource.permissions.delete) || resource.toolbar
             ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]) }
@@ -195,7 +197,14 @@ export function ResourceTable<Row extends { id: number }>({ resource }: { resour
           open={editing !== null}
           fields={resource.formFields}
           initialValues={
-            editing?.mode === 'edit' ? (resource.formValues?.(editing.row) ?? (editing.row as Record<string, unknown>)) : undefined
+            editing?.mode === 'edit'
+              ? (resource.formValues?.(editing.row) ?? (editing.row as Record<string, unknown>))
+              : resource.createValues?.()
+          }
+          width={resource.dialogWidth}
+          actions={
+            resource.dialogActions &&
+            ((values) => resource.dialogActions?.({ values, row: editing?.mode === 'edit' ? editing.row : undefined }))
           }
           editing={editing?.mode === 'edit'}
           saving={saving}

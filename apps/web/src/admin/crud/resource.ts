@@ -1,5 +1,5 @@
 import type { FieldRule } from '@qiming/shared';
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 
 export interface ColumnDeclaration<Row> {
   key: keyof Row & string;
@@ -35,14 +35,18 @@ export interface FieldDeclaration {
   /** Shared rules: the form shows the messages the server would answer. */
   rules?: readonly FieldRule[];
   /** `code`: a tall monospaced text area, for config content. */
-  input?: 'text' | 'textarea' | 'code' | 'number' | 'select' | 'password' | 'tree' | 'date';
+  input?: 'text' | 'textarea' | 'code' | 'number' | 'select' | 'password' | 'tree' | 'date' | 'dateTime' | 'image' | 'richText';
   options?: OptionDeclaration[];
+  /** An input of the page's own, for values no generic input edits (a route's predicates). */
+  component?: ComponentType<{ value?: unknown; onChange?: (value: unknown) => void; id?: string }>;
   /** For `tree`: the choices as a tree (organs). */
   tree?: TreeOption[];
   /** Shown only when creating (a password, set once). */
   createOnly?: boolean;
   /** A name that identifies the record to others (a namespace id, a data ID) is set once. */
   readOnlyOnEdit?: boolean;
+  /** Shown, and sent, only while the form's values pass (a webhook's URL only for a webhook receiver). */
+  shownWhen?: (values: Record<string, unknown>) => boolean;
 }
 
 export interface ResourcePermissions {
@@ -67,6 +71,16 @@ export interface ResourceDeclaration<Row extends { id: number }> {
   formValues?: (row: Row) => Record<string, unknown>;
   /** Further toolbar buttons, given the selected rows. */
   toolbar?: (selection: { selected: number[]; reload(): Promise<void> }) => ReactNode;
+  /** The form's values as the API reads them, when they differ (lists the form body must keep as lists). */
+  submitValues?: (values: Record<string, unknown>) => object;
+  /** Details shown under a row when it is expanded. */
+  expandedRow?: (row: Row) => ReactNode;
+  /** The create form's first values, e.g. the time now. */
+  createValues?: () => Record<string, unknown>;
+  /** A wider dialog, for a rich-text body. */
+  dialogWidth?: number;
+  /** Buttons beside the dialog's Save, given the form's current values and the row being edited. */
+  dialogActions?: (form: { values: () => Record<string, unknown>; row?: Row }) => ReactNode;
   /** Re-reads the list this often, for rows that change by themselves (instance health). */
   refreshEveryMs?: number;
 }

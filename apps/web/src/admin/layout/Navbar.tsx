@@ -18,6 +18,7 @@ import { useSettingsStore } from '../../core/stores/settingsStore.ts';
 import { useUserStore } from '../../core/stores/userStore.ts';
 import { LanguageSwitch } from '../../core/ui/LanguageSwitch.tsx';
 import { routeTitle } from '../routeTitle.ts';
+import { AlarmBell } from './AlarmBell.tsx';
 import styles from './adminLayout.module.css';
 import { EditPasswordDialog } from './EditPasswordDialog.tsx';
 import { routeTrail } from './useAdminRoutes.ts';
@@ -55,6 +56,7 @@ export function Navbar({ routes }: { routes: AppRoute[] }) {
         {showSettings && (
           <Button type="text" icon={<SettingOutlined />} aria-label={t('app.settings')} onClick={() => setDrawerOpen(true)} />
         )}
+        <AlarmBell />
         <LanguageSwitch />
         <Dropdown
           trigger={['click']}

@@ -3,7 +3,7 @@ import { AxiosError, AxiosHeaders, type AxiosResponse, type InternalAxiosRequest
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { readTokens, writeTokens } from '../auth/tokenStorage.ts';
 import { changeLanguage } from '../i18n/i18n.ts';
-import { explainHttpError, prepareRequest, RequestError, readBody } from './client.ts';
+import { explainHttpError, jsonBody, prepareRequest, RequestError, readBody } from './client.ts';
 
 const config = (overrides: Partial<InternalAxiosRequestConfig>): InternalAxiosRequestConfig => ({
   headers: new AxiosHeaders(),
@@ -34,6 +34,19 @@ describe('request preparation', () => {
     expect(prepared.headers.get('Accept-Language')).toBe('zh');
   });
 
+  it('sends an admin body as JSON when asked to, so its numbers and flags keep their types', () => {
+    const prepared = prepareRequest(
+      config({
+        url: '/admin/forms',
+        method: 'post',
+        ...jsonBody({ values: { n: 1, on: true } }),
+        headers: new AxiosHeaders(jsonBody({}).headers),
+      }),
+    );
+    expect(prepared.data).toEqual({ values: { n: 1, on: true } });
+    expect(prepared.headers.get('Content-Type')).toBe('application/json');
+  });
+
   it('sends admin GET params with dotted nesting and leaves other urls alone', () => {
     const get = prepareRequest(config({ url: '/admin/dicts', method: 'get' }));
     expect(get.paramsSerializer).toBeTypeOf('function');
@@ -54,6 +67,19 @@ describe('response body codes', () => {
     await expect(readBody(response({ code: 500, message: '服务器内部错误' }))).rejects.toBeInstanceOf(RequestError);
     // The toast's code loads with the first toast.
     expect(await screen.findByText('服务器内部错误', {}, { timeout: 10_000 })).toBeTruthy();
+  });
+
+  it('keeps a background poll quiet: a refusal or failure rejects without a toast', async () => {
+    const toastError = vi.spyOn(await import('./notify.ts'), 'toastError');
+    await expect(readBody(response({ code: 500, message: 'the poll was refused' }, { quiet: true }))).rejects.toBeInstanceOf(RequestError);
+    const failed = new AxiosError('failed', 'ERR_BAD_RESPONSE', config({ url: '/admin/notifications', quiet: true }), undefined, {
+      ...response({ message: 'the poll failed' }),
+      status: 503,
+    });
+    expect(() => explainHttpError(failed)).toThrow('the poll failed');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(toastError).not.toHaveBeenCalled();
+    toastError.mockRestore();
   });
 
   it('lets a helper count code 0 as success', async () => {

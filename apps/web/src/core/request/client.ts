@@ -24,6 +24,14 @@ const toastError = (text: string) => void notify().then((loaded) => loaded.toast
 
 export const client = axios.create({ baseURL: import.meta.env.VITE_API_BASE ?? '/api', timeout: requestTimeoutMs });
 
+/**
+ * A body whose values must keep their types (a form's schema, a submission's values: numbers, flags and
+ * nested lists that a form body would turn into text) goes as JSON, the one exception to spec section 7.
+ */
+export const jsonBody = (data: object) => ({ data, headers: { 'Content-Type': 'application/json' } });
+
+const isJson = (config: InternalAxiosRequestConfig) => String(config.headers.getContentType() ?? '').startsWith('application/json');
+
 /** Spec section 7: `/admin` urls send GET params as they are and other bodies form-encoded with dotted nesting. */
 export function prepareRequest(config: InternalAxiosRequestConfig): InternalAxiosRequestConfig {
   const tokens = readTokens();
@@ -32,7 +40,7 @@ export function prepareRequest(config: InternalAxiosRequestConfig): InternalAxio
   const method = (config.method ?? 'get').toLowerCase();
   if (config.url?.startsWith('/admin')) {
     if (method === 'get') config.paramsSerializer = (params) => formEncode(params);
-    else if (config.data && !(config.data instanceof FormData) && !(config.data instanceof Blob)) {
+    else if (config.data && !(config.data instanceof FormData) && !(config.data instanceof Blob) && !isJson(config)) {
       config.data = formEncode(config.data);
       config.headers.set('Content-Type', 'application/x-www-form-urlencoded');
     }
@@ -64,6 +72,8 @@ declare module 'axios' {
   interface AxiosRequestConfig {
     /** Body codes that count as success; 200 unless a helper says otherwise (the delete helper also takes 0). */
     successCodes?: number[];
+    /** A poll the user did not ask for: its failures are not toasted (a lost session still is). */
+    quiet?: boolean;
   }
 }
 
@@ -82,7 +92,7 @@ export async function readBody(response: AxiosResponse): Promise<AxiosResponse> 
       cancelText: i18n.t('request.cancel'),
     });
     if (relogin) signOutLocally('/homePage');
-  } else {
+  } else if (!response.config.quiet) {
     toastError(message || i18n.t('request.requestError'));
   }
   throw new RequestError(message, code, body?.data);
@@ -123,7 +133,7 @@ export function explainHttpError(error: AxiosError<{ message?: string; error?: s
   } else {
     text = serverMessage || data?.error_description || i18n.t('request.requestError');
   }
-  toastError(text);
+  if (!error.config?.quiet) toastError(text);
   throw new RequestError(text, status, data);
 }
 
@@ -138,8 +148,12 @@ export async function request<T>(config: Parameters<typeof client.request>[0]): 
 
 export const http = {
   get: <T>(url: string, params?: object) => request<T>({ method: 'GET', url, params }),
+  /** A GET repeated in the background: a failure rejects without a toast, the page shows it if it matters. */
+  poll: <T>(url: string, params?: object) => request<T>({ method: 'GET', url, params, quiet: true }),
   post: <T>(url: string, data?: object) => request<T>({ method: 'POST', url, data }),
   put: <T>(url: string, data?: object) => request<T>({ method: 'PUT', url, data }),
+  postJson: <T>(url: string, data: object) => request<T>({ method: 'POST', url, ...jsonBody(data) }),
+  putJson: <T>(url: string, data: object) => request<T>({ method: 'PUT', url, ...jsonBody(data) }),
   /** A file as the whole body, e.g. an archive to import; `onProgress` hears the share sent so far, 0 to 1. */
   upload: <T>(url: string, file: Blob, params?: object, onProgress?: (sent: number) => void) =>
     request<T>({

@@ -2,7 +2,7 @@ import type { SiteSettings } from '@qiming/shared';
 import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { ContentBoundary } from '../ContentBoundary.tsx';
-import { loadPublic } from '../publicData.ts';
+import { loadPublic, previewToken } from '../publicData.ts';
 import { sitePage } from '../sitePages.ts';
 import styles from './layout.module.css';
 import { SidePanel } from './SidePanel.tsx';
@@ -49,6 +49,11 @@ export function SiteLayout() {
       <button type="button" className={styles.skipLink} onClick={() => document.getElementById('main')?.focus()}>
         跳到正文
       </button>
+      {previewToken() && (
+        <p className={styles.previewBanner} role="status">
+          预览模式：本页显示尚未保存的内容，访客看不到
+        </p>
+      )}
       <SiteHeader />
       <main id="main" tabIndex={-1} className={styles.main}>
         <ContentBoundary resetKey={pathname + search} fallback={(retry) => <LoadFailed retry={retry} />}>

@@ -6,8 +6,15 @@ import { EmptyNotice } from './EmptyNotice.tsx';
 import { PageHeading } from './PageHeading.tsx';
 import styles from './pages.module.css';
 
-/** A drawn map that needs no network; the link opens the online map when there is one. */
+/** The company's position on AMap, when the portal has set one. */
+const mapLink = (site: SiteSettings) =>
+  site.mapLongitude && site.mapLatitude
+    ? `https://uri.amap.com/marker?${new URLSearchParams({ position: `${site.mapLongitude},${site.mapLatitude}`, name: site.companyName })}`
+    : '';
+
+/** A drawn map that needs no network; the link opens the online map at the set position. */
 function MapCard({ site }: { site: SiteSettings }) {
+  const link = mapLink(site);
   return (
     <figure className={styles.mapCard}>
       <svg viewBox="0 0 400 220" role="img" aria-label={`公司位置示意图：${site.address}`}>
@@ -17,13 +24,13 @@ function MapCard({ site }: { site: SiteSettings }) {
         <circle cx="214" cy="98" r="10" fill="#096dd9" />
         <path d="M214 118 204 100h20z" fill="#096dd9" />
         <text x="230" y="92" fontSize="14" fill="#1f2329">
-          启明大厦
+          {site.shortName || site.companyName}
         </text>
       </svg>
       <figcaption>
         {site.address}{' '}
-        {site.mapUrl && (
-          <a href={site.mapUrl} target="_blank" rel="noopener noreferrer">
+        {link && (
+          <a href={link} target="_blank" rel="noopener noreferrer">
             在地图中查看
           </a>
         )}

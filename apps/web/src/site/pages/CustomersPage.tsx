@@ -20,6 +20,9 @@ export default function CustomersPage() {
               .filter((customer) => customer.category === category)
               .map((customer) => (
                 <li key={customer.id} className={styles.card}>
+                  {customer.logo && (
+                    <img className={styles.customerLogo} src={customer.logo} alt="" width={48} height={48} loading="lazy" />
+                  )}
                   <h3>{customer.name}</h3>
                   <p>{customer.region}</p>
                   <p>{customer.description}</p>

@@ -51,7 +51,10 @@ function Sections() {
         <ul className={styles.newsList}>
           {home.news.map((item) => (
             <li key={item.id}>
-              <Link to={`/newsDetail?id=${item.id}`}>{item.title}</Link>
+              <Link to={`/newsDetail?id=${item.id}`}>
+                {item.pinned && <span className={styles.pinned}>置顶</span>}
+                {item.title}
+              </Link>
               <time dateTime={new Date(item.publishedAt).toISOString()}>{formatDate(item.publishedAt)}</time>
             </li>
           ))}

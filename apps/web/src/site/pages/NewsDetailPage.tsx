@@ -2,7 +2,7 @@ import type { NewsDetail } from '@qiming/shared';
 import { Suspense, use } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { ContentBoundary } from '../ContentBoundary.tsx';
-import { loadPublic } from '../publicData.ts';
+import { loadPublic, previewToken } from '../publicData.ts';
 import { PageHeading } from './PageHeading.tsx';
 import styles from './pages.module.css';
 import { formatDate } from './queryIndex.ts';
@@ -13,6 +13,7 @@ function Article({ id }: { id: number }) {
     <article className={styles.article}>
       <h2 className={styles.articleTitle}>{item.title}</h2>
       <time dateTime={new Date(item.publishedAt).toISOString()}>{formatDate(item.publishedAt)}</time>
+      {item.cover && <img className={styles.articleCover} src={item.cover} alt="" width={640} height={360} />}
       {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the server sanitises the body; no script, handler or javascript: link reaches here. */}
       <div className={styles.richText} data-testid="news-body" dangerouslySetInnerHTML={{ __html: item.body }} />
       <nav aria-label="上一篇与下一篇" className={styles.neighbours}>
@@ -36,7 +37,8 @@ function Missing() {
 export default function NewsDetailPage() {
   const [search] = useSearchParams();
   const id = Number(search.get('id'));
-  const valid = Number.isInteger(id) && id > 0;
+  // A preview of a news item not saved yet stands in for id 0.
+  const valid = Number.isInteger(id) && (id > 0 || (id === 0 && previewToken() !== null));
   return (
     <>
       <PageHeading path="/newsDetail" />

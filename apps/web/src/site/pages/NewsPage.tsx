@@ -7,7 +7,7 @@ import { PageHeading } from './PageHeading.tsx';
 import styles from './pages.module.css';
 import { formatDate } from './queryIndex.ts';
 
-/** The news, newest first, a page at a time (`?page=`). */
+/** The news, pinned first and then newest first, a page at a time (`?page=`). */
 export default function NewsPage() {
   const [search] = useSearchParams();
   const requested = Number(search.get('page') ?? 1);
@@ -21,9 +21,13 @@ export default function NewsPage() {
         {news.total === 0 && <EmptyNotice />}
         <ul className={styles.newsCards}>
           {news.records.map((item) => (
-            <li key={item.id}>
+            <li key={item.id} className={item.cover ? styles.withCover : undefined}>
+              {item.cover && <img src={item.cover} alt="" width={160} height={90} loading="lazy" />}
               <Link to={`/newsDetail?id=${item.id}`}>
-                <h2>{item.title}</h2>
+                <h2>
+                  {item.pinned && <span className={styles.pinned}>置顶</span>}
+                  {item.title}
+                </h2>
               </Link>
               <time dateTime={new Date(item.publishedAt).toISOString()}>{formatDate(item.publishedAt)}</time>
               <p>{item.summary}</p>

@@ -37,6 +37,7 @@ export default function ServicesPage({ kind }: { kind: ServiceKind }) {
         {selected && (
           <article className={styles.article} data-testid="service-detail">
             <h2>{selected.name}</h2>
+            {selected.image && <img className={styles.serviceImage} src={selected.image} alt="" width={480} height={270} />}
             <p>{selected.summary}</p>
             <h3>主要功能</h3>
             <ul className={styles.features}>

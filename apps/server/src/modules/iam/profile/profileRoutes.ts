@@ -1,4 +1,4 @@
-import { pageQuerySchema, profileInput } from '@qiming/shared';
+import { avatarInput, pageQuerySchema, profileInput } from '@qiming/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../../context.ts';
@@ -16,6 +16,11 @@ export const profileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, cont
     '/api/admin/current/profile',
     { schema: { tags, summary: 'Changes the own name and introduction', body: profileInput } },
     async (request) => ok(await service.update(request.caller, request.body)),
+  );
+  app.put(
+    '/api/admin/current/avatar',
+    { schema: { tags, summary: 'Sets the own avatar to an uploaded image, or clears it', body: avatarInput } },
+    async (request) => ok(await service.setAvatar(request.caller, request.body.avatar)),
   );
   app.get('/api/admin/current/sessions', { schema: { tags, summary: 'The own live sessions, this one marked' } }, async (request) =>
     ok(await service.sessions(request.caller)),

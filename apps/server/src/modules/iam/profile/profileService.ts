@@ -3,6 +3,7 @@ import type { AppContext } from '../../../context.ts';
 import { wholeList } from '../../../db/paginate.ts';
 import type { Caller } from '../../../http/caller.ts';
 import { badRequest, notFound } from '../../../http/errors.ts';
+import { requireAttachments } from '../../attachments/attachmentService.ts';
 import { audited } from '../../audit/audited.ts';
 import { revokeSession } from '../../auth/sessionRepo.ts';
 import { liveSessions } from '../accounts/accountAdminRepo.ts';
@@ -24,6 +25,17 @@ export class ProfileService {
         .set({ name: input.name, introduction: input.introduction })
         .where('id', '=', caller.accountId)
         .execute();
+      entry.after = await read();
+      return entry.after;
+    });
+  }
+
+  setAvatar(caller: Caller, avatar: string) {
+    return audited(this.context, caller, { operation: 'auth:profile', target: `account:${caller.accountId}` }, async (trx, entry) => {
+      const read = () => trx.selectFrom('iam_account').select('avatar').where('id', '=', caller.accountId).executeTakeFirstOrThrow();
+      entry.before = await read();
+      await requireAttachments(trx, [avatar]);
+      await trx.updateTable('iam_account').set({ avatar }).where('id', '=', caller.accountId).execute();
       entry.after = await read();
       return entry.after;
     });

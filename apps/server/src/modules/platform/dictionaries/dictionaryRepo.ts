@@ -50,6 +50,18 @@ export function findDictionary(db: Kysely<Database>, id: number): Promise<Dictio
   return dictionaryColumns(db.selectFrom('pf_dict')).where('id', '=', id).executeTakeFirst();
 }
 
+export function findDictionaryByCode(db: Kysely<Database>, dictCode: string): Promise<Dictionary | undefined> {
+  return dictionaryColumns(db.selectFrom('pf_dict')).where('dict_code', '=', dictCode).executeTakeFirst();
+}
+
+/** The items of a dictionary whose codes are among `codes`. */
+export function itemsWithCodes(db: Kysely<Database>, dictId: number, codes: string[]): Promise<DictionaryItem[]> {
+  if (codes.length === 0) return Promise.resolve([]);
+  return itemColumns(db.selectFrom('pf_dict_item').where('dict_id', '=', dictId))
+    .where('item_code', 'in', codes)
+    .execute();
+}
+
 export async function dictionaryCodeTaken(db: Kysely<Database>, dictCode: string, exceptId?: number): Promise<boolean> {
   let query = db.selectFrom('pf_dict').select('id').where('dict_code', '=', dictCode);
   if (exceptId !== undefined) query = query.where('id', '!=', exceptId);

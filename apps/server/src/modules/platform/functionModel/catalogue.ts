@@ -1,8 +1,12 @@
+import { attachmentAccess } from '../../attachments/attachmentAccess.ts';
 import { auditAccess } from '../../audit/access.ts';
 import { authAccess } from '../../auth/access.ts';
+import { bpmAccess } from '../../bpm/access.ts';
 import { dashboardAccess } from '../../dashboard/access.ts';
+import { formAccess } from '../../forms/access.ts';
 import { governanceAccess } from '../../governance/access.ts';
 import { iamAccess } from '../../iam/access.ts';
+import { monitorAccess } from '../../monitor/access.ts';
 import { portalAccess } from '../../portal/access.ts';
 import { systemAccess } from '../../system/access.ts';
 import { todoAccess } from '../../todo/access.ts';
@@ -23,12 +27,23 @@ export const qimingApp = {
     {
       code: 'platform',
       name: 'Platform',
-      functions: [dictionaryAccess, menuAccess, workCalendarAccess, regionAccess, serialNumberAccess, functionModelAccess],
+      functions: [
+        dictionaryAccess,
+        menuAccess,
+        workCalendarAccess,
+        regionAccess,
+        serialNumberAccess,
+        functionModelAccess,
+        attachmentAccess,
+      ],
     },
     auditAccess,
     portalAccess,
     governanceAccess,
     todoAccess,
     dashboardAccess,
+    monitorAccess,
+    formAccess,
+    bpmAccess,
   ] satisfies ModuleDeclaration[],
 };

@@ -17,6 +17,9 @@ import { useOperationName } from '../audit/operationName.ts';
 const colours = { good: '#237804', bad: '#cf1322', blue: '#096dd9', amber: '#d48806' };
 const shortDate = (day: DayCount) => day.date.slice(5);
 
+/** The server's answer: on the to-dos card, the caller's open workflow tasks when they hold task:view. */
+type Figures = DashboardFigures;
+
 function Greeting() {
   const { t } = useTranslation();
   const user = useUserStore((state) => state.user);
@@ -47,7 +50,7 @@ function Greeting() {
   );
 }
 
-function TodoCard({ todos }: { todos: DashboardFigures['todos'] }) {
+function TodoCard({ todos, workflowTasks }: { todos: Figures['todos']; workflowTasks?: Figures['workflowTasks'] }) {
   const { t } = useTranslation();
   const option = useMemo<EChartsCoreOption>(
     () => ({
@@ -79,6 +82,23 @@ function TodoCard({ todos }: { todos: DashboardFigures['todos'] }) {
           />
         </Col>
       </Row>
+      {workflowTasks && (
+        <Row gutter={[16, 8]} style={{ marginTop: 12 }} data-workflow-tasks>
+          <Col span={12}>
+            <Statistic title={t('dashboard.workflowTasks')} value={workflowTasks.total} />
+          </Col>
+          <Col span={12}>
+            <Statistic
+              title={t('dashboard.workflowOverdue')}
+              value={workflowTasks.overdue}
+              styles={{ content: { color: workflowTasks.overdue > 0 ? colours.bad : undefined } }}
+            />
+          </Col>
+          <Col span={24}>
+            <Link to="/bpm/todo">{t('dashboard.openWorkflowTasks')}</Link>
+          </Col>
+        </Row>
+      )}
       <EChart option={option} label={t('dashboard.openTodos')} />
     </Card>
   );
@@ -190,11 +210,11 @@ export default function Dashboard() {
   const offset = -new Date().getTimezoneOffset();
   const figures = useQuery({
     queryKey: ['/admin/dashboard', offset],
-    queryFn: () => http.get<DashboardFigures>('/admin/dashboard', { offset }),
+    queryFn: () => http.get<Figures>('/admin/dashboard', { offset }),
   });
   const data = figures.data;
   const cards: { key: string; card: ReactNode }[] = [];
-  if (data) cards.push({ key: 'todos', card: <TodoCard todos={data.todos} /> });
+  if (data) cards.push({ key: 'todos', card: <TodoCard todos={data.todos} workflowTasks={data.workflowTasks} /> });
   if (data?.signIns) cards.push({ key: 'signIns', card: <SignInCard signIns={data.signIns} /> });
   if (data?.configChanges) cards.push({ key: 'config', card: <ConfigCard changes={data.configChanges} /> });
   if (data?.registry) cards.push({ key: 'registry', card: <RegistryCard registry={data.registry} /> });

@@ -12,6 +12,7 @@ import { toastSuccess } from '../../../core/request/notify.ts';
 import { useUserStore } from '../../../core/stores/userStore.ts';
 import { antdRules } from '../../../core/ui/antdRules.ts';
 import { confirmAction } from '../../crud/confirmAction.ts';
+import { ImageInput } from '../../crud/ImageInput.tsx';
 import { ResourceTable } from '../../crud/ResourceTable.tsx';
 import type { ResourceDeclaration } from '../../crud/resource.ts';
 import { useSubmit } from '../../crud/useSubmit.ts';
@@ -43,6 +44,12 @@ function AccountCard() {
       await loadCurrentUser();
       toastSuccess(t('confirm.saved'));
     });
+  const setAvatar = (avatar: string) =>
+    submit(async () => {
+      await http.put('/admin/current/avatar', { avatar });
+      await loadCurrentUser();
+      toastSuccess(t('confirm.saved'));
+    });
   return (
     <Card title={t('profile.account')}>
       <Space align="start" size="large" wrap>
@@ -64,6 +71,9 @@ function AccountCard() {
         onFinish={(values) => void save(values)}
         style={{ marginTop: 16, maxWidth: 560 }}
       >
+        <Form.Item label={t('profile.avatar')} htmlFor="profile-avatar">
+          <ImageInput id="profile-avatar" value={user?.avatar} onChange={(url) => void setAvatar(url)} disabled={busy} />
+        </Form.Item>
         <Form.Item name="name" label={t('profile.name')} rules={antdRules(profileRules.name, t)}>
           <Input />
         </Form.Item>

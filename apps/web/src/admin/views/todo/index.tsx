@@ -24,11 +24,13 @@ import {
   todoLevels,
   todoRules,
   todoStatuses,
+  type WorkflowTasks,
 } from '@qiming/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Badge, Button, Card, Empty, Input, Select, Space, Typography } from 'antd';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
 import { http } from '../../../core/request/client.ts';
 import { toastSuccess } from '../../../core/request/notify.ts';
 import { Access } from '../../crud/Access.tsx';
@@ -38,6 +40,7 @@ import type { FieldDeclaration } from '../../crud/resource.ts';
 import { useSubmit } from '../../crud/useSubmit.ts';
 import { TodoCard } from './TodoCard.tsx';
 import styles from './todo.module.css';
+import { WorkflowTaskCard, workflowTodoPath } from './WorkflowTaskCard.tsx';
 
 type Filters = { level: string; status: string; title: string };
 const bucketKey = (bucket: TodoBucket) => `bucket:${bucket}`;
@@ -64,39 +67,61 @@ const fields: FieldDeclaration[] = [
   { name: 'dueDate', label: 'todo.dueDate', input: 'date' },
 ];
 
-/** A bucket: its tasks in order, and a drop target of its own so that an empty bucket takes a task. */
-function BucketColumn({
+/**
+ * A bucket: its tasks in order, and a drop target of its own so that an empty bucket takes a task.
+ * The inbox also lists the user's open workflow tasks, below and apart: they are not dragged.
+ */
+export function BucketColumn({
   bucket,
   tasks,
   count,
+  workflow,
   children,
 }: {
   bucket: TodoBucket;
   tasks: TodoTask[];
   count: number;
+  workflow?: WorkflowTasks | undefined;
   children: React.ReactNode;
 }) {
   const { t } = useTranslation();
   const { setNodeRef, isOver } = useDroppable({ id: bucketKey(bucket) });
   const headingId = useId();
+  const workflowHeadingId = useId();
+  const withWorkflow = workflow !== undefined && workflow.total > 0;
   return (
     <section className={styles.column} aria-labelledby={headingId} data-bucket={bucket}>
       <header className={styles.columnHead}>
         <h2 id={headingId} className={styles.columnTitle}>
           {t(`todo.buckets.${bucket}`)}
         </h2>
-        <Badge count={count} showZero color="#096dd9" />
+        <Badge count={withWorkflow ? t('todo.countWithWorkflow', { count, workflow: workflow.total }) : count} showZero color="#096dd9" />
       </header>
       <SortableContext items={tasks.map((task) => task.id)} strategy={verticalListSortingStrategy}>
         <ul ref={setNodeRef} className={`${styles.list} ${isOver ? styles.over : ''}`}>
           {children}
-          {tasks.length === 0 && (
+          {tasks.length === 0 && !withWorkflow && (
             <li className={styles.empty}>
               <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('todo.empty')} />
             </li>
           )}
         </ul>
       </SortableContext>
+      {withWorkflow && (
+        <section aria-labelledby={workflowHeadingId} data-workflow-tasks>
+          <h3 id={workflowHeadingId} className={styles.workflowHead}>
+            {t('todo.workflowTasks')}
+          </h3>
+          <ul className={styles.list}>
+            {workflow.records.map((task) => (
+              <WorkflowTaskCard key={task.id} task={task} />
+            ))}
+          </ul>
+          {workflow.total > workflow.records.length && (
+            <Link to={workflowTodoPath}>{t('todo.moreWorkflowTasks', { count: workflow.total - workflow.records.length })}</Link>
+          )}
+        </section>
+      )}
     </section>
   );
 }
@@ -116,6 +141,14 @@ export default function TodoPage() {
     queryFn: () => http.get<PageResult<TodoTask>>('/admin/todos', query).then((page) => page.records),
   });
   const counts = useQuery({ queryKey: ['/admin/todos/counts', query], queryFn: () => http.get<TodoCounts>('/admin/todos/counts', query) });
+  // Null for those without task:view: the server decides.
+  const workflow = useQuery({
+    queryKey: ['/admin/todos/workflow-tasks'],
+    queryFn: () => http.get<WorkflowTasks | null>('/admin/todos/workflow-tasks'),
+  });
+  // Workflow tasks have no level, status or title of the user's: any filter leaves them out.
+  const unfiltered = filters.level === 'all' && filters.status === 'all' && !filters.title;
+  const inboxWorkflow = unfiltered ? (workflow.data ?? undefined) : undefined;
   const [dragged, setDragged] = useState<TodoTask[] | null>(null);
   const board = dragged ?? tasks.data ?? [];
   const sensors = useSensors(
@@ -224,7 +257,13 @@ export default function TodoPage() {
           {todoBuckets.map((bucket) => {
             const inBucket = board.filter((task) => task.bucket === bucket);
             return (
-              <BucketColumn key={bucket} bucket={bucket} tasks={inBucket} count={counts.data?.[bucket] ?? 0}>
+              <BucketColumn
+                key={bucket}
+                bucket={bucket}
+                tasks={inBucket}
+                count={counts.data?.[bucket] ?? 0}
+                workflow={bucket === 1 ? inboxWorkflow : undefined}
+              >
                 {inBucket.map((task) => (
                   <TodoCard key={task.id} task={task} onEdit={(task) => setEditing({ task })} onDelete={(task) => void remove(task)} />
                 ))}

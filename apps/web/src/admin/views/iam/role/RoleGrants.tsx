@@ -25,7 +25,7 @@ function nodeTitle(node: FunctionTreeNode, t: TFunction): string {
   const [kind = ''] = node.key.split(':', 1);
   if (kind === 'operation') {
     // Qiming's own operations are named by their action; another app's keep the name its model gives.
-    const action = node.code.split(':', 2)[1] ?? '';
+    const action = node.code.includes(':') ? (node.code.split(':').at(-1) ?? '') : '';
     return `${t(`operationLog.actions.${action}`, { defaultValue: node.title })} (${node.code})`;
   }
   const group = { app: 'apps', module: 'modules', function: 'functions' }[kind] ?? kind;

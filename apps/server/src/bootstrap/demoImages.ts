@@ -1,0 +1,67 @@
+import { createHash } from 'node:crypto';
+import zlib from 'node:zlib';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import { AttachmentFiles } from '../modules/attachments/attachmentFiles.ts';
+import { fileNameOf, insertOnce } from '../modules/attachments/attachmentRepo.ts';
+
+type Colour = [number, number, number];
+
+function chunk(type: string, data: Buffer): Buffer {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(zlib.crc32(body));
+  return Buffer.concat([length, body, crc]);
+}
+
+/**
+ * A real PNG for the demo's news covers: a diagonal blend of two colours with soft bands, so pages
+ * show pictures without the repository shipping binary files.
+ */
+export function bannerPng(width: number, height: number, from: Colour, to: Colour): Buffer {
+  const rows: Buffer[] = [];
+  for (let y = 0; y < height; y += 1) {
+    const row = Buffer.alloc(1 + width * 3);
+    for (let x = 0; x < width; x += 1) {
+      const share = (x / width + y / height) / 2;
+      const band = 0.92 + 0.08 * Math.sin((x + y) / 18);
+      for (let channel = 0; channel < 3; channel += 1) {
+        const value = ((from[channel] as number) * (1 - share) + (to[channel] as number) * share) * band;
+        row[1 + x * 3 + channel] = Math.max(0, Math.min(255, Math.round(value)));
+      }
+    }
+    rows.push(row);
+  }
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', zlib.deflateSync(Buffer.concat(rows))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+/** Stores a demo image as an upload by `accountId` would be stored, and answers its address. */
+export async function storeDemoImage(
+  db: Kysely<Database>,
+  dataDir: string,
+  image: { name: string; bytes: Buffer; width: number; height: number },
+  accountId: number,
+  now: number,
+): Promise<string> {
+  const sha256 = createHash('sha256').update(image.bytes).digest('hex');
+  const fileName = fileNameOf(sha256, 'image/png');
+  await new AttachmentFiles(dataDir).write(fileName, image.bytes);
+  await insertOnce(
+    db,
+    { sha256, fileName: image.name, contentType: 'image/png', byteSize: image.bytes.length, width: image.width, height: image.height },
+    accountId,
+    now,
+  );
+  return `/api/files/${fileName}`;
+}

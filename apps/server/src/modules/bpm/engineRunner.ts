@@ -1,0 +1,427 @@
+import { EventEmitter } from 'node:events';
+import { Engine } from 'bpmn-engine';
+import camunda from 'camunda-bpmn-moddle/resources/camunda.json' with { type: 'json' };
+import { AppError } from '../../http/errors.ts';
+import type { ReleaseInfo } from './bpmnRelease.ts';
+import { hasExpression, isExpression, type Lookup, pathIn, resolveTemplate } from './safeExpression.ts';
+
+/** A released definition as the runner needs it. */
+export interface RunnableDefinition {
+  id: number;
+  xml: string;
+  info: ReleaseInfo;
+}
+
+/** A user task (or one iteration of a multi-instance one) the engine waits on. */
+export interface WaitingTask {
+  executionId: string;
+  activityId: string;
+  /** The iteration's element variable, for `${assignee}` of a countersign. */
+  local: Record<string, unknown>;
+}
+
+export interface ActivityEvent {
+  kind: 'start' | 'end' | 'discard';
+  executionId: string;
+  activityId: string;
+  activityType: string;
+}
+
+export interface PendingTimer {
+  executionId: string;
+  activityId: string;
+  delayMs: number;
+}
+
+/** What a run leaves behind: the state to save and what the rows must say. */
+export interface RunOutcome {
+  engineState: string;
+  ended: boolean;
+  waiting: WaitingTask[];
+  timers: PendingTimer[];
+  events: ActivityEvent[];
+  /** Keeps the engine for the instance's next command in this process; call once the outcome is committed. */
+  keep(instanceId: number): void;
+}
+
+export type EngineCommand =
+  | { kind: 'resume' }
+  | { kind: 'signal'; executionId: string; output: Record<string, unknown> }
+  | { kind: 'discard'; executionId: string }
+  | { kind: 'timer'; executionId: string };
+
+/** Calls the service task's endpoint; throws to fail the run. */
+export type ServiceCall = (activityId: string, url: string, variables: Record<string, unknown>) => Promise<void>;
+
+export class EngineFailure extends Error {}
+
+const quietLogger = () => ({ debug() {}, error() {}, warn() {} });
+
+/** Activities one command may start: a cycle without a wait state would otherwise run for ever. */
+export const maxStepsPerCommand = 1000;
+/** Iterations of one multi-instance task: its collection or cardinality may come from a starter's variables. */
+export const maxLoopInstances = 500;
+
+/**
+ * bpmn-engine's script hook, in place of its node:vm scripts: registers nothing and runs nothing. A script
+ * task it is asked for fails its run (the engine's fatal error, and `refused` fails the command).
+ */
+function noScripts(refused: (activityId: string) => void) {
+  return {
+    register() {},
+    getScript(language: string | undefined, element: { id?: string; type?: string }) {
+      if (language || element.type === 'bpmn:ScriptTask') refused(String(element.id));
+      return undefined;
+    },
+  };
+}
+
+/** Completion-condition variables of Camunda's countersigns, computed from the loop's content. */
+function loopVariable(content: Record<string, unknown>, name: string): number | undefined {
+  const total = content.loopCardinality;
+  if (typeof total !== 'number') return undefined;
+  const output = Array.isArray(content.loopOutput) ? content.loopOutput : [];
+  const completed = output.filter((item) => item !== undefined && item !== null).length;
+  if (name === 'nrOfInstances') return total;
+  if (name === 'nrOfCompletedInstances') return completed;
+  if (name === 'nrOfActiveInstances') return total - completed;
+  return undefined;
+}
+
+/** bpmn-engine's expression hook, answered by the safe evaluator: process variables, then the message's own content. */
+const expressions = {
+  resolveExpression(text: string, context: { environment?: { variables?: Record<string, unknown> }; content?: Record<string, unknown> }) {
+    if (!hasExpression(text)) return text;
+    const variables = context.environment?.variables ?? {};
+    const content = context.content ?? {};
+    const lookup: Lookup = (names) => {
+      const [first = ''] = names;
+      const loop = names.length === 1 ? loopVariable(content, first) : undefined;
+      if (loop !== undefined) return loop;
+      if (Object.hasOwn(variables, first)) return pathIn(variables, names);
+      return pathIn(content, names);
+    };
+    return resolveTemplate(text, lookup);
+  },
+  isExpression,
+  hasExpression,
+};
+
+/** Timers the engine asks for, never scheduled in memory: the durable scheduler fires them from the database. */
+class RecordedTimers {
+  readonly pending = new Set<{
+    owner: { id?: string; executionId?: string };
+    callback: (...args: unknown[]) => void;
+    delay: number;
+    args: unknown[];
+  }>();
+  register(owner: { id?: string; executionId?: string }) {
+    return { setTimeout: this.set(owner), clearTimeout: this.clearTimeout };
+  }
+  setTimeout = this.set({});
+  clearTimeout = (ref: unknown) => {
+    this.pending.delete(ref as never);
+  };
+  get executing() {
+    return [...this.pending];
+  }
+  private set(owner: { id?: string; executionId?: string }) {
+    return (callback: (...args: unknown[]) => void, delay: number, ...args: unknown[]) => {
+      const ref = { owner, callback, delay, args };
+      this.pending.add(ref);
+      return ref;
+    };
+  }
+}
+
+/** Parsed models by definition id: parsing the XML costs more than running a step, and a definition never changes. */
+const sources = new Map<number, Promise<unknown>>();
+const maxSources = 500;
+
+function sourceOf(definition: RunnableDefinition): Promise<unknown> {
+  let source = sources.get(definition.id);
+  if (!source) {
+    const template = new Engine({
+      source: definition.xml,
+      moddleOptions: { camunda },
+      Logger: quietLogger,
+      expressions,
+      scripts: noScripts(() => {}),
+    } as never);
+    source = template.getDefinitions().then(([loaded]) => (loaded?.environment.options as { source?: unknown } | undefined)?.source);
+    if (sources.size >= maxSources) sources.delete(sources.keys().next().value as number);
+    sources.set(definition.id, source);
+  }
+  return source;
+}
+
+interface Api {
+  id: string;
+  type: string;
+  executionId: string;
+  content: Record<string, unknown>;
+  signal(output?: unknown): void;
+  discard(): void;
+}
+
+/** What one command hands the engine's handlers: they outlive the command when the engine is kept. */
+interface CommandHooks {
+  callService: ServiceCall;
+  failure: unknown;
+  pendingCalls: Set<Promise<void>>;
+  events: ActivityEvent[];
+  /** Activities started by this command, iterations included (see maxStepsPerCommand), and the last one. */
+  steps: number;
+  lastStarted: { activityId: string };
+}
+
+/** An engine with its handlers, as a command leaves it. */
+interface LiveEngine {
+  engine: Engine;
+  hooks: CommandHooks;
+  timers: RecordedTimers;
+  waiting: Map<string, { api: Api; task: WaitingTask }>;
+  /** The state it is in, as saved: it may take the next command only of an instance saved with exactly this. */
+  engineState: string;
+}
+
+/**
+ * Engines left waiting by the last commands, by instance, one cache per runtime (so per database). Recovering an engine from its saved state
+ * costs more than the step itself; an engine is taken from here only when the instance's saved state
+ * is the very text it produced (so a change by any other process, a restore or a reused id misses)
+ * and is out of the cache while a command uses it, so two commands never share one.
+ */
+export class LiveEngines {
+  readonly byInstance = new Map<number, LiveEngine>();
+  constructor(readonly capacity = 200) {}
+}
+
+function takeLive(liveEngines: LiveEngines | undefined, instanceId: number | undefined, engineState: string): LiveEngine | undefined {
+  if (instanceId === undefined || !liveEngines) return undefined;
+  const live = liveEngines.byInstance.get(instanceId);
+  liveEngines.byInstance.delete(instanceId);
+  return live?.engineState === engineState ? live : undefined;
+}
+
+function buildEngine(definition: RunnableDefinition, sourceContext: unknown): LiveEngine {
+  const timers = new RecordedTimers();
+  const hooks: CommandHooks = {
+    callService: async () => {},
+    failure: undefined,
+    pendingCalls: new Set(),
+    events: [],
+    steps: 0,
+    lastStarted: { activityId: '' },
+  };
+  const serviceTasks = definition.info.serviceTasks;
+  const extensions = {
+    qiming(activity: {
+      id: string;
+      type: string;
+      environment: { variables: Record<string, unknown> };
+      behaviour: Record<string, unknown>;
+      on(event: string, handler: (api: Api) => void): void;
+    }) {
+      // A completed user task's output becomes process variables before its outgoing flows are weighed.
+      if (activity.type === 'bpmn:UserTask') {
+        activity.on('end', (api) => {
+          const output = api.content.output;
+          if (!api.content.isMultiInstance && output && typeof output === 'object' && !Array.isArray(output)) {
+            Object.assign(activity.environment.variables, output);
+          }
+        });
+      }
+      const url = serviceTasks[activity.id];
+      if (activity.type === 'bpmn:ServiceTask' && url) {
+        activity.behaviour.Service = function HttpService() {
+          return {
+            execute(_message: unknown, callback: (error: unknown, output?: unknown) => void) {
+              const call = hooks
+                .callService(activity.id, url, { ...activity.environment.variables })
+                .then(() => callback(null))
+                .catch((error: unknown) => {
+                  hooks.failure ??= error;
+                  callback(error);
+                })
+                .finally(() => hooks.pendingCalls.delete(call));
+              hooks.pendingCalls.add(call);
+            },
+          };
+        };
+      }
+    },
+  };
+  const engine = new Engine({
+    name: `definition-${definition.id}`,
+    sourceContext,
+    moddleOptions: { camunda },
+    Logger: quietLogger,
+    expressions,
+    timers,
+    extensions,
+    scripts: noScripts((activityId) => {
+      hooks.failure ??= new EngineFailure(`script of ${activityId} refused`);
+    }),
+  } as never);
+  const waiting = new Map<string, { api: Api; task: WaitingTask }>();
+  engine.on('error', (error: unknown) => {
+    hooks.failure ??= error;
+  });
+  return { engine, hooks, timers, waiting, engineState: '' };
+}
+
+/**
+ * Fails the command and stops the engine once it started too many activities (`counts`: an activity start)
+ * or a countersign's iterations (their waits carry the loop's size) are too many.
+ */
+function overBudget(live: LiveEngine, api: Api, counts: boolean): void {
+  const { hooks } = live;
+  if (hooks.failure) return;
+  if (counts) hooks.steps += 1;
+  hooks.lastStarted.activityId = api.id;
+  const size = api.content.loopCardinality;
+  if (typeof size === 'number' && size > maxLoopInstances) {
+    hooks.failure = new AppError(422, 'error.bpmTooManyInstances', { element: api.id, count: String(size), max: String(maxLoopInstances) });
+  } else if (hooks.steps > maxStepsPerCommand) {
+    hooks.failure = new AppError(422, 'error.bpmTooManySteps', { element: api.id, max: String(maxStepsPerCommand) });
+  } else {
+    return;
+  }
+  live.engine.stop();
+}
+
+/** A cycle without a wait state runs synchronously and may overflow the stack before the step budget: the same refusal. */
+function stepFailure(error: unknown, activityId: string): unknown {
+  if (!(error instanceof RangeError)) return error;
+  return new AppError(422, 'error.bpmTooManySteps', { element: activityId, max: String(maxStepsPerCommand) });
+}
+
+/** The engine's event listener, kept with the engine: it records into the current command's hooks. */
+function listenerFor(definition: RunnableDefinition, live: LiveEngine): EventEmitter {
+  const listener = new EventEmitter();
+  const { waiting, hooks } = live;
+  const track = (kind: ActivityEvent['kind']) => (api: Api) => {
+    if (kind === 'start') overBudget(live, api, true);
+    if (kind !== 'start') waiting.delete(api.executionId);
+    // Iterations of a countersign are tasks, not history rows: the multi-instance activity has one row.
+    if (api.content.isMultiInstance && api.content.index !== undefined) return;
+    hooks.events.push({ kind, executionId: api.executionId, activityId: api.id, activityType: api.type });
+  };
+  listener.on('activity.start', track('start'));
+  listener.on('activity.end', track('end'));
+  listener.on('activity.discard', track('discard'));
+  // A task a boundary event cancels only leaves: it waits no more, and its history row ends as discarded.
+  listener.on('activity.leave', (api: Api) => {
+    if (waiting.has(api.executionId)) track('discard')(api);
+  });
+  listener.on('wait', (api: Api) => {
+    overBudget(live, api, false);
+    if (api.type !== 'bpmn:UserTask' || hooks.failure) return;
+    const variable = definition.info.elementVariables[api.id];
+    const local = variable && api.content.isMultiInstance ? { [variable]: api.content[variable] } : {};
+    waiting.set(api.executionId, { api, task: { executionId: api.executionId, activityId: api.id, local } });
+  });
+  return listener;
+}
+
+/**
+ * Runs one command of one instance on bpmn-engine: the engine the instance's last command left (see
+ * liveEngines) or a fresh one recovered from the saved state resumes, applies the command and runs until
+ * it waits again (service calls awaited), then answers the new state and what happened. The database
+ * holds everything needed, so any process can take the next command and a restart loses nothing;
+ * `outcome.keep()` once the outcome is committed lets this process skip the recovery next time.
+ */
+export async function runEngine(
+  definition: RunnableDefinition,
+  saved: { engineState: string; instanceId?: number } | { variables: Record<string, unknown> },
+  command: EngineCommand,
+  callService: ServiceCall,
+  liveEngines?: LiveEngines,
+): Promise<RunOutcome> {
+  const lastStarted = { activityId: '' };
+  try {
+    return await runCommand(definition, saved, command, callService, liveEngines, lastStarted);
+  } catch (error) {
+    throw stepFailure(error, lastStarted.activityId);
+  }
+}
+
+async function runCommand(
+  definition: RunnableDefinition,
+  saved: { engineState: string; instanceId?: number } | { variables: Record<string, unknown> },
+  command: EngineCommand,
+  callService: ServiceCall,
+  liveEngines: LiveEngines | undefined,
+  lastStarted: { activityId: string },
+): Promise<RunOutcome> {
+  const recovered = 'engineState' in saved ? takeLive(liveEngines, saved.instanceId, saved.engineState) : undefined;
+  const live = recovered ?? buildEngine(definition, await sourceOf(definition));
+  const { engine, hooks, timers, waiting } = live;
+  hooks.callService = callService;
+  hooks.failure = undefined;
+  hooks.events = [];
+  hooks.steps = 0;
+  hooks.lastStarted = lastStarted;
+  if (!recovered) {
+    const listener = listenerFor(definition, live);
+    if ('engineState' in saved) {
+      engine.recover(JSON.parse(saved.engineState));
+      await engine.resume({ listener } as never);
+      // Resuming replays the waits and timers of the saved state; only what follows is this command's history.
+      hooks.events = [];
+      hooks.steps = 0;
+    } else {
+      await engine.execute({ listener, variables: saved.variables } as never);
+    }
+  }
+  await settle(hooks.pendingCalls);
+  if (command.kind === 'signal' || command.kind === 'discard') {
+    const target = waiting.get(command.executionId);
+    if (!target) throw new EngineFailure(`no task waits as ${command.executionId}`);
+    if (command.kind === 'signal') target.api.signal(command.output);
+    else target.api.discard();
+  } else if (command.kind === 'timer') {
+    const timer = [...timers.pending].find((ref) => ref.owner.executionId === command.executionId);
+    if (timer) {
+      timers.pending.delete(timer);
+      timer.callback(...timer.args);
+    }
+  }
+  await settle(hooks.pendingCalls);
+  const { failure } = hooks;
+  if (failure) {
+    // A failed command's engine is never kept; stopping it ends whatever it still runs.
+    if (engine.state === 'running') engine.stop();
+    throw failure instanceof Error ? failure : new EngineFailure(String(failure));
+  }
+
+  const state = (await engine.getState()) as { definitions?: Array<{ source?: unknown }> };
+  // The XML is kept once with the definition, not in every saved state.
+  for (const definitionState of state.definitions ?? []) delete definitionState.source;
+  const engineState = JSON.stringify(state);
+  const ended = engine.state !== 'running';
+  return {
+    engineState,
+    ended,
+    waiting: [...waiting.values()].map((entry) => entry.task),
+    timers: [...timers.pending]
+      .filter((ref) => ref.owner.executionId)
+      .map((ref) => ({ executionId: String(ref.owner.executionId), activityId: String(ref.owner.id), delayMs: Math.max(0, ref.delay) })),
+    events: hooks.events,
+    keep(instanceId: number) {
+      if (ended || !liveEngines) return;
+      live.engineState = engineState;
+      hooks.callService = async () => {};
+      const cache = liveEngines.byInstance;
+      cache.delete(instanceId);
+      if (cache.size >= liveEngines.capacity) cache.delete(cache.keys().next().value as number);
+      cache.set(instanceId, live);
+    },
+  };
+}
+
+/** Waits until no service call is pending: each may let the engine reach another. */
+async function settle(pending: Set<Promise<void>>): Promise<void> {
+  while (pending.size > 0) await Promise.allSettled([...pending]);
+  await new Promise((resolve) => setImmediate(resolve));
+}

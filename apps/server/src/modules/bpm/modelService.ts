@@ -1,0 +1,149 @@
+import type { BpmDefinition, BpmLookupOption, BpmModelImport, BpmModelInput } from '@qiming/shared';
+import type { Kysely } from 'kysely';
+import type { AppContext } from '../../context.ts';
+import type { Database } from '../../db/schema.ts';
+import { isUniqueViolation } from '../../db/uniqueViolation.ts';
+import type { Caller } from '../../http/caller.ts';
+import { AppError, notFound } from '../../http/errors.ts';
+import { type AuditEntry, audited } from '../audit/audited.ts';
+import type { FormService } from '../forms/formService.ts';
+import { existingRoleCodes, existingUserNames, pickRoles, pickUserNames } from '../iam/directoryLookup.ts';
+import { type ReleaseInfo, readRelease, releaseReferences } from './bpmnRelease.ts';
+import * as repo from './modelRepo.ts';
+import { enabledButtonCodes } from './pluginRepo.ts';
+
+/** Models are drafts anyone with the grant edits; releasing one freezes it as the next version of its key. */
+export class ModelService {
+  constructor(
+    private readonly context: AppContext,
+    private readonly forms: FormService,
+  ) {}
+
+  async require(id: number, db: Kysely<Database> = this.context.db) {
+    const model = await repo.findModel(db, id);
+    if (!model) throw notFound();
+    return model;
+  }
+
+  async requireDefinition(id: number, db: Kysely<Database> = this.context.db) {
+    const definition = await repo.findDefinition(db, id);
+    if (!definition) throw notFound();
+    return definition;
+  }
+
+  create(caller: Caller, input: BpmModelInput) {
+    return audited(this.context, caller, { operation: 'model:add', target: `bpm-model:${input.key}` }, async (trx, entry) => {
+      if (await repo.modelKeyTaken(trx, input.key)) throw new AppError(409, 'error.bpmKeyTaken', { key: input.key });
+      const id = await repo.insertModel(trx, input, caller.userName, this.context.now());
+      entry.after = await this.require(id, trx);
+      return entry.after;
+    });
+  }
+
+  /** A new model from a Camunda Modeler file: key and name are the process's id and name. */
+  async importXml(caller: Caller, input: BpmModelImport) {
+    const info = await readRelease(input.xml);
+    return this.create(caller, { key: info.key, name: info.name, category: input.category ?? '', description: '', xml: input.xml });
+  }
+
+  update(caller: Caller, id: number, input: BpmModelInput) {
+    return audited(this.context, caller, { operation: 'model:edit', target: `bpm-model:${id}` }, async (trx, entry) => {
+      entry.before = await this.require(id, trx);
+      if (await repo.modelKeyTaken(trx, input.key, id)) throw new AppError(409, 'error.bpmKeyTaken', { key: input.key });
+      await repo.updateModel(trx, id, input, caller.userName, this.context.now());
+      entry.after = await this.require(id, trx);
+      return entry.after;
+    });
+  }
+
+  /** Released definitions stay (they keep running instances); they only lose their link to the model. */
+  remove(caller: Caller, ids: number[]) {
+    return audited(this.context, caller, { operation: 'model:delete', target: `bpm-model:${ids.join(',')}` }, async (trx, entry) => {
+      entry.before = await Promise.all(ids.map((id) => this.require(id, trx)));
+      entry.after = { deleted: await repo.deleteModels(trx, ids) };
+      return entry.after;
+    });
+  }
+
+  /** Reads and checks the XML, then keeps it as the next version of its key: immutable from then on. */
+  release(caller: Caller, id: number): Promise<BpmDefinition> {
+    const change = { operation: 'model:release', target: `bpm-model:${id}` };
+    // Inside a transaction already (the demo seeding of a first start) the release joins it, unlogged.
+    const inTransaction = this.context.db.isTransaction
+      ? <T>(work: (trx: Kysely<Database>, entry: AuditEntry) => Promise<T>) => work(this.context.db, {})
+      : <T>(work: (trx: Kysely<Database>, entry: AuditEntry) => Promise<T>) => audited(this.context, caller, change, work);
+    return inTransaction(async (trx, entry) => {
+      const model = await this.require(id, trx);
+      const info = await readRelease(model.xml ?? '');
+      if (info.key !== model.key) throw new AppError(422, 'error.bpmKeyMismatch', { key: model.key, processId: info.key });
+      await this.checkReferences(trx, info);
+      const row = {
+        def_key: info.key,
+        def_name: info.name,
+        version: await repo.nextVersion(trx, info.key),
+        model_id: id,
+        category: model.category,
+        xml: model.xml ?? '',
+        release_info: JSON.stringify(info),
+        suspended: 0,
+        deployed_at: this.context.now(),
+        deployed_by: caller.userName,
+      };
+      let definitionId: number;
+      try {
+        definitionId = await repo.insertDefinition(trx, row);
+      } catch (error) {
+        // Two releases of one key at once take the same version; the unique key lets one through.
+        if (isUniqueViolation(error)) throw new AppError(409, 'error.publishedMeanwhile');
+        throw error;
+      }
+      const definition = repo.toDefinition({ ...row, id: definitionId });
+      entry.after = { id: definitionId, key: definition.key, version: definition.version };
+      return definition;
+    });
+  }
+
+  /** Every account, role, cloud form and plugin button the model names must exist (forms: published). */
+  private async checkReferences(db: Kysely<Database>, info: ReleaseInfo): Promise<void> {
+    const references = releaseReferences(info);
+    const users = await existingUserNames(db, [...references.userNames.keys()]);
+    for (const [name, element] of references.userNames) {
+      if (!users.has(name)) throw new AppError(422, 'error.bpmUnknownAccount', { element, name });
+    }
+    const roles = await existingRoleCodes(db, [...references.roleCodes.keys()]);
+    for (const [name, element] of references.roleCodes) {
+      if (!roles.has(name)) throw new AppError(422, 'error.bpmUnknownRole', { element, name });
+    }
+    for (const [formId, element] of references.formIds) {
+      await this.forms.publishedSchema(formId, db).catch(() => {
+        throw new AppError(422, 'error.bpmFormNotPublished', { element, form: `form:${formId}` });
+      });
+    }
+    const buttons = await enabledButtonCodes(db);
+    for (const [button, element] of references.buttons) {
+      if (!buttons.has(button)) throw new AppError(422, 'error.bpmUnknownButton', { element, button });
+    }
+  }
+
+  /** Accounts the modeller may name as assignee or candidate user: by user name, within the caller's scope. */
+  async lookupAccounts(caller: Caller, text: string, limit: number): Promise<BpmLookupOption[]> {
+    const options = await pickUserNames(this.context.db, await caller.scope(), text, limit);
+    return options.map((option) => ({ value: String(option.value), label: option.label }));
+  }
+
+  /** Roles the modeller may name as candidate groups, by code. */
+  async lookupRoles(text: string, limit: number): Promise<BpmLookupOption[]> {
+    const options = await pickRoles(this.context.db, text, limit);
+    return options.map((option) => ({ value: String(option.value), label: option.label }));
+  }
+
+  setSuspended(caller: Caller, id: number, suspended: boolean) {
+    const operation = suspended ? 'definition:suspend' : 'definition:activate';
+    return audited(this.context, caller, { operation, target: `bpm-definition:${id}` }, async (trx, entry) => {
+      entry.before = repo.toDefinition(await this.requireDefinition(id, trx));
+      await repo.setSuspended(trx, id, suspended);
+      entry.after = repo.toDefinition(await this.requireDefinition(id, trx));
+      return entry.after;
+    });
+  }
+}

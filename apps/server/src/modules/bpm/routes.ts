@@ -1,0 +1,21 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context.ts';
+import { FormService } from '../forms/formService.ts';
+import { ConfigService } from './configService.ts';
+import { designRoutes } from './designRoutes.ts';
+import { ModelService } from './modelService.ts';
+import { runRoutes } from './runRoutes.ts';
+import { RuntimeService } from './runtimeService.ts';
+import { TimerScheduler } from './timerScheduler.ts';
+
+/** The workflow suite (issue 10): design, run and watch processes; timers fire from the database in every process. */
+export const bpmRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context) => {
+  const forms = new FormService(context);
+  const runtime = new RuntimeService(context, forms);
+  const scheduler = new TimerScheduler(context, runtime, (error) => app.log.warn(error, 'bpm: a timer failed to fire'));
+  for (const routes of [designRoutes(new ModelService(context, forms), new ConfigService(context)), runRoutes(runtime)]) {
+    await app.register(routes, context);
+  }
+  scheduler.start();
+  app.addHook('preClose', () => scheduler.stop());
+};

@@ -1,0 +1,141 @@
+import {
+  assignTaskInput,
+  bpmInstanceSearch,
+  bpmInstanceSortable,
+  bpmKeyPattern,
+  bpmLookupQuery,
+  bpmTaskSearch,
+  bpmTaskSortable,
+  commentInput,
+  completeTaskInput,
+  pageQuerySchema,
+  returnTaskInput,
+  startInstanceInput,
+} from '@qiming/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import { ok } from '../../http/envelope.ts';
+import { idListBody, idParam } from '../../http/idList.ts';
+import * as repo from './runtimeRepo.ts';
+import type { RuntimeService } from './runtimeService.ts';
+
+const tags = ['workflow'];
+const base = '/api/admin/bpm';
+const idParams = z.object({ id: idParam });
+const taskQuery = pageQuerySchema(bpmTaskSortable).extend(bpmTaskSearch.shape);
+/** Completing without a body completes with no variables. */
+const completeBody = z.preprocess((body) => body ?? {}, completeTaskInput);
+
+/** Running processes: starting, the caller's tasks and handing them over, and the monitor's instances. */
+export function runRoutes(runtime: RuntimeService): FastifyPluginAsyncZod<AppContext> {
+  return async (app, context) => {
+    app.post(
+      `${base}/instances`,
+      { schema: { tags, summary: 'Starts an instance of the newest version of a definition', body: startInstanceInput } },
+      async (request) => ok(await runtime.start(request.caller, request.body)),
+    );
+    app.get(
+      `${base}/instances`,
+      {
+        schema: { tags, summary: 'A page of instances', querystring: pageQuerySchema(bpmInstanceSortable).extend(bpmInstanceSearch.shape) },
+      },
+      async (request) => ok(await repo.pageInstances(context.db, request.query)),
+    );
+    app.get(
+      `${base}/instances/:id`,
+      { schema: { tags, summary: 'One instance with variables, history, tasks and comments', params: idParams } },
+      async (request) => ok(await runtime.detail(request.params.id)),
+    );
+    app.get(
+      `${base}/instances/:id/diagram`,
+      { schema: { tags, summary: 'The diagram with active and completed nodes', params: idParams } },
+      async (request) => ok(await runtime.diagram(request.params.id)),
+    );
+    for (const action of ['suspend', 'activate', 'terminate'] as const) {
+      app.post(
+        `${base}/instances/:id/${action}`,
+        { schema: { tags, summary: `${action} the instance, as the transition table allows`, params: idParams } },
+        async (request) => ok(await runtime.transition(request.caller, request.params.id, action)),
+      );
+    }
+    app.post(
+      `${base}/instances/delete`,
+      { schema: { tags, summary: 'Deletes ended instances with their history', body: idListBody } },
+      async (request) => ok(await runtime.remove(request.caller, request.body.ids)),
+    );
+    app.post(
+      `${base}/instances/:id/activities/:activityId/interrupt`,
+      {
+        schema: {
+          tags,
+          summary: 'Interrupts an active activity',
+          params: z.object({ id: idParam, activityId: z.string().regex(bpmKeyPattern) }),
+        },
+      },
+      async (request) => ok(await runtime.interrupt(request.caller, request.params.id, request.params.activityId)),
+    );
+
+    app.get(
+      `${base}/tasks/todo`,
+      { schema: { tags, summary: 'Open tasks assigned to the caller or offered to them', querystring: taskQuery } },
+      async (request) => ok(await runtime.todo(request.caller, request.query)),
+    );
+    app.get(`${base}/tasks/done`, { schema: { tags, summary: 'Tasks the caller completed', querystring: taskQuery } }, async (request) =>
+      ok(await runtime.done(request.caller, request.query)),
+    );
+    app.get(`${base}/tasks/startable`, { schema: { tags, summary: 'Definitions the caller may start' } }, async (request) =>
+      ok(await runtime.startable(request.caller)),
+    );
+    app.get(
+      `${base}/tasks/lookup/accounts`,
+      { schema: { tags, summary: 'Accounts in the caller’s scope a task may be re-assigned to', querystring: bpmLookupQuery } },
+      async (request) => ok(await runtime.assignableAccounts(request.caller, request.query.text, request.query.limit)),
+    );
+    app.get(
+      `${base}/tasks/:id/diagram`,
+      { schema: { tags, summary: 'The diagram of the task’s instance with its path marked', params: idParams } },
+      async (request) => ok(await runtime.taskDiagram(request.caller, request.params.id)),
+    );
+    app.get(
+      `${base}/tasks/:id`,
+      { schema: { tags, summary: 'One task with its form, buttons, variables and comments', params: idParams } },
+      async (request) => ok(await runtime.taskDetail(request.caller, request.params.id)),
+    );
+    app.post(
+      `${base}/tasks/:id/claim`,
+      { schema: { tags, summary: 'Claims a task offered to the caller', params: idParams } },
+      async (request) => ok(await runtime.claim(request.caller, request.params.id)),
+    );
+    app.post(
+      `${base}/tasks/:id/unclaim`,
+      { schema: { tags, summary: 'Gives a claimed task back to its candidates', params: idParams } },
+      async (request) => ok(await runtime.unclaim(request.caller, request.params.id)),
+    );
+    app.post(
+      `${base}/tasks/:id/assignee`,
+      { schema: { tags, summary: 'Re-assigns a task to another account', params: idParams, body: assignTaskInput } },
+      async (request) => ok(await runtime.assign(request.caller, request.params.id, request.body.userName)),
+    );
+    app.post(
+      `${base}/tasks/:id/complete`,
+      { schema: { tags, summary: 'Completes a task with variables or its form’s values', params: idParams, body: completeBody } },
+      async (request) => ok(await runtime.complete(request.caller, request.params.id, request.body)),
+    );
+    app.post(
+      `${base}/tasks/:id/recall`,
+      { schema: { tags, summary: 'Takes a completed task back while the next is untouched', params: idParams } },
+      async (request) => ok(await runtime.recall(request.caller, request.params.id)),
+    );
+    app.post(
+      `${base}/tasks/:id/return`,
+      { schema: { tags, summary: 'Returns a task to an earlier user task', params: idParams, body: returnTaskInput } },
+      async (request) => ok(await runtime.returnTo(request.caller, request.params.id, request.body.activityId, request.body.comment)),
+    );
+    app.post(
+      `${base}/tasks/:id/comments`,
+      { schema: { tags, summary: 'Comments on the task’s instance', params: idParams, body: commentInput } },
+      async (request) => ok(await runtime.comment(request.caller, request.params.id, request.body.message)),
+    );
+  };
+}

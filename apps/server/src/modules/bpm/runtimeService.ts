@@ -1,0 +1,861 @@
+import type {
+  BpmInstanceDetail,
+  BpmInstanceDiagram,
+  BpmLookupOption,
+  BpmTaskDetail,
+  BpmVariables,
+  CompleteTaskInput,
+  InstanceAction,
+  InstanceState,
+  StartInstanceInput,
+  TaskOutcome,
+} from '@qiming/shared';
+import type { Kysely } from 'kysely';
+import type { AppContext } from '../../context.ts';
+import type { Database } from '../../db/schema.ts';
+import type { Caller } from '../../http/caller.ts';
+import { AppError, forbidden, notFound } from '../../http/errors.ts';
+import { readOutbound } from '../alarms/alarmDelivery.ts';
+import { type AuditEntry, audited } from '../audit/audited.ts';
+import { acceptValues } from '../forms/acceptValues.ts';
+import type { FormService } from '../forms/formService.ts';
+import { sanitizedValues } from '../forms/referenceChecks.ts';
+import { accountByUserName, accountsInScope, organPathOf, pickUserNames, roleCodesOf } from '../iam/directoryLookup.ts';
+import { postJson } from '../outbound/postJson.ts';
+import * as configRepo from './configRepo.ts';
+import { dueAt } from './dueDate.ts';
+import { type EngineCommand, EngineFailure, LiveEngines, type RunnableDefinition, type RunOutcome, runEngine } from './engineRunner.ts';
+import { activityTransition, instanceTransition, taskCommandRefusal } from './instanceTransitions.ts';
+import * as modelRepo from './modelRepo.ts';
+import { buttonsByCode } from './pluginRepo.ts';
+import * as repo from './runtimeRepo.ts';
+import { hasExpression, pathIn, resolveTemplate } from './safeExpression.ts';
+
+/** How a command closes tasks: the one it acts on, and what every other task the engine left says. */
+interface Closing {
+  taskId?: number;
+  outcome: TaskOutcome;
+  others: TaskOutcome;
+  actor: string;
+  button?: string | null;
+  /** Discarded activities: interrupted by an administrator, or skipped by the engine. */
+  discarded: 'interrupted' | 'terminated';
+}
+
+type Row = repo.InstanceRow;
+
+const asList = (value: unknown): string[] =>
+  Array.isArray(value)
+    ? value.map(String)
+    : typeof value === 'string'
+      ? value
+          .split(',')
+          .map((item) => item.trim())
+          .filter(Boolean)
+      : [];
+
+/** An HTTP listener's call, made after the change is committed. */
+interface Delivery {
+  listenerId: number;
+  url: string;
+  instanceId: number;
+  activityId: string;
+  event: string;
+  payload: unknown;
+}
+
+/**
+ * Runs instances: every command loads the instance, lets the engine apply it (see runEngine), and saves
+ * the new state with its tasks, history and timers in one audited transaction that only succeeds while
+ * the instance is still at the version it read: of two commands at once, the second gets 409.
+ */
+export class RuntimeService {
+  private readonly definitions = new Map<number, RunnableDefinition>();
+  private readonly liveEngines = new LiveEngines();
+
+  constructor(
+    private readonly context: AppContext,
+    private readonly forms: FormService,
+  ) {}
+
+  /**
+   * A command's one transaction with its operation-log row. Asked from inside a transaction (the demo
+   * seeding of a first start), the command joins that one and logs nothing: no one asked for it.
+   */
+  private change<T>(
+    caller: Caller,
+    change: { operation: string; target: string },
+    work: (trx: Kysely<Database>, entry: AuditEntry) => Promise<T>,
+  ) {
+    if (this.context.db.isTransaction) return work(this.context.db, {});
+    return audited(this.context, caller, change, work);
+  }
+
+  // ---------------------------------------------------------------- reading
+
+  async requireInstance(id: number, db: Kysely<Database> = this.context.db): Promise<Row> {
+    const row = await repo.findInstance(db, id);
+    if (!row) throw notFound();
+    return row;
+  }
+
+  async detail(id: number): Promise<BpmInstanceDetail> {
+    const row = await this.requireInstance(id);
+    const summary = await repo.instanceSummary(this.context.db, id);
+    if (!summary) throw notFound();
+    return {
+      ...summary,
+      variables: JSON.parse(row.variables) as BpmVariables,
+      activities: await repo.listActivities(this.context.db, id, row.state as InstanceState),
+      tasks: await repo.instanceTasks(this.context.db, id),
+      comments: await repo.listComments(this.context.db, id),
+    };
+  }
+
+  async diagram(id: number): Promise<BpmInstanceDiagram> {
+    const row = await this.requireInstance(id);
+    const definition = await modelRepo.findDefinition(this.context.db, row.definition_id);
+    if (!definition) throw notFound();
+    const activities = await repo.listActivities(this.context.db, id, row.state as InstanceState);
+    const active = [...new Set(activities.filter((a) => a.state === 'active').map((a) => a.activityId))];
+    const completed = [...new Set(activities.filter((a) => a.state === 'completed').map((a) => a.activityId))];
+    return { bpmn20Xml: definition.xml, active, completed };
+  }
+
+  /** The diagram of a task's instance, for whoever may read the task; to anyone else the task does not exist. */
+  async taskDiagram(caller: Caller, id: number): Promise<BpmInstanceDiagram> {
+    const task = await this.requireTaskReader(caller, id, true);
+    const diagram = await this.diagram(task.instance_id);
+    // Task readers see the drawing, not the configuration behind it (service URLs, properties).
+    return { ...diagram, bpmn20Xml: withoutExtensions(diagram.bpmn20Xml) };
+  }
+
+  /** Accounts a task may be re-assigned to: by user name, within the caller's data scope for re-assigning. */
+  async assignableAccounts(caller: Caller, text: string, limit: number): Promise<BpmLookupOption[]> {
+    const options = await pickUserNames(this.context.db, await caller.scope(), text, limit);
+    return options.map((option) => ({ value: String(option.value), label: option.label }));
+  }
+
+  async taskDetail(caller: Caller, id: number): Promise<BpmTaskDetail> {
+    const task = await repo.taskSummary(this.context.db, id);
+    if (!task) throw notFound();
+    await this.requireTaskReader(caller, id, true);
+    const instance = await this.requireInstance(task.instanceId);
+    const definition = await this.runnable(instance.definition_id);
+    const info = definition.info.userTasks.find((userTask) => userTask.activityId === task.activityId);
+    const form = task.formId && task.formVersion ? await this.formVersion(task.formId, task.formVersion) : null;
+    const tasks = await repo.instanceTasks(this.context.db, task.instanceId);
+    const passed = new Map(
+      tasks
+        .filter((other) => other.status === 'closed' && other.outcome === 'completed' && other.activityId !== task.activityId)
+        .map((other) => [other.activityId, other.name]),
+    );
+    const variables = JSON.parse(instance.variables) as BpmVariables;
+    return {
+      ...task,
+      // Variables given when the instance started never passed the form's checks: what the task's form
+      // shows as rich text is sanitised here, as a submission is before it is kept.
+      variables: form ? sanitizedValues(form.field, variables) : variables,
+      form: form?.field ?? null,
+      buttons: await buttonsByCode(this.context.db, info?.buttons ?? []),
+      comments: await repo.listComments(this.context.db, task.instanceId),
+      returnTargets: [...passed].map(([activityId, name]) => ({ activityId, name })),
+    };
+  }
+
+  /** The assignee, a candidate, or whoever completed it may read a task; `hidden`: others get 404, not 403. */
+  private async requireTaskReader(caller: Caller, id: number, hidden = false) {
+    const row = await repo.findTaskRow(this.context.db, id);
+    if (!row) throw notFound();
+    if (caller.isSuper || row.assignee === caller.userName || row.completed_by === caller.userName) return row;
+    const roles = await roleCodesOf(this.context.db, caller.accountId);
+    if (await repo.isCandidate(this.context.db, id, caller.userName, roles)) return row;
+    throw hidden ? notFound() : forbidden('error.bpmNotYourTask');
+  }
+
+  async todo(caller: Caller, query: Parameters<typeof repo.pageTodo>[3]) {
+    return repo.pageTodo(this.context.db, caller.userName, await roleCodesOf(this.context.db, caller.accountId), query);
+  }
+
+  done(caller: Caller, query: Parameters<typeof repo.pageDone>[2]) {
+    return repo.pageDone(this.context.db, caller.userName, query);
+  }
+
+  /** Newest versions the caller may start: not suspended, and the caller among the participants when it has any. */
+  async startable(caller: Caller) {
+    const all = await modelRepo.latestDefinitions(this.context.db);
+    const allowed = [];
+    for (const row of all) if (await this.mayStart(caller, row.def_key)) allowed.push(modelRepo.toDefinition(row));
+    return allowed;
+  }
+
+  private async mayStart(caller: Caller, key: string): Promise<boolean> {
+    if (caller.isSuper) return true;
+    const roles = await roleCodesOf(this.context.db, caller.accountId);
+    const organs = await organPathOf(this.context.db, caller.accountId);
+    const { restricted, matches } = await configRepo.participation(this.context.db, key, caller.userName, roles, organs);
+    return !restricted || matches;
+  }
+
+  // ---------------------------------------------------------------- starting
+
+  async start(caller: Caller, input: StartInstanceInput) {
+    const row = await modelRepo.latestDefinition(this.context.db, input.definitionKey);
+    if (!row) throw new AppError(404, 'error.bpmNoDefinition', { key: input.definitionKey });
+    if (row.suspended === 1) throw new AppError(409, 'error.bpmDefinitionSuspended');
+    if (!(await this.mayStart(caller, row.def_key))) throw forbidden('error.bpmNotParticipant');
+    const definition = modelRepo.toRunnable(row);
+    const variables = { ...input.variables, initiator: caller.userName };
+    const outcome = await this.run(definition, { variables }, { kind: 'resume' }, input.businessKey);
+    const now = this.context.now();
+    const { id, deliveries } = await this.change(caller, { operation: 'task:start', target: `bpm:${row.def_key}` }, async (trx, entry) => {
+      const instance: Omit<Row, 'id'> = {
+        definition_id: row.id,
+        def_key: row.def_key,
+        business_key: input.businessKey,
+        state: outcome.ended ? 'completed' : 'running',
+        engine_state: outcome.engineState,
+        variables: JSON.stringify(variables),
+        version: 0,
+        started_by: caller.userName,
+        started_at: now,
+        ended_at: outcome.ended ? now : null,
+      };
+      const id = await repo.insertInstance(trx, instance);
+      const deliveries = await this.record(
+        trx,
+        { ...instance, id },
+        definition,
+        outcome,
+        variables,
+        {
+          outcome: 'completed',
+          others: 'skipped',
+          actor: caller.userName,
+          discarded: 'terminated',
+        },
+        true,
+      );
+      entry.after = { id, definitionKey: row.def_key, version: row.version };
+      return { id, deliveries };
+    });
+    outcome.keep(id);
+    this.deliver(deliveries);
+    return repo.instanceSummary(this.context.db, id);
+  }
+
+  // ---------------------------------------------------------------- task commands
+
+  /** The open task, its instance running, and the caller its assignee or (unassigned) a candidate. */
+  private async actionableTask(caller: Caller, id: number, needsAssignee: boolean) {
+    const task = await repo.findTaskRow(this.context.db, id);
+    if (!task) throw notFound();
+    if (task.status !== 'open') throw new AppError(409, 'error.bpmTaskClosed');
+    const instance = await this.requireInstance(task.instance_id);
+    const refusal = taskCommandRefusal(instance.state as InstanceState);
+    if (refusal) throw new AppError(409, refusal);
+    if (task.assignee !== null && task.assignee !== caller.userName) {
+      if (needsAssignee) throw new AppError(409, 'error.bpmTaskClaimed', { name: task.assignee });
+    } else if (task.assignee === null) {
+      const roles = await roleCodesOf(this.context.db, caller.accountId);
+      if (!(await repo.isCandidate(this.context.db, id, caller.userName, roles))) throw forbidden('error.bpmNotYourTask');
+    }
+    return { task, instance };
+  }
+
+  async claim(caller: Caller, id: number) {
+    const { task } = await this.actionableTask(caller, id, true);
+    if (task.assignee === caller.userName) return repo.taskSummary(this.context.db, id);
+    return this.reassign(caller, id, 'task:claim', null, caller.userName);
+  }
+
+  async unclaim(caller: Caller, id: number) {
+    const task = await repo.findTaskRow(this.context.db, id);
+    if (!task) throw notFound();
+    if (task.status !== 'open') throw new AppError(409, 'error.bpmTaskClosed');
+    if (task.assignee === null) throw new AppError(409, 'error.bpmTaskNotClaimed');
+    if (task.assignee !== caller.userName && !caller.isSuper) throw forbidden('error.bpmNotYourTask');
+    await this.requireCommandable(task.instance_id);
+    return this.reassign(caller, id, 'task:unclaim', task.assignee, null);
+  }
+
+  /** Re-assign: the assignee (or an administrator) hands the task to another account. */
+  async assign(caller: Caller, id: number, userName: string) {
+    const task = await repo.findTaskRow(this.context.db, id);
+    if (!task) throw notFound();
+    if (task.status !== 'open') throw new AppError(409, 'error.bpmTaskClosed');
+    if (!caller.isSuper && task.assignee !== caller.userName) {
+      await this.actionableTask(caller, id, true);
+    }
+    await this.requireCommandable(task.instance_id);
+    // The target must be one the caller could pick (assignableAccounts' scope); any other is as good as unknown.
+    const target = await accountByUserName(this.context.db, userName);
+    const inScope = target ? await accountsInScope(this.context.db, await caller.scope(), [target.id]) : new Set<number>();
+    if (!target || !inScope.has(target.id)) throw new AppError(422, 'error.bpmUnknownAccount', { element: task.task_name, name: userName });
+    return this.reassign(caller, id, 'task:assignee', task.assignee, userName);
+  }
+
+  /** Task commands are refused while the instance is suspended or over, whoever asks. */
+  private async requireCommandable(instanceId: number): Promise<void> {
+    const instance = await this.requireInstance(instanceId);
+    const refusal = taskCommandRefusal(instance.state as InstanceState);
+    if (refusal) throw new AppError(409, refusal);
+  }
+
+  private async reassign(caller: Caller, id: number, operation: string, expected: string | null, assignee: string | null) {
+    const deliveries = await this.change(caller, { operation, target: `bpm-task:${id}` }, async (trx, entry) => {
+      entry.before = { assignee: expected };
+      const claimedAt = assignee === null ? null : this.context.now();
+      if (!(await repo.setAssignee(trx, id, expected, assignee, claimedAt))) throw new AppError(409, 'error.bpmVersionConflict');
+      entry.after = { assignee };
+      const task = await repo.findTaskRow(trx, id);
+      const instance = await this.requireInstance(task?.instance_id ?? 0, trx);
+      return this.listen(trx, instance, [
+        { scope: 'task', event: 'assignment', activityId: task?.activity_id ?? '', payload: { taskId: id, assignee } },
+      ]);
+    });
+    this.deliver(deliveries);
+    return repo.taskSummary(this.context.db, id);
+  }
+
+  /**
+   * Completes the task: a plugin button's variables, the form's values (checked as the forms module
+   * checks a submission, against the version the task was created with) and the variables become
+   * process variables, and the engine moves on.
+   */
+  async complete(caller: Caller, id: number, input: CompleteTaskInput) {
+    const { task, instance } = await this.actionableTask(caller, id, true);
+    const definition = await this.runnable(instance.definition_id);
+    const info = definition.info.userTasks.find((userTask) => userTask.activityId === task.activity_id);
+    // A task with a form takes only the form's values (checked) and its button's variables.
+    let variables: Record<string, unknown> = task.form_id ? {} : { ...input.variables };
+    if (input.button) {
+      const [button] = await buttonsByCode(this.context.db, info?.buttons.includes(input.button) ? [input.button] : []);
+      if (button?.action !== 'complete') throw new AppError(400, 'error.bpmButtonNotOffered', { button: input.button });
+      variables = { ...variables, ...button.variables };
+    }
+    if (task.form_id && task.form_version) {
+      const version = await this.formVersion(task.form_id, task.form_version);
+      variables = { ...variables, ...(await acceptValues(this.context.db, caller, version.field, input.values ?? {})) };
+    }
+    // Who started the instance is the engine's to say, never a completer's.
+    delete variables.initiator;
+    return this.engineCommand(
+      caller,
+      'task:complete',
+      instance,
+      definition,
+      { kind: 'signal', executionId: task.execution_id, output: variables },
+      variables,
+      {
+        taskId: id,
+        outcome: 'completed',
+        others: 'skipped',
+        actor: caller.userName,
+        button: input.button ?? null,
+        discarded: 'terminated',
+      },
+      async (trx) => {
+        if (input.comment) await this.addComment(trx, instance.id, task.id, task.task_name, caller.userName, input.comment);
+      },
+    );
+  }
+
+  /**
+   * Recall: the previous assignee takes a completed task back while every task it led to is untouched
+   * (unclaimed and open); the instance returns to the state saved when the recalled task was created.
+   */
+  async recall(caller: Caller, id: number) {
+    const task = await repo.findTaskRow(this.context.db, id);
+    if (!task) throw notFound();
+    if (task.completed_by !== caller.userName || task.outcome !== 'completed') throw forbidden('error.bpmNotYourTask');
+    const instance = await this.requireInstance(task.instance_id);
+    const refusal = taskCommandRefusal(instance.state as InstanceState);
+    if (refusal) throw new AppError(409, refusal);
+    const open = await repo.openTaskRows(this.context.db, instance.id);
+    const next = open.filter((row) => row.previous_task_id === id);
+    if (next.length === 0 || next.length !== open.length || next.some((row) => row.claimed_at !== null)) {
+      throw new AppError(409, 'error.bpmRecallRefused');
+    }
+    const definition = await this.runnable(instance.definition_id);
+    return this.restore(caller, 'task:recall', instance, definition, task.engine_snapshot, 'recalled');
+  }
+
+  /** Return: the task goes back to an earlier user task of the instance, restoring the state saved when that task was created. */
+  async returnTo(caller: Caller, id: number, activityId: string, comment: string) {
+    const { task, instance } = await this.actionableTask(caller, id, true);
+    const earlier = (await repo.instanceTasks(this.context.db, instance.id))
+      .filter((other) => other.activityId === activityId && other.status === 'closed' && other.outcome === 'completed')
+      .at(-1);
+    if (!earlier || activityId === task.activity_id) throw new AppError(400, 'error.bpmReturnTarget', { activity: activityId });
+    const snapshot = await repo.findTaskRow(this.context.db, earlier.id);
+    const definition = await this.runnable(instance.definition_id);
+    return this.restore(caller, 'task:return', instance, definition, snapshot?.engine_snapshot ?? '', 'returned', async (trx) => {
+      if (comment) await this.addComment(trx, instance.id, task.id, task.task_name, caller.userName, comment);
+    });
+  }
+
+  private restore(
+    caller: Caller,
+    operation: string,
+    instance: Row,
+    definition: RunnableDefinition,
+    snapshot: string,
+    outcome: TaskOutcome,
+    extra?: (trx: Kysely<Database>) => Promise<void>,
+  ) {
+    return this.engineCommand(
+      caller,
+      operation,
+      { ...instance, engine_state: snapshot },
+      definition,
+      { kind: 'resume' },
+      {},
+      { outcome, others: outcome, actor: caller.userName, discarded: 'terminated' },
+      extra,
+    );
+  }
+
+  async comment(caller: Caller, id: number, message: string) {
+    const task = await this.requireTaskReader(caller, id);
+    await this.change(caller, { operation: 'task:comment', target: `bpm-task:${id}` }, async (trx, entry) => {
+      await this.addComment(trx, task.instance_id, id, task.task_name, caller.userName, message);
+      entry.after = { message };
+    });
+    return repo.listComments(this.context.db, task.instance_id);
+  }
+
+  private addComment(trx: Kysely<Database>, instanceId: number, taskId: number, activityName: string, userName: string, message: string) {
+    return repo.insertComment(trx, {
+      instance_id: instanceId,
+      task_id: taskId,
+      activity_name: activityName,
+      user_name: userName,
+      message,
+      created_at: this.context.now(),
+    });
+  }
+
+  // ---------------------------------------------------------------- monitoring
+
+  /** Hang up, recover, terminate: the transition table decides; the engine state stays as it was. */
+  async transition(caller: Caller, id: number, action: Exclude<InstanceAction, 'delete'>) {
+    await this.change(caller, { operation: `instance:${action}`, target: `bpm-instance:${id}` }, async (trx, entry) => {
+      const instance = await this.requireInstance(id, trx);
+      const step = instanceTransition(instance.state as InstanceState, action);
+      if ('refused' in step) throw new AppError(409, step.refused);
+      const now = this.context.now();
+      const ending = step.to === 'terminated';
+      entry.before = { state: instance.state };
+      if (!(await repo.saveInstance(trx, id, instance.version, { state: step.to, ...(ending ? { ended_at: now } : {}) }))) {
+        throw new AppError(409, 'error.bpmVersionConflict');
+      }
+      if (ending) {
+        const open = await repo.openTaskRows(trx, id);
+        await repo.closeTasks(
+          trx,
+          open.map((row) => row.id),
+          { outcome: 'terminated', ended_at: now },
+        );
+        const active = await repo.activeActivities(trx, id);
+        await repo.endActivities(
+          trx,
+          id,
+          active.map((row) => row.execution_id),
+          'terminated',
+          now,
+        );
+        await repo.replaceTimers(trx, id, []);
+      }
+      entry.after = { state: step.to };
+    });
+    return repo.instanceSummary(this.context.db, id);
+  }
+
+  remove(caller: Caller, ids: number[]) {
+    return this.change(caller, { operation: 'instance:delete', target: `bpm-instance:${ids.join(',')}` }, async (trx, entry) => {
+      for (const id of ids) {
+        const instance = await this.requireInstance(id, trx);
+        const step = instanceTransition(instance.state as InstanceState, 'delete');
+        if ('refused' in step) throw new AppError(409, step.refused);
+      }
+      entry.after = { deleted: await repo.deleteInstances(trx, ids) };
+      return entry.after;
+    });
+  }
+
+  /** Interrupts an active activity (by its BPMN id): its path ends there; the instance goes on with what is left. */
+  async interrupt(caller: Caller, id: number, activityId: string) {
+    const instance = await this.requireInstance(id);
+    const activities = await repo.listActivities(this.context.db, id, instance.state as InstanceState);
+    const matching = activities.filter((activity) => activity.activityId === activityId);
+    if (matching.length === 0) throw notFound();
+    const target = matching.find((activity) => activity.state === 'active') ?? (matching.at(-1) as (typeof matching)[number]);
+    const step = activityTransition(instance.state as InstanceState, target.state, 'interrupt');
+    if ('refused' in step) throw new AppError(409, step.refused);
+    const row = (await repo.activeActivities(this.context.db, id)).find((activity) => activity.id === target.id);
+    const open = await repo.openTaskRows(this.context.db, id);
+    // A countersign's iterations wait as tasks; interrupting the activity discards the first and, with it, the rest.
+    const waiting = open.find((task) => task.activity_id === activityId);
+    const executionId = waiting?.execution_id ?? row?.execution_id ?? '';
+    const definition = await this.runnable(instance.definition_id);
+    return this.engineCommand(
+      caller,
+      'instance:interrupt',
+      instance,
+      definition,
+      { kind: 'discard', executionId },
+      {},
+      { taskId: waiting?.id, outcome: 'interrupted', others: 'interrupted', actor: caller.userName, discarded: 'interrupted' },
+    );
+  }
+
+  /** Fires a due timer claimed by this process: the scheduler's command, logged as the system's. */
+  async fireTimer(timer: { instance_id: number; execution_id: string }): Promise<void> {
+    const instance = await repo.findInstance(this.context.db, timer.instance_id);
+    if (instance?.state !== 'running') return;
+    const definition = await this.runnable(instance.definition_id);
+    const outcome = await this.run(
+      definition,
+      { engineState: instance.engine_state, instanceId: instance.id },
+      { kind: 'timer', executionId: timer.execution_id },
+      instance.business_key,
+    );
+    const deliveries = await this.context.db
+      .transaction()
+      .execute(async (trx) =>
+        this.save(
+          trx,
+          instance,
+          definition,
+          outcome,
+          {},
+          { outcome: 'completed', others: 'skipped', actor: 'system', discarded: 'terminated' },
+        ),
+      );
+    outcome.keep(instance.id);
+    this.deliver(deliveries);
+  }
+
+  // ---------------------------------------------------------------- the command pipeline
+
+  private async engineCommand(
+    caller: Caller,
+    operation: string,
+    instance: Row,
+    definition: RunnableDefinition,
+    command: EngineCommand,
+    variables: Record<string, unknown>,
+    closing: Closing,
+    extra?: (trx: Kysely<Database>) => Promise<void>,
+  ) {
+    const outcome = await this.run(
+      definition,
+      { engineState: instance.engine_state, instanceId: instance.id },
+      command,
+      instance.business_key,
+    );
+    const deliveries = await this.change(caller, { operation, target: `bpm-instance:${instance.id}` }, async (trx, entry) => {
+      const deliveries = await this.save(trx, instance, definition, outcome, variables, closing);
+      await extra?.(trx);
+      entry.after = { instanceId: instance.id, taskId: closing.taskId, outcome: closing.outcome };
+      return deliveries;
+    });
+    outcome.keep(instance.id);
+    this.deliver(deliveries);
+    return repo.instanceSummary(this.context.db, instance.id);
+  }
+
+  /** The optimistic write of a command's outcome, then its rows. */
+  private async save(
+    trx: Kysely<Database>,
+    instance: Row,
+    definition: RunnableDefinition,
+    outcome: RunOutcome,
+    variables: Record<string, unknown>,
+    closing: Closing,
+  ) {
+    const merged = { ...(JSON.parse(instance.variables) as Record<string, unknown>), ...variables };
+    const now = this.context.now();
+    const saved = await repo.saveInstance(trx, instance.id, instance.version, {
+      engine_state: outcome.engineState,
+      variables: JSON.stringify(merged),
+      ...(outcome.ended ? { state: 'completed', ended_at: now } : {}),
+    });
+    if (!saved) throw new AppError(409, 'error.bpmVersionConflict');
+    return this.record(trx, { ...instance, variables: JSON.stringify(merged) }, definition, outcome, merged, closing, false);
+  }
+
+  private async run(definition: RunnableDefinition, saved: Parameters<typeof runEngine>[1], command: EngineCommand, businessKey: string) {
+    try {
+      return await runEngine(
+        definition,
+        saved,
+        command,
+        async (activityId, url, variables) => {
+          const { policy } = await readOutbound(this.context.db);
+          await postJson(policy, url, { activityId, businessKey, variables }, { timeoutMs: 5000, attempts: 1 });
+        },
+        this.liveEngines,
+      );
+    } catch (error) {
+      if (error instanceof AppError) throw error;
+      const reason = error instanceof EngineFailure || error instanceof Error ? error.message.slice(0, 200) : 'unknown';
+      throw new AppError(500, 'error.bpmEngineFailed', { reason });
+    }
+  }
+
+  /**
+   * Brings the rows in line with what the engine did: history rows for activities started and ended,
+   * tasks closed that no longer wait and created for those that now do, and the timers it waits on.
+   */
+  private async record(
+    trx: Kysely<Database>,
+    instance: Row,
+    definition: RunnableDefinition,
+    outcome: RunOutcome,
+    variables: Record<string, unknown>,
+    closing: Closing,
+    started: boolean,
+  ): Promise<Delivery[]> {
+    const now = this.context.now();
+    const { nodes } = definition.info;
+    const happened: ListenerEvent[] = started ? [{ scope: 'execution', event: 'start', activityId: '', payload: {} }] : [];
+    const startedHere = new Map<string, { activityId: string; type: string; state: string }>();
+    const ended = new Map<string, string[]>();
+    for (const event of outcome.events) {
+      const stateOnEnd = event.kind === 'end' ? 'completed' : closing.discarded;
+      if (event.kind === 'start') {
+        startedHere.set(event.executionId, { activityId: event.activityId, type: event.activityType, state: 'active' });
+        happened.push({ scope: 'execution', event: 'start', activityId: event.activityId, payload: {} });
+        continue;
+      }
+      const here = startedHere.get(event.executionId);
+      if (here) here.state = stateOnEnd;
+      else ended.set(stateOnEnd, [...(ended.get(stateOnEnd) ?? []), event.executionId]);
+      if (event.kind === 'end') happened.push({ scope: 'execution', event: 'end', activityId: event.activityId, payload: {} });
+    }
+    await repo.insertActivities(
+      trx,
+      [...startedHere].map(([executionId, activity]) => ({
+        instance_id: instance.id,
+        execution_id: executionId,
+        activity_id: activity.activityId,
+        activity_name: nodes[activity.activityId]?.name ?? '',
+        activity_type: activity.type,
+        state: activity.state,
+        started_at: now,
+        ended_at: activity.state === 'active' ? null : now,
+      })),
+    );
+    for (const [state, executionIds] of ended) await repo.endActivities(trx, instance.id, executionIds, state as 'completed', now);
+
+    const open = await repo.openTaskRows(trx, instance.id);
+    const waitingIds = new Set(outcome.waiting.map((task) => task.executionId));
+    const closed = open.filter((row) => !waitingIds.has(row.execution_id));
+    const mine = closed.filter((row) => row.id === closing.taskId).map((row) => row.id);
+    await repo.closeTasks(trx, mine, {
+      outcome: closing.outcome,
+      ended_at: now,
+      completed_by: closing.actor,
+      button: closing.button ?? null,
+    });
+    await repo.closeTasks(
+      trx,
+      closed.filter((row) => row.id !== closing.taskId).map((row) => row.id),
+      { outcome: closing.others, ended_at: now },
+    );
+    for (const row of closed) {
+      if (row.id === closing.taskId && closing.outcome === 'completed') {
+        happened.push({ scope: 'task', event: 'complete', activityId: row.activity_id, payload: { taskId: row.id } });
+      }
+    }
+    const openIds = new Set(open.filter((row) => waitingIds.has(row.execution_id)).map((row) => row.execution_id));
+    for (const waiting of outcome.waiting) {
+      if (openIds.has(waiting.executionId)) continue;
+      const taskId = await this.createTask(
+        trx,
+        instance,
+        definition,
+        outcome.engineState,
+        waiting,
+        { ...variables, ...waiting.local },
+        closing.taskId ?? null,
+      );
+      happened.push({ scope: 'task', event: 'create', activityId: waiting.activityId, payload: { taskId } });
+    }
+    // A timer still waiting on the same execution keeps its due time: other work must not postpone it.
+    const dueBefore = new Map((await repo.instanceTimers(trx, instance.id)).map((timer) => [timer.execution_id, timer.due_at]));
+    await repo.replaceTimers(
+      trx,
+      instance.id,
+      outcome.timers.map((timer) => ({
+        execution_id: timer.executionId,
+        activity_id: timer.activityId,
+        due_at: dueBefore.get(timer.executionId) ?? now + timer.delayMs,
+      })),
+    );
+    if (outcome.ended) {
+      await repo.closeTasks(
+        trx,
+        open.filter((row) => !closed.includes(row)).map((row) => row.id),
+        { outcome: closing.others, ended_at: now },
+      );
+      happened.push({ scope: 'execution', event: 'end', activityId: '', payload: {} });
+    }
+    return this.listen(trx, instance, happened);
+  }
+
+  private async createTask(
+    trx: Kysely<Database>,
+    instance: Row,
+    definition: RunnableDefinition,
+    snapshot: string,
+    waiting: { executionId: string; activityId: string },
+    variables: Record<string, unknown>,
+    previousTaskId: number | null,
+  ): Promise<number> {
+    const info = definition.info.userTasks.find((task) => task.activityId === waiting.activityId);
+    const lookup = (names: string[]) => pathIn(variables, names);
+    const resolve = (text: string | null): unknown => (text && hasExpression(text) ? resolveTemplate(text, lookup) : text);
+    const assignee = resolve(info?.assignee ?? null);
+    const users = (info?.candidateUsers ?? []).flatMap((text) => asList(resolve(text)));
+    const groups = (info?.candidateGroups ?? []).flatMap((text) => asList(resolve(text)));
+    const formId = info?.formKey ? Number(info.formKey.slice('form:'.length)) : null;
+    const formVersion = formId ? (await this.forms.publishedSchema(formId, trx)).version : null;
+    const now = this.context.now();
+    const dueText = resolve(info?.dueDate ?? null);
+    const due =
+      typeof dueText === 'string' && dueText
+        ? await dueAt(trx, (await accountByUserName(trx, instance.started_by))?.organ_id ?? null, now, dueText)
+        : null;
+    return repo.insertTask(
+      trx,
+      {
+        instance_id: instance.id,
+        execution_id: waiting.executionId,
+        activity_id: waiting.activityId,
+        task_name: info?.name ?? waiting.activityId,
+        assignee: typeof assignee === 'string' && assignee ? assignee : null,
+        candidate_users: JSON.stringify(users),
+        candidate_groups: JSON.stringify(groups),
+        form_key: info?.formKey ?? null,
+        form_id: formId,
+        form_version: formVersion,
+        due_at: due,
+        created_at: now,
+        claimed_at: null,
+        ended_at: null,
+        status: 'open',
+        outcome: null,
+        button: null,
+        completed_by: null,
+        previous_task_id: previousTaskId,
+        engine_snapshot: snapshot,
+      },
+      { users, groups },
+    );
+  }
+
+  /** Released definitions never change: each is read once per process (the newest few hundred kept). */
+  private async runnable(definitionId: number): Promise<RunnableDefinition> {
+    const known = this.definitions.get(definitionId);
+    if (known) return known;
+    const row = await modelRepo.findDefinition(this.context.db, definitionId);
+    if (!row) throw notFound();
+    const definition = modelRepo.toRunnable(row);
+    if (this.definitions.size >= 200) this.definitions.delete(this.definitions.keys().next().value as number);
+    this.definitions.set(definitionId, definition);
+    return definition;
+  }
+
+  private async formVersion(formId: number, version: number) {
+    const found = (await this.forms.versions(formId)).find((candidate) => candidate.version === version);
+    if (!found) throw notFound();
+    return found;
+  }
+
+  // ---------------------------------------------------------------- listeners
+
+  /** Log listeners write their entry in the command's transaction; HTTP listeners are called once it is committed. */
+  private async listen(trx: Kysely<Database>, instance: Row, happened: ListenerEvent[]): Promise<Delivery[]> {
+    if (happened.length === 0) return [];
+    const listeners = await configRepo.enabledListeners(trx, instance.def_key);
+    if (listeners.length === 0) return [];
+    const now = this.context.now();
+    const logs = [];
+    const deliveries: Delivery[] = [];
+    for (const event of happened) {
+      for (const listener of listeners) {
+        if (listener.scope !== event.scope || listener.event !== event.event) continue;
+        if (listener.activityId !== '' ? listener.activityId !== event.activityId : event.scope === 'execution' && event.activityId !== '')
+          continue;
+        const activityId = event.activityId;
+        if (listener.kind === 'log') {
+          logs.push({
+            listener_id: listener.id,
+            instance_id: instance.id,
+            activity_id: activityId,
+            event: event.event,
+            message: JSON.stringify(event.payload).slice(0, 1000),
+            created_at: now,
+          });
+        } else {
+          deliveries.push({
+            listenerId: listener.id,
+            url: listener.url,
+            instanceId: instance.id,
+            activityId,
+            event: event.event,
+            payload: {
+              instanceId: instance.id,
+              definitionKey: instance.def_key,
+              businessKey: instance.business_key,
+              activityId,
+              event: event.event,
+              ...event.payload,
+            },
+          });
+        }
+      }
+    }
+    await configRepo.insertListenerLogs(trx, logs);
+    return deliveries;
+  }
+
+  /** Calls HTTP listeners through the outbound allow-list, each outcome kept as a log entry; never fails the command. */
+  private deliver(deliveries: Delivery[]): void {
+    if (deliveries.length === 0) return;
+    void (async () => {
+      const { policy } = await readOutbound(this.context.db);
+      for (const delivery of deliveries) {
+        const message = await postJson(policy, delivery.url, delivery.payload, { timeoutMs: 5000, attempts: 2 }).then(
+          (answer) => `HTTP ${answer.status}`,
+          (error: unknown) => (error instanceof AppError ? `${error.messageKey} ${JSON.stringify(error.params)}` : String(error)),
+        );
+        await configRepo.insertListenerLogs(this.context.db, [
+          {
+            listener_id: delivery.listenerId,
+            instance_id: delivery.instanceId,
+            activity_id: delivery.activityId,
+            event: delivery.event,
+            message: message.slice(0, 1000),
+            created_at: this.context.now(),
+          },
+        ]);
+      }
+    })().catch(() => undefined);
+  }
+}
+
+interface ListenerEvent {
+  scope: 'execution' | 'task';
+  event: string;
+  activityId: string;
+  payload: Record<string, unknown>;
+}
+
+/** A BPMN document without its extension elements: the Camunda configuration, which only the engine needs. */
+function withoutExtensions(xml: string): string {
+  return xml.replace(/<([\w.-]+:)?extensionElements\b[^>]*\/>|<([\w.-]+:)?extensionElements\b[\s\S]*?<\/\2extensionElements\s*>/g, '');
+}

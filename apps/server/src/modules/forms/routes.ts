@@ -1,0 +1,76 @@
+import { formInput, formSortable, pageQuerySchema, usePatternEngine } from '@qiming/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import { ok } from '../../http/envelope.ts';
+import { idListBody, idParam } from '../../http/idList.ts';
+import { fillRoutes } from './fillRoutes.ts';
+import * as repo from './formRepo.ts';
+import { FormService } from './formService.ts';
+import { linearPatterns } from './linearPatterns.ts';
+import { submissionRoutes } from './submissionRoutes.ts';
+import { SubmissionService } from './submissionService.ts';
+
+const tags = ['cloud forms'];
+const idParams = z.object({ id: idParam });
+
+/** The designer's routes: forms and their drafts, publishing, and the versions it froze. */
+function designerRoutes(service: FormService): FastifyPluginAsyncZod<AppContext> {
+  return async (app, context) => {
+    app.get(
+      '/api/admin/forms',
+      {
+        schema: {
+          tags,
+          summary: 'A page of forms, by name',
+          querystring: pageQuerySchema(formSortable).extend({ name: z.string().max(100).optional() }),
+        },
+      },
+      async (request) => ok(await repo.pageForms(context.db, request.query)),
+    );
+    app.get('/api/admin/forms/:id', { schema: { tags, summary: 'One form with its draft schema', params: idParams } }, async (request) =>
+      ok(await service.require(request.params.id)),
+    );
+    app.post('/api/admin/forms', { schema: { tags, summary: 'Creates a form', body: formInput } }, async (request) =>
+      ok(await service.create(request.caller, request.body)),
+    );
+    app.put(
+      '/api/admin/forms/:id',
+      { schema: { tags, summary: 'Changes a form and its draft schema', params: idParams, body: formInput } },
+      async (request) => ok(await service.update(request.caller, request.params.id, request.body)),
+    );
+    app.post(
+      '/api/admin/forms/delete',
+      { schema: { tags, summary: 'Deletes forms with their versions and submissions', body: idListBody } },
+      async (request) => ok(await service.remove(request.caller, request.body.ids)),
+    );
+    app.post(
+      '/api/admin/forms/:id/publish',
+      {
+        schema: {
+          tags,
+          summary: 'Freezes the current draft as the next version; refused while an option names a missing dictionary',
+          params: idParams,
+        },
+      },
+      async (request) => ok(await service.publish(request.caller, request.params.id)),
+    );
+    app.get(
+      '/api/admin/forms/:id/versions',
+      { schema: { tags, summary: "The form's published versions, newest first", params: idParams } },
+      async (request) => ok(await service.versions(request.params.id)),
+    );
+  };
+}
+
+/** Cloud forms (issue 11): designing forms, filling them in, and reading what was submitted, each its own grant. */
+export const formRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context) => {
+  // Every check of a form in this process (saving, submitting, a workflow task's form) matches authors'
+  // patterns on RE2 from here on.
+  usePatternEngine(linearPatterns);
+  const forms = new FormService(context);
+  const submissions = new SubmissionService(context, forms);
+  for (const routes of [designerRoutes(forms), fillRoutes(forms, submissions), submissionRoutes(submissions)]) {
+    await app.register(routes, context);
+  }
+};

@@ -1,0 +1,135 @@
+import type { ApiGroup, FlowRule, GatewayRoute } from '@qiming/shared';
+import type { Cluster } from '../../../cluster/cluster.ts';
+import type { GatewayRequest } from './compiledRoute.ts';
+import { LeasedCounts } from './leasedCounts.ts';
+import { WarmUps } from './warmUps.ts';
+
+export type FlowDecision =
+  | { allowed: true; release: () => void }
+  | { allowed: false; limit: number; retryAfterSec: number; resetSec: number };
+
+const unlimited: FlowDecision = { allowed: true, release: () => {} };
+
+/** An API group as a test of a request path: any of its exact, prefix or regex patterns. */
+export function groupMatcher(group: ApiGroup): (path: string) => boolean {
+  const tests = group.items.map((item) => {
+    const pattern = item.args.pattern ?? '';
+    if (item.name === 'exact') return (path: string) => path === pattern;
+    if (item.name === 'prefix') return (path: string) => path.startsWith(pattern.replace(/\*+$/, ''));
+    const regexp = new RegExp(pattern);
+    return (path: string) => regexp.test(path);
+  });
+  return (path) => tests.some((test) => test(path));
+}
+
+/** The value a rule counts by: the client address, a header, query parameter or cookie, or nothing. */
+function paramOf(rule: FlowRule, request: GatewayRequest): string {
+  switch (rule.paramStrategy) {
+    case 'clientIp':
+      return request.remoteAddress;
+    case 'header': {
+      const value = request.headers[rule.paramField.toLowerCase()];
+      return Array.isArray(value) ? value.join(',') : (value ?? '');
+    }
+    case 'urlParam':
+      return request.query.get(rule.paramField) ?? '';
+    case 'cookie':
+      return request.cookies.get(rule.paramField) ?? '';
+    default:
+      return '';
+  }
+}
+
+/**
+ * Sentinel's gateway flow rules as the gateway applies them. QPS rules count in fixed windows of
+ * `intervalSec` with room for `count + burst` requests, through the cluster (Redis: one count for all
+ * gateway processes, taken in blocks, see LeasedCounts; otherwise each process counts alone); a warm-up rule's threshold is this
+ * process's warm-up level of `count` (see WarmUps); a queueing rule spaces requests `intervalSec /
+ * count` apart through the cluster, each waiting for its turn unless that is more than
+ * `maxQueueingTimeMs` away (burst does not apply). Concurrency rules count requests in flight in this
+ * process. A request lacking the header, parameter or cookie a rule counts by is counted with the
+ * others that lack it.
+ */
+export class FlowGuard {
+  private routeRules = new Map<string, FlowRule[]>();
+  private groupRules: Array<{ matches: (path: string) => boolean; rules: FlowRule[] }> = [];
+  private readonly inFlight = new Map<string, number>();
+  private readonly warmUps = new WarmUps();
+  private readonly counts: LeasedCounts;
+
+  constructor(private readonly cluster: Cluster) {
+    this.counts = new LeasedCounts(cluster);
+  }
+
+  load(rules: FlowRule[], groups: ApiGroup[]): void {
+    const enabled = rules.filter((rule) => rule.enabled);
+    const routeRules = new Map<string, FlowRule[]>();
+    for (const rule of enabled.filter((candidate) => candidate.resourceMode === 'route')) {
+      routeRules.set(rule.resource, [...(routeRules.get(rule.resource) ?? []), rule]);
+    }
+    this.routeRules = routeRules;
+    this.groupRules = groups
+      .map((group) => ({
+        matches: groupMatcher(group),
+        rules: enabled.filter((rule) => rule.resourceMode === 'apiGroup' && rule.resource === group.apiName),
+      }))
+      .filter((group) => group.rules.length > 0);
+  }
+
+  /** Answers at once, without a promise, when no rule applies: the common case costs no extra turn. */
+  check(route: GatewayRoute, request: GatewayRequest): FlowDecision | Promise<FlowDecision> {
+    const rules = [
+      ...(this.routeRules.get(route.routeId) ?? []),
+      ...this.groupRules.filter((group) => group.matches(request.path)).flatMap((group) => group.rules),
+    ];
+    return rules.length === 0 ? unlimited : this.checkRules(rules, request);
+  }
+
+  private async checkRules(rules: FlowRule[], request: GatewayRequest): Promise<FlowDecision> {
+    const taken: string[] = [];
+    const release = () => {
+      for (const key of taken.splice(0)) {
+        const left = (this.inFlight.get(key) ?? 1) - 1;
+        if (left > 0) this.inFlight.set(key, left);
+        else this.inFlight.delete(key);
+      }
+    };
+    for (const rule of rules) {
+      // A changed rule starts counting afresh.
+      const key = `gateway-flow:${rule.id}:${rule.updatedAt}:${paramOf(rule, request)}`;
+      if (rule.grade === 'concurrency') {
+        const current = this.inFlight.get(key) ?? 0;
+        if (current >= rule.count) {
+          release();
+          return { allowed: false, limit: rule.count, retryAfterSec: 1, resetSec: 1 };
+        }
+        this.inFlight.set(key, current + 1);
+        taken.push(key);
+        continue;
+      }
+      if (rule.controlBehavior === 'queue') {
+        const wait = await this.cluster.takeTurn(
+          key,
+          Math.max(1, Math.round((rule.intervalSec * 1000) / rule.count)),
+          rule.maxQueueingTimeMs,
+        );
+        if (wait === undefined) {
+          release();
+          return { allowed: false, limit: rule.count, retryAfterSec: 1, resetSec: 1 };
+        }
+        if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+        continue;
+      }
+      const threshold = rule.controlBehavior === 'warmUp' ? this.warmUps.threshold(key, rule, Date.now()) : rule.count;
+      const limit = threshold + rule.burst;
+      // Blocks sized by the rule's full limit, so a warming rule's lower threshold does not shrink them.
+      const { count, resetInMs } = await this.counts.count(key, rule.intervalSec * 1000, rule.count + rule.burst);
+      if (count > limit) {
+        release();
+        const seconds = Math.max(1, Math.ceil(resetInMs / 1000));
+        return { allowed: false, limit, retryAfterSec: seconds, resetSec: seconds };
+      }
+    }
+    return { allowed: true, release };
+  }
+}

@@ -1,0 +1,72 @@
+import { pageQuerySchema, routeInput, routeSortable, routeStatuses, routeTestInput } from '@qiming/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../../context.ts';
+import { ok } from '../../../http/envelope.ts';
+import { idListBody, idParam } from '../../../http/idList.ts';
+import { gatewayStates } from './gatewayState.ts';
+import { pageRoutes } from './routeRepo.ts';
+import { RouteService } from './routeService.ts';
+import { testRoute } from './routeTester.ts';
+
+const tags = ['gateway'];
+const base = '/api/admin/gateway/routes';
+const idParams = z.object({ id: idParam });
+const filterText = z.string().max(100).optional();
+
+/** Gateway routes: defined, released to every gateway process, cancelled. */
+export const gatewayAdminRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context) => {
+  const service = new RouteService(context);
+  app.get(
+    '/api/admin/gateway/state',
+    { schema: { tags, summary: "Every live gateway process: its last second's traffic by route and its breakers" } },
+    async () => ok(await gatewayStates(context.cluster, context.now())),
+  );
+  app.get(
+    base,
+    {
+      schema: {
+        tags,
+        summary: 'A page of gateway routes, in the order they are tried',
+        querystring: pageQuerySchema(routeSortable).extend({
+          routeId: filterText,
+          routeName: filterText,
+          status: z.enum(routeStatuses).optional().catch(undefined),
+        }),
+      },
+    },
+    async (request) => ok(await pageRoutes(context.db, request.query)),
+  );
+  app.post(
+    `${base}/test`,
+    { schema: { tags, summary: 'Which released route would take this request, and where it would go', body: routeTestInput } },
+    async (request) => ok(await testRoute(context.db, request.body)),
+  );
+  app.get(`${base}/:id`, { schema: { tags, summary: 'One route', params: idParams } }, async (request) =>
+    ok(await service.require(request.params.id)),
+  );
+  app.post(base, { schema: { tags, summary: 'Defines a route, not yet released', body: routeInput } }, async (request) =>
+    ok(await service.create(request.caller, request.body)),
+  );
+  app.put(
+    `${base}/:id`,
+    { schema: { tags, summary: 'Changes a route; a released route changes on every gateway at once', params: idParams, body: routeInput } },
+    async (request) => ok(await service.update(request.caller, request.params.id, request.body)),
+  );
+  for (const step of ['release', 'cancel'] as const) {
+    app.post(
+      `${base}/:id/${step}`,
+      {
+        schema: {
+          tags,
+          summary: step === 'release' ? 'Releases a route: it carries traffic' : 'Cancels a released route',
+          params: idParams,
+        },
+      },
+      async (request) => ok(await service.step(request.caller, request.params.id, step)),
+    );
+  }
+  app.post(`${base}/delete`, { schema: { tags, summary: 'Deletes routes that are not released', body: idListBody } }, async (request) =>
+    ok(await service.remove(request.caller, request.body.ids)),
+  );
+};

@@ -1,0 +1,27 @@
+import { alarmAccess } from '../alarms/access.ts';
+import type { ModuleDeclaration } from '../platform/functionModel/declarations.ts';
+
+const monitor = '/api/admin/monitor';
+
+/** Monitoring figures, and the alarms that watch them. */
+export const monitorAccess: ModuleDeclaration = {
+  code: 'monitor',
+  name: 'Monitoring and alarms',
+  functions: [
+    {
+      code: 'monitor.figures',
+      name: 'Monitoring',
+      operations: [
+        {
+          code: 'monitor:view',
+          name: 'View',
+          type: 'view',
+          access: 'authorised',
+          isDefault: true,
+          urls: [`GET ${monitor}/targets`, `GET ${monitor}/live`, `GET ${monitor}/history`],
+        },
+      ],
+    },
+    ...alarmAccess,
+  ],
+};

@@ -1,0 +1,66 @@
+import type { FastifyInstance } from 'fastify';
+import { Counter, collectDefaultMetrics, Gauge, Registry } from 'prom-client';
+import type { AppContext } from '../../context.ts';
+import { sameSecret } from '../auth/tokens.ts';
+import type { LiveFigures } from './liveFigures.ts';
+
+const outcomes = ['passed', 'blocked', 'succeeded', 'failed'] as const;
+
+/**
+ * `/metrics` in Prometheus' text format: this process's runtime (prom-client's defaults), its request
+ * counters by gateway route, API group and API route, read from the traffic meter when scraped (so
+ * counting costs the hot path nothing more), and the registry's instances as the cluster sees them.
+ * With `QIMING_METRICS_TOKEN` set it asks for `Authorization: Bearer <token>`; otherwise it is open.
+ */
+export function registerMetricsEndpoint(app: FastifyInstance, context: AppContext, live: LiveFigures): void {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+  const totals = () => context.traffic.everything();
+  new Counter({
+    name: 'qiming_requests_total',
+    help: 'Requests by kind (route, apiGroup, api), target and outcome, since the process started.',
+    labelNames: ['kind', 'target', 'outcome'],
+    registers: [registry],
+    collect() {
+      this.reset();
+      for (const [kind, targets] of totals()) {
+        for (const [target, counts] of targets) {
+          for (const outcome of outcomes) if (counts[outcome] > 0) this.inc({ kind, target, outcome }, counts[outcome]);
+        }
+      }
+    },
+  });
+  new Counter({
+    name: 'qiming_response_time_ms_total',
+    help: 'Summed response time of answered requests, in ms, by kind and target.',
+    labelNames: ['kind', 'target'],
+    registers: [registry],
+    collect() {
+      this.reset();
+      for (const [kind, targets] of totals()) {
+        for (const [target, counts] of targets) if (counts.totalMs > 0) this.inc({ kind, target }, counts.totalMs);
+      }
+    },
+  });
+  new Gauge({
+    name: 'qiming_registry_instances',
+    help: 'Instances of each registered service by health, as last sampled in the cluster.',
+    labelNames: ['service', 'health'],
+    registers: [registry],
+    collect() {
+      this.reset();
+      for (const [service, values] of live.latestGauges('service', Date.now(), 10_000)) {
+        this.set({ service, health: 'healthy' }, values.healthy ?? 0);
+        this.set({ service, health: 'unhealthy' }, values.unhealthy ?? 0);
+      }
+    },
+  });
+
+  app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
+    const token = context.config.metricsToken;
+    if (token && !sameSecret(request.headers.authorization ?? '', `Bearer ${token}`)) {
+      return reply.code(401).header('www-authenticate', 'Bearer').send('unauthorised\n');
+    }
+    return reply.header('content-type', registry.contentType).send(await registry.metrics());
+  });
+}

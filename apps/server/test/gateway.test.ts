@@ -1,0 +1,547 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Definition, GatewayProcessState, GatewayRoute } from '@qiming/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildGateway, type Gateway } from '../src/modules/governance/gateway/gatewayServer.ts';
+import { deleteInstance, upsertInstance } from '../src/modules/governance/registry/instanceRepo.ts';
+import { ensureService } from '../src/modules/governance/registry/serviceRepo.ts';
+import { bearer, createTestApp, signIn, staff, sysadmin, type TestApp, type Tokens } from './testApp.ts';
+
+interface Echo {
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  body: string;
+}
+
+/** A real upstream: answers what it was asked as JSON; `/flaky` fails twice before it answers. */
+async function startUpstream() {
+  let flaky = 0;
+  const fragile = { down: true };
+  const hits = new Map<string, number>();
+  const server = http.createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      hits.set(request.url ?? '', (hits.get(request.url ?? '') ?? 0) + 1);
+      if (request.url?.startsWith('/slow')) {
+        setTimeout(() => response.writeHead(200).end('slow'), 300);
+        return;
+      }
+      if (request.url === '/fragile' && fragile.down) {
+        response.writeHead(500).end('down');
+        return;
+      }
+      if (request.url === '/flaky' && flaky++ < 2) {
+        response.writeHead(503).end('busy');
+        return;
+      }
+      const echo: Echo = {
+        method: request.method ?? '',
+        url: request.url ?? '',
+        headers: request.headers as Record<string, string>,
+        body: Buffer.concat(chunks).toString(),
+      };
+      response.writeHead(200, { 'content-type': 'application/json', 'x-upstream': 'yes' }).end(JSON.stringify(echo));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { server, port: (server.address() as AddressInfo).port, hits, fragile };
+}
+
+describe(`API gateway (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
+  let t: TestApp;
+  let admin: Tokens;
+  let gateway: Gateway;
+  let gatewayUrl: string;
+  let upstream: Awaited<ReturnType<typeof startUpstream>>;
+  let origin: string;
+
+  const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
+    t.app.inject({ method, url, payload, headers: { ...bearer(admin), 'accept-language': 'en' } });
+  /** A request through the gateway over plain HTTP: unlike fetch, it may name any Host. */
+  const through = (path: string, init: { method?: string; headers?: Record<string, string>; body?: string } = {}) =>
+    new Promise<Response>((resolve, reject) => {
+      const sent = http.request(`${gatewayUrl}${path}`, { method: init.method ?? 'GET', headers: init.headers }, (answer) => {
+        const chunks: Buffer[] = [];
+        answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+        answer.on('end', () =>
+          resolve(new Response(Buffer.concat(chunks), { status: answer.statusCode, headers: answer.headers as Record<string, string> })),
+        );
+      });
+      sent.on('error', reject);
+      sent.end(init.body);
+    });
+
+  /** Defines and releases a route; the gateway has it once this answers. */
+  async function released(
+    routeId: string,
+    predicates: Definition[],
+    filters: Definition[] = [],
+    extra: object = {},
+  ): Promise<GatewayRoute> {
+    const created = await call('POST', '/api/admin/gateway/routes', {
+      routeId,
+      routeName: routeId,
+      orderNum: 10,
+      uri: origin,
+      predicates,
+      filters,
+      description: '',
+      ...extra,
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const route = created.json().data as GatewayRoute;
+    expect((await call('POST', `/api/admin/gateway/routes/${route.id}/release`)).statusCode).toBe(200);
+    await gateway.routes.reload();
+    return route;
+  }
+  const path = (patterns: string) => ({ name: 'Path', args: { patterns } });
+
+  beforeAll(async () => {
+    t = await createTestApp({ realTime: true });
+    admin = await signIn(t.app, sysadmin);
+    upstream = await startUpstream();
+    origin = `http://127.0.0.1:${upstream.port}`;
+    gateway = await buildGateway(t.context);
+    gatewayUrl = await gateway.app.listen({ host: '127.0.0.1', port: 0 });
+  });
+  afterAll(async () => {
+    await gateway?.app.close();
+    upstream?.server.close();
+    await t?.close();
+  });
+
+  it('carries traffic only on released routes: unreleased and cancelled ones answer 404 in the caller language', async () => {
+    const draft = await call('POST', '/api/admin/gateway/routes', {
+      routeId: 'orders',
+      routeName: 'Orders',
+      orderNum: 1,
+      uri: origin,
+      predicates: [path('/orders/**')],
+      filters: [{ name: 'StripPrefix', args: { parts: '1' } }],
+      description: 'Order service',
+    });
+    expect(draft.statusCode, draft.body).toBe(200);
+    const route = draft.json().data as GatewayRoute;
+    expect(route.status).toBe('unreleased');
+    const before = await through('/orders/42', { headers: { 'accept-language': 'zh' } });
+    expect(before.status).toBe(404);
+    expect(await before.json()).toEqual({ code: 404, message: '没有匹配的路由', data: null });
+
+    await call('POST', `/api/admin/gateway/routes/${route.id}/release`);
+    await gateway.routes.reload();
+    const passed = await through('/orders/42?full=1', {
+      method: 'POST',
+      body: '{"qty":3}',
+      headers: { 'content-type': 'application/json', host: 'shop.example' },
+    });
+    expect(passed.status).toBe(200);
+    expect(passed.headers.get('x-upstream')).toBe('yes');
+    const echo = (await passed.json()) as Echo;
+    expect(echo).toMatchObject({ method: 'POST', url: '/42?full=1', body: '{"qty":3}' });
+    expect(echo.headers).toMatchObject({ 'x-forwarded-for': '127.0.0.1', 'x-forwarded-proto': 'http', 'x-forwarded-host': 'shop.example' });
+
+    const deleting = await call('POST', '/api/admin/gateway/routes/delete', { ids: [route.id] });
+    expect(deleting.json().message).toBe('A released route cannot be deleted; cancel it first');
+    await call('POST', `/api/admin/gateway/routes/${route.id}/cancel`);
+    await gateway.routes.reload();
+    expect((await through('/orders/42')).status).toBe(404);
+    expect((await call('POST', `/api/admin/gateway/routes/${route.id}/cancel`)).json().message).toBe(
+      'The route is not in a state that allows this',
+    );
+  });
+
+  it('matches every predicate kind', async () => {
+    await released('by-host', [path('/p/host'), { name: 'Host', args: { patterns: '**.school.example' } }]);
+    await released('by-method', [path('/p/method'), { name: 'Method', args: { methods: 'PUT,PATCH' } }]);
+    await released('by-header', [path('/p/header'), { name: 'Header', args: { header: 'X-Request-Id', regexp: '\\d+' } }]);
+    await released('by-query', [path('/p/query'), { name: 'Query', args: { param: 'green', regexp: 'ye.' } }]);
+    await released('by-cookie', [path('/p/cookie'), { name: 'Cookie', args: { name: 'tier', regexp: 'gold' } }]);
+    await released('by-remote', [path('/p/remote'), { name: 'RemoteAddr', args: { sources: '127.0.0.1/32' } }]);
+    await released('by-remote-other', [path('/p/remote-other'), { name: 'RemoteAddr', args: { sources: '10.0.0.0/8' } }]);
+    const past = new Date(Date.now() - 3_600_000).toISOString();
+    const future = new Date(Date.now() + 3_600_000).toISOString();
+    await released('after-past', [path('/p/after'), { name: 'After', args: { datetime: past } }]);
+    await released('before-past', [path('/p/before'), { name: 'Before', args: { datetime: past } }]);
+    await released('between-now', [path('/p/between'), { name: 'Between', args: { datetime1: past, datetime2: future } }]);
+    await released('weight-all', [path('/p/weight'), { name: 'Weight', args: { group: 'canary', weight: '1' } }]);
+    await released(
+      'weight-none',
+      [path('/p/weight'), { name: 'Weight', args: { group: 'canary', weight: '0' } }],
+      [{ name: 'SetStatus', args: { status: '418' } }],
+    );
+
+    const status = async (url: string, init: Parameters<typeof through>[1] = {}) => (await through(url, init)).status;
+    expect(await status('/p/host', { headers: { host: 'www.school.example' } })).toBe(200);
+    expect(await status('/p/host', { headers: { host: 'www.other.example' } })).toBe(404);
+    expect(await status('/p/method', { method: 'PUT' })).toBe(200);
+    expect(await status('/p/method')).toBe(404);
+    expect(await status('/p/header', { headers: { 'x-request-id': '123' } })).toBe(200);
+    expect(await status('/p/header', { headers: { 'x-request-id': 'abc' } })).toBe(404);
+    expect(await status('/p/query?green=yes')).toBe(200);
+    expect(await status('/p/query?green=no')).toBe(404);
+    expect(await status('/p/cookie', { headers: { cookie: 'a=1; tier=gold' } })).toBe(200);
+    expect(await status('/p/cookie', { headers: { cookie: 'tier=silver' } })).toBe(404);
+    expect(await status('/p/remote')).toBe(200);
+    expect(await status('/p/remote-other')).toBe(404);
+    expect(await status('/p/after')).toBe(200);
+    expect(await status('/p/before')).toBe(404);
+    expect(await status('/p/between')).toBe(200);
+    for (let i = 0; i < 10; i += 1) expect(await status('/p/weight')).toBe(200);
+  });
+
+  it('applies every filter kind', async () => {
+    await released('prefix', [path('/f/prefix/**')], [{ name: 'PrefixPath', args: { prefix: '/v2' } }]);
+    await released(
+      'rewrite',
+      [path('/f/rewrite/**')],
+      [{ name: 'RewritePath', args: { regexp: '/f/rewrite/(?<rest>.*)', replacement: '/new/$\\{rest}' } }],
+    );
+    await released('set-path', [path('/f/set/{segment}')], [{ name: 'SetPath', args: { template: '/items/{segment}' } }]);
+    await released(
+      'headers',
+      [path('/f/headers')],
+      [
+        { name: 'AddRequestHeader', args: { name: 'X-School', value: 'qiming' } },
+        { name: 'RemoveRequestHeader', args: { name: 'X-Secret' } },
+        { name: 'AddResponseHeader', args: { name: 'X-Served-By', value: 'gateway' } },
+      ],
+    );
+    await released('status', [path('/f/status')], [{ name: 'SetStatus', args: { status: '201' } }]);
+    await released('retry', [path('/flaky')], [{ name: 'Retry', args: { retries: '3', statuses: '503', methods: 'GET' } }]);
+    await released('size', [path('/f/size')], [{ name: 'RequestSize', args: { maxSize: '10' } }]);
+
+    const echo = async (url: string, init: Parameters<typeof through>[1] = {}) => (await (await through(url, init)).json()) as Echo;
+    expect((await echo('/f/prefix/a')).url).toBe('/v2/f/prefix/a');
+    expect((await echo('/f/rewrite/x/y')).url).toBe('/new/x/y');
+    expect((await echo('/f/set/77')).url).toBe('/items/77');
+    const headers = await through('/f/headers', { headers: { 'x-secret': 'token' } });
+    expect(headers.headers.get('x-served-by')).toBe('gateway');
+    const sent = ((await headers.json()) as Echo).headers;
+    expect(sent['x-school']).toBe('qiming');
+    expect(sent['x-secret']).toBeUndefined();
+    expect((await through('/f/status')).status).toBe(201);
+    const retried = await through('/flaky');
+    expect(retried.status).toBe(200);
+    expect(upstream.hits.get('/flaky')).toBe(3);
+    const big = await through('/f/size', { method: 'POST', body: 'more than ten bytes', headers: { 'accept-language': 'en' } });
+    expect(big.status).toBe(413);
+    expect(((await big.json()) as { message: string }).message).toBe('The request body exceeds 10 bytes');
+    expect((await through('/f/size', { method: 'POST', body: 'short' })).status).toBe(200);
+  });
+
+  it('sends lb:// routes to the healthy instances the registry holds, and answers 503 and 502 in JSON', async () => {
+    const serviceId = await ensureService(
+      t.context.db,
+      { namespaceId: 'public', groupName: 'DEFAULT_GROUP', serviceName: 'stock' },
+      Date.now(),
+    );
+    const instance = {
+      serviceId,
+      clusterName: 'DEFAULT',
+      ip: '127.0.0.1',
+      port: upstream.port,
+      weight: 1,
+      healthy: true,
+      enabled: true,
+      ephemeral: false,
+      metadata: {},
+      beatInterval: 5000,
+      beatTimeout: 15000,
+      deleteTimeout: 30000,
+    };
+    await released('stock', [path('/stock/**')], [], { uri: 'lb://stock' });
+    const none = await through('/stock/1', { headers: { 'accept-language': 'en' } });
+    expect(none.status).toBe(503);
+    expect(await none.json()).toEqual({ code: 503, message: 'The service has no healthy instance', data: null });
+
+    await upsertInstance(t.context.db, instance, Date.now());
+    await expect.poll(async () => (await through('/stock/1')).status, { timeout: 3000, interval: 100 }).toBe(200);
+    await upsertInstance(t.context.db, { ...instance, healthy: false }, Date.now());
+    await expect.poll(async () => (await through('/stock/1')).status, { timeout: 3000, interval: 100 }).toBe(503);
+    await deleteInstance(t.context.db, instance);
+
+    const closed = http.createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const deadPort = (closed.address() as AddressInfo).port;
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    await released('dead', [path('/dead')], [], { uri: `http://127.0.0.1:${deadPort}` });
+    const dead = await through('/dead', { headers: { 'accept-language': 'en' } });
+    expect(dead.status).toBe(502);
+    expect(await dead.json()).toEqual({ code: 502, message: 'The upstream service cannot be reached', data: null });
+  });
+
+  it('tells which released route would take a typed request and where it would send it', async () => {
+    const test = async (body: object) => {
+      const response = await call('POST', '/api/admin/gateway/routes/test', body);
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json().data;
+    };
+    expect(await test({ method: 'GET', url: '/f/set/9?x=1' })).toEqual({
+      matched: true,
+      id: expect.any(Number),
+      routeId: 'set-path',
+      routeName: 'set-path',
+      target: `${origin}/items/9?x=1`,
+      variables: { segment: '9' },
+    });
+    expect((await test({ method: 'GET', url: '/p/host', host: 'a.school.example' })).routeId).toBe('by-host');
+    expect((await test({ method: 'GET', url: '/p/header', headers: 'X-Request-Id: 12' })).routeId).toBe('by-header');
+    expect(await test({ method: 'GET', url: '/orders/1' })).toEqual({ matched: false });
+    expect((await call('POST', '/api/admin/gateway/routes/test', { method: 'GET', url: 'no-slash' })).statusCode).toBe(400);
+    const reader = await signIn(t.app, staff);
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/gateway/routes/test',
+      payload: { url: '/' },
+      headers: bearer(reader),
+    });
+    expect(refused.statusCode).toBe(403);
+  });
+
+  const rule = async (body: object) => {
+    const response = await call('POST', '/api/admin/gateway/flow-rules', {
+      grade: 'qps',
+      intervalSec: 60,
+      burst: 0,
+      controlBehavior: 'reject',
+      paramStrategy: 'none',
+      paramField: '',
+      enabled: true,
+      ...body,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    await gateway.routes.reload();
+    return response.json().data;
+  };
+
+  it('lets a route carry its QPS and burst, then answers 429 with X-RateLimit headers and Retry-After', async () => {
+    await released('limited', [path('/limited/**')]);
+    await rule({ resourceMode: 'route', resource: 'limited', count: 2, burst: 1 });
+    const answers = [];
+    for (let i = 0; i < 4; i += 1) answers.push(await through('/limited/x', { headers: { 'accept-language': 'en' } }));
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 429]);
+    const refused = answers[3] as Response;
+    expect(refused.headers.get('x-ratelimit-limit')).toBe('3');
+    expect(refused.headers.get('x-ratelimit-remaining')).toBe('0');
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(((await refused.json()) as { message: string }).message).toMatch(/^Too many requests; try again in \d+ s$/);
+  });
+
+  it('counts an API group per header value, and refuses a rule for a missing resource or without its field', async () => {
+    await released('reports', [path('/reports/**')]);
+    const group = await call('POST', '/api/admin/gateway/api-groups', {
+      apiName: 'reports',
+      description: '',
+      items: [{ name: 'prefix', args: { pattern: '/reports/' } }],
+    });
+    expect(group.statusCode, group.body).toBe(200);
+    await rule({ resourceMode: 'apiGroup', resource: 'reports', count: 1, paramStrategy: 'header', paramField: 'X-Tenant' });
+    const tenant = async (name: string) => (await through('/reports/daily', { headers: { 'x-tenant': name } })).status;
+    expect([await tenant('a'), await tenant('a'), await tenant('b')]).toEqual([200, 429, 200]);
+
+    const missing = await call('POST', '/api/admin/gateway/flow-rules', {
+      resourceMode: 'route',
+      resource: 'nowhere',
+      grade: 'qps',
+      count: 1,
+      intervalSec: 1,
+      burst: 0,
+      controlBehavior: 'reject',
+      paramStrategy: 'none',
+      paramField: '',
+    });
+    expect(missing.json().message).toBe('There is no route or API group named nowhere');
+    const noField = await call('POST', '/api/admin/gateway/flow-rules', {
+      resourceMode: 'route',
+      resource: 'reports',
+      grade: 'qps',
+      count: 1,
+      intervalSec: 1,
+      burst: 0,
+      controlBehavior: 'reject',
+      paramStrategy: 'cookie',
+      paramField: '',
+    });
+    expect(noField.statusCode).toBe(400);
+    const inUse = await call('POST', '/api/admin/gateway/api-groups/delete', { ids: [group.json().data.id] });
+    expect(inUse.json().message).toBe('Flow rules still use this API group; it cannot be deleted');
+    const route = (await call('GET', '/api/admin/gateway/routes?routeId=limited')).json().data.records[0];
+    await call('POST', `/api/admin/gateway/routes/${route.id}/cancel`);
+    const guarded = await call('POST', '/api/admin/gateway/routes/delete', { ids: [route.id] });
+    expect(guarded.json().message).toBe('Flow rules use this route; it cannot be deleted nor its ID changed');
+  });
+
+  it('holds a concurrency rule to its requests in flight', async () => {
+    await released('slow', [path('/slow')]);
+    await rule({ resourceMode: 'route', resource: 'slow', grade: 'concurrency', count: 1 });
+    const [first, second] = await Promise.all([
+      through('/slow'),
+      new Promise((resolve) => setTimeout(resolve, 50)).then(() => through('/slow')),
+    ]);
+    expect([first.status, second.status]).toEqual([200, 429]);
+    expect((await through('/slow')).status).toBe(200);
+    const queued = await call('POST', '/api/admin/gateway/flow-rules', {
+      resourceMode: 'route',
+      resource: 'slow',
+      grade: 'concurrency',
+      count: 1,
+      intervalSec: 1,
+      burst: 0,
+      controlBehavior: 'queue',
+      paramStrategy: 'none',
+      paramField: '',
+    });
+    expect(queued.statusCode).toBe(400);
+    expect(queued.json().message).toBe('A requests-in-flight rule can only refuse');
+  });
+
+  it('lets a cold warm-up rule pass a third of its threshold, and the full threshold once traffic has kept coming', async () => {
+    await released('warm', [path('/warm/**')]);
+    await rule({ resourceMode: 'route', resource: 'warm', count: 30, intervalSec: 1, controlBehavior: 'warmUp', warmUpPeriodSec: 2 });
+    const passed = async (times: number) => {
+      let count = 0;
+      for (let i = 0; i < times; i += 1) if ((await through('/warm/x')).status === 200) count += 1;
+      return count;
+    };
+    const cold = await passed(20);
+    // 30 / 3 = 10, a little more as the burst itself warms the rule.
+    expect(cold).toBeGreaterThanOrEqual(10);
+    expect(cold).toBeLessThanOrEqual(13);
+    // Steady traffic, never a second apart, for the warm-up period.
+    for (let elapsed = 0; elapsed < 2200; elapsed += 300) {
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await through('/warm/x');
+    }
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await passed(25)).toBe(25);
+  });
+
+  it('queues requests evenly apart and refuses those whose turn is further away than the maximum wait', async () => {
+    await released('queued', [path('/queued/**')]);
+    await rule({ resourceMode: 'route', resource: 'queued', count: 5, intervalSec: 1, controlBehavior: 'queue', maxQueueingTimeMs: 500 });
+    const started = Date.now();
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => through('/queued/x').then((response) => ({ status: response.status, ms: Date.now() - started }))),
+    );
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 200, 200, 429, 429]);
+    const passedAfter = answers.filter((answer) => answer.status === 200).map((answer) => answer.ms);
+    // Turns 200 ms apart: the third waited about 400 ms; the refused were answered at once.
+    expect(Math.max(...passedAfter)).toBeGreaterThanOrEqual(300);
+    expect(Math.max(...answers.filter((answer) => answer.status === 429).map((answer) => answer.ms))).toBeLessThan(300);
+  });
+
+  const degrade = async (body: object) => {
+    const response = await call('POST', '/api/admin/gateway/degrade-rules', {
+      resourceMode: 'route',
+      slowRatioThreshold: 1,
+      statIntervalMs: 60_000,
+      timeWindow: 1,
+      enabled: true,
+      ...body,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    await gateway.routes.reload();
+  };
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 30));
+
+  it('opens a breaker after too many errors, answers 503 without calling the upstream, and closes it on a good probe', async () => {
+    await released('fragile', [path('/fragile')]);
+    await degrade({ resource: 'fragile', grade: 'errorCount', count: 2, minRequestAmount: 3 });
+    const statuses = [];
+    for (let i = 0; i < 3; i += 1) {
+      statuses.push((await through('/fragile')).status);
+      await settle();
+    }
+    expect(statuses).toEqual([500, 500, 500]);
+    const open = await through('/fragile', { headers: { 'accept-language': 'en' } });
+    expect(open.status).toBe(503);
+    expect(((await open.json()) as { message: string }).message).toBe(
+      'The service is cut off for a while after failing; try again shortly',
+    );
+    expect(upstream.hits.get('/fragile')).toBe(3);
+
+    upstream.fragile.down = false;
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    expect((await through('/fragile')).status).toBe(200);
+    await settle();
+    expect((await through('/fragile')).status).toBe(200);
+    expect(upstream.hits.get('/fragile')).toBe(5);
+  });
+
+  it('half-opens a slow-call breaker for one probe only, and opens it again when the probe is slow', async () => {
+    await released('sluggish', [path('/slow/**')]);
+    await degrade({ resource: 'sluggish', grade: 'slowRatio', count: 100, slowRatioThreshold: 0.5, minRequestAmount: 2 });
+    for (let i = 0; i < 2; i += 1) {
+      expect((await through('/slow/a')).status).toBe(200);
+      await settle();
+    }
+    expect((await through('/slow/a')).status).toBe(503);
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    const [probe, other] = await Promise.all([
+      through('/slow/a'),
+      new Promise((resolve) => setTimeout(resolve, 50)).then(() => through('/slow/a')),
+    ]);
+    expect([probe.status, other.status]).toEqual([200, 503]);
+    await settle();
+    expect((await through('/slow/a')).status).toBe(503);
+    const refused = await call('POST', '/api/admin/gateway/degrade-rules', {
+      resourceMode: 'route',
+      resource: 'sluggish',
+      grade: 'errorRatio',
+      count: 2,
+      slowRatioThreshold: 1,
+      minRequestAmount: 1,
+      statIntervalMs: 1000,
+      timeWindow: 1,
+    });
+    expect(refused.statusCode).toBe(400);
+  });
+
+  it("reports each gateway's last second of traffic by route and its breakers' states", async () => {
+    const rules = (await call('GET', '/api/admin/gateway/degrade-rules')).json().data.records as Array<{ id: number; resource: string }>;
+    const sluggish = rules.find((candidate) => candidate.resource === 'sluggish');
+    await released('metered', [path('/metered/**')]);
+    const state = async () => {
+      for (let i = 0; i < 3; i += 1) expect((await through('/metered/x')).status).toBe(200);
+      const response = await call('GET', '/api/admin/gateway/state');
+      expect(response.statusCode).toBe(200);
+      return response.json().data as GatewayProcessState[];
+    };
+    await expect
+      .poll(
+        async () => {
+          const [process] = await state();
+          const metered = process?.routes.find((route) => route.routeId === 'metered');
+          return {
+            serverId: process?.serverId,
+            metered: metered && metered.passed > 0 && metered.succeeded > 0 && metered.blocked === 0,
+            breaker: process?.breakers.find((breaker) => breaker.ruleId === sluggish?.id)?.state,
+          };
+        },
+        { timeout: 4_000, interval: 200 },
+      )
+      .toEqual({ serverId: t.context.cluster.serverId, metered: true, breaker: 'open' });
+  });
+
+  it('refuses a bad regular expression, an unknown filter, a bad URI or a duplicate id, naming the element, and stores nothing', async () => {
+    const count = async () => (await t.context.db.selectFrom('gw_route').select('id').execute()).length;
+    const before = await count();
+    const base = { routeId: 'bad', routeName: 'Bad', orderNum: 1, uri: origin, predicates: [path('/bad')], filters: [], description: '' };
+    const refusals: Array<[object, string]> = [
+      [{ predicates: [{ name: 'Header', args: { header: 'X-A', regexp: '([' } }] }, 'Header: Not a valid regular expression: (['],
+      [{ filters: [{ name: 'Teleport', args: {} }] }, 'Teleport: Not supported: Teleport'],
+      [{ predicates: [] }, 'At least one predicate is needed'],
+      [{ uri: 'ftp://files.example' }, 'The URI is http(s)://host:port or lb://service'],
+      [{ routeId: 'orders' }, 'A route with this ID already exists'],
+      [{ routeName: 'Orders' }, 'A route with this name already exists'],
+    ];
+    for (const [change, message] of refusals) {
+      const response = await call('POST', '/api/admin/gateway/routes', { ...base, ...change });
+      expect(response.statusCode, JSON.stringify(change)).toBe(400);
+      expect(response.json().message).toContain(message);
+    }
+    expect(await count()).toBe(before);
+  });
+});

@@ -1,0 +1,56 @@
+import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
+import { Button, Image, Progress, Space } from 'antd';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { acceptedImages, uploadImage } from './uploadImage.ts';
+
+/** An image field: the current picture, a button that uploads another one, and one that clears it. */
+export function ImageInput({
+  value,
+  onChange,
+  id,
+  disabled,
+}: {
+  value?: unknown;
+  onChange?: (url: string) => void;
+  id?: string;
+  disabled?: boolean;
+}) {
+  const { t } = useTranslation();
+  const picker = useRef<HTMLInputElement>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const url = typeof value === 'string' ? value : '';
+
+  const upload = async (file: File | undefined) => {
+    if (!file) return;
+    setProgress(0);
+    try {
+      const stored = await uploadImage(file, t, (share) => setProgress(Math.round(share * 100)));
+      if (stored) onChange?.(stored.url);
+    } finally {
+      setProgress(null);
+    }
+  };
+
+  return (
+    <Space align="center" wrap>
+      {url && <Image src={url} alt={t('portal.currentImage')} width={96} height={64} style={{ objectFit: 'cover' }} />}
+      <input
+        ref={picker}
+        type="file"
+        accept={acceptedImages}
+        hidden
+        aria-label={t('portal.uploadImage')}
+        onChange={(event) => {
+          void upload(event.target.files?.[0]);
+          event.target.value = '';
+        }}
+      />
+      <Button id={id} icon={<UploadOutlined />} disabled={disabled || progress !== null} onClick={() => picker.current?.click()}>
+        {url ? t('portal.replaceImage') : t('portal.uploadImage')}
+      </Button>
+      {url && <Button icon={<DeleteOutlined />} disabled={disabled} aria-label={t('portal.removeImage')} onClick={() => onChange?.('')} />}
+      {progress !== null && <Progress percent={progress} size="small" style={{ width: 120 }} />}
+    </Space>
+  );
+}

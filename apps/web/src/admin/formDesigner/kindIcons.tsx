@@ -1,0 +1,46 @@
+import {
+  AlignLeftOutlined,
+  ApartmentOutlined,
+  BoldOutlined,
+  CalendarOutlined,
+  CheckCircleOutlined,
+  CheckSquareOutlined,
+  ClockCircleOutlined,
+  DollarOutlined,
+  DownSquareOutlined,
+  EnvironmentOutlined,
+  FieldNumberOutlined,
+  FileTextOutlined,
+  FontSizeOutlined,
+  PoweroffOutlined,
+  ScheduleOutlined,
+  StarOutlined,
+  TableOutlined,
+  UploadOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
+import type { FormFieldKind } from '@qiming/shared';
+import type { ReactNode } from 'react';
+
+/** One icon per kind, in the palette and on the canvas. */
+export const kindIcons: Record<FormFieldKind, ReactNode> = {
+  text: <FontSizeOutlined />,
+  textarea: <AlignLeftOutlined />,
+  number: <FieldNumberOutlined />,
+  money: <DollarOutlined />,
+  date: <CalendarOutlined />,
+  dateRange: <ScheduleOutlined />,
+  time: <ClockCircleOutlined />,
+  select: <DownSquareOutlined />,
+  radio: <CheckCircleOutlined />,
+  checkbox: <CheckSquareOutlined />,
+  switch: <PoweroffOutlined />,
+  rate: <StarOutlined />,
+  region: <EnvironmentOutlined />,
+  organ: <ApartmentOutlined />,
+  account: <UserOutlined />,
+  upload: <UploadOutlined />,
+  richText: <BoldOutlined />,
+  staticText: <FileTextOutlined />,
+  subTable: <TableOutlined />,
+};

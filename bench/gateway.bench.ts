@@ -1,0 +1,187 @@
+// The API gateway against nginx `proxy_pass` to the same upstream, in the same run. The upstream (a
+// bare Fastify hello route), nginx (one worker), the Qiming server with its gateway, and the load
+// generator (autocannon, in this process) each run in a process of their own. Prints throughput and
+// p99 straight to the upstream, through nginx, through the gateway without a rule and with a flow rule
+// that counts every request (its threshold is never reached, so the figure is the rule's cost), then
+// the gateway's ratio to nginx and the rule's cost.
+// Run: npm run bench:gateway   (BENCH_SECONDS per run, default 10; BENCH_CONNECTIONS, default 20;
+// BENCH_REDIS_URL to count the rule through Redis as several gateways would; BENCH_PROFILE=<dir> writes
+// the gateway's CPU profile there)
+import { type ChildProcess, execSync, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { buildApp } from '../apps/server/src/app.ts';
+import { readConfig } from '../apps/server/src/config.ts';
+import { insertRoute, setRouteStatus } from '../apps/server/src/modules/governance/gateway/routeRepo.ts';
+import { insertFlowRule } from '../apps/server/src/modules/governance/gateway/ruleRepo.ts';
+import { cpuSeconds, freePort, type LoadFigures, load, profileArguments, stop, waitUntilAnswering } from './support/processes.ts';
+
+const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
+const redisUrl = process.env.BENCH_REDIS_URL ?? '';
+const nginxBinary = '/usr/sbin/nginx';
+const root = path.resolve(import.meta.dirname, '..');
+// The gateway under test is the built one on plain node, as production runs it.
+execSync('npm run --silent build:server', { cwd: root, stdio: 'inherit' });
+
+const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'qiming-gateway-bench-'));
+const upstreamPort = await freePort();
+const upstream = spawn(process.execPath, ['bench/support/bareFastify.mjs'], {
+  cwd: root,
+  env: { ...process.env, PORT: String(upstreamPort) },
+  stdio: 'ignore',
+});
+const upstreamUrl = `http://127.0.0.1:${upstreamPort}`;
+
+// Two routes alike but for the rule: /plain and /ruled, each set to the upstream's /hello.
+const seeder = await buildApp({ config: { ...readConfig({ NODE_ENV: 'test' }), dataDir: workDir, webDistDir: undefined } });
+const now = Date.now();
+for (const name of ['plain', 'ruled']) {
+  const id = await insertRoute(
+    seeder.context.db,
+    {
+      routeId: `bench-${name}`,
+      routeName: `Bench ${name}`,
+      orderNum: 0,
+      uri: upstreamUrl,
+      predicates: [{ name: 'Path', args: { patterns: `/${name}` } }],
+      filters: [{ name: 'SetPath', args: { template: '/hello' } }],
+      description: '',
+    },
+    now,
+  );
+  await setRouteStatus(seeder.context.db, id, 'released', now);
+}
+await insertFlowRule(
+  seeder.context.db,
+  {
+    resourceMode: 'route',
+    resource: 'bench-ruled',
+    grade: 'qps',
+    count: 100_000,
+    intervalSec: 1,
+    burst: 0,
+    controlBehavior: 'reject',
+    paramStrategy: 'clientIp',
+    paramField: '',
+    warmUpPeriodSec: 10,
+    maxQueueingTimeMs: 500,
+    enabled: true,
+  },
+  now,
+);
+await seeder.app.close();
+
+const serverPort = await freePort();
+const gatewayPort = await freePort();
+const server = spawn(process.execPath, [...profileArguments(), 'apps/server/dist/main.js'], {
+  cwd: root,
+  env: {
+    ...process.env,
+    PORT: String(serverPort),
+    GATEWAY_PORT: String(gatewayPort),
+    HOST: '127.0.0.1',
+    DATA_DIR: workDir,
+    DATABASE_URL: '',
+    REDIS_URL: redisUrl,
+    REDIS_PREFIX: `qiming-bench-${process.pid}:`,
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'warn',
+  },
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
+const gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
+
+const nginxPort = await freePort();
+const nginx = fs.existsSync(nginxBinary)
+  ? spawn(nginxBinary, ['-p', workDir, '-c', nginxConfig(workDir, nginxPort, upstreamPort), '-e', path.join(workDir, 'nginx-error.log')], {
+      stdio: ['ignore', 'ignore', 'inherit'],
+    })
+  : undefined;
+const nginxUrl = `http://127.0.0.1:${nginxPort}`;
+
+try {
+  await waitUntilAnswering(`${upstreamUrl}/hello`, upstream);
+  await waitUntilAnswering(`${gatewayUrl}/plain`, server);
+  if (nginx) await waitUntilAnswering(`${nginxUrl}/plain`, nginx);
+  else console.log(`no nginx at ${nginxBinary} (apt-get install nginx-light): the nginx figures are left out`);
+
+  console.log(
+    `${connections} connections, ${seconds} s each, ${os.cpus().length} cores; the rule counts ${redisUrl ? 'through Redis' : 'in the gateway process'}`,
+  );
+  // Beside each run, the share of a core the proxy and the upstream used.
+  const run = async (title: string, url: string, pathName: string, proxy?: ChildProcess) => {
+    const before = [proxy && cpuSeconds(proxy), cpuSeconds(upstream)];
+    const figures = await load(title, url, { connections, seconds, paths: () => pathName });
+    const [proxyCpu, upstreamCpu] = [proxy && cpuSeconds(proxy), cpuSeconds(upstream)].map(
+      (after, index) => ((Number(after) - Number(before[index])) / seconds) * 100,
+    );
+    console.log(`${''.padEnd(46)} ${proxy ? `proxy ${proxyCpu?.toFixed(0)} % of a core, ` : ''}upstream ${upstreamCpu?.toFixed(0)} %`);
+    return figures;
+  };
+  // A short run first, so every process has its connections open and its code compiled.
+  for (const [url, pathName] of [
+    [upstreamUrl, '/hello'],
+    [gatewayUrl, '/plain'],
+    [gatewayUrl, '/ruled'],
+    ...(nginx ? [[nginxUrl, '/plain']] : []),
+  ]) {
+    await load('(warming up)', url ?? '', { connections, seconds: 2, paths: () => pathName ?? '/' });
+  }
+  const direct = await run('upstream directly', upstreamUrl, '/hello');
+  const proxied = nginx ? await run('nginx proxy_pass (1 worker)', nginxUrl, '/plain', nginx) : undefined;
+  const plain = await run('Qiming gateway, no rule', gatewayUrl, '/plain', server);
+  const ruled = await run('Qiming gateway, QPS rule per client address', gatewayUrl, '/ruled', server);
+
+  const ratio = (of: LoadFigures, to: LoadFigures) => (of.requestsPerSecond / to.requestsPerSecond).toFixed(3);
+  console.log(`ratio gateway / upstream directly: ${ratio(plain, direct)}`);
+  if (proxied) {
+    console.log(`ratio gateway / nginx: ${ratio(plain, proxied)} (goal >= 0.8), p99 ${plain.p99} ms vs ${proxied.p99} ms`);
+    console.log(`ratio gateway with the rule / nginx: ${ratio(ruled, proxied)}`);
+  }
+  const cost = 1 - ruled.requestsPerSecond / plain.requestsPerSecond;
+  console.log(
+    `the rule costs ${(cost * 100).toFixed(1)} % of the gateway's throughput (goal <= 10 %), p99 ${ruled.p99} ms vs ${plain.p99} ms`,
+  );
+} finally {
+  if (nginx) await stop(nginx);
+  await stop(server);
+  await stop(upstream);
+  fs.rmSync(workDir, { recursive: true, force: true });
+}
+
+/** nginx as a reverse proxy tuned as one would for this: keep-alive to the upstream, no access log. */
+function nginxConfig(directory: string, listenPort: number, targetPort: number): string {
+  const file = path.join(directory, 'nginx.conf');
+  fs.writeFileSync(
+    file,
+    `worker_processes 1;
+${process.getuid?.() === 0 ? 'user root;' : ''}
+daemon off;
+pid ${directory}/nginx.pid;
+events { worker_connections 4096; }
+http {
+  access_log off;
+  client_body_temp_path ${directory}/client_body;
+  proxy_temp_path ${directory}/proxy;
+  fastcgi_temp_path ${directory}/fastcgi;
+  uwsgi_temp_path ${directory}/uwsgi;
+  scgi_temp_path ${directory}/scgi;
+  upstream hello { server 127.0.0.1:${targetPort}; keepalive 64; }
+  server {
+    listen 127.0.0.1:${listenPort};
+    location = /plain {
+      proxy_pass http://hello/hello;
+      proxy_http_version 1.1;
+      proxy_set_header Connection "";
+      proxy_set_header Host $host;
+      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+      proxy_set_header X-Forwarded-Proto $scheme;
+    }
+  }
+}
+`,
+  );
+  return file;
+}

@@ -1,0 +1,176 @@
+import { z } from 'zod';
+import { type FieldRule, fieldRules, optionalText, requiredText } from '../validation/rules.ts';
+import { formFlag, ruledNumber, ruledString } from '../validation/zod.ts';
+import { type ArgumentProblem, type Definition, definitionList } from './gateway.ts';
+
+/** How an API group's path pattern matches, as Sentinel's ApiPathPredicateItem. */
+export const apiMatchArgs = { exact: ['pattern'], prefix: ['pattern'], regex: ['pattern'] } as const;
+export type ApiMatchStrategy = keyof typeof apiMatchArgs;
+
+export function apiItemProblem(item: Definition): ArgumentProblem | undefined {
+  const pattern = item.args.pattern ?? '';
+  if (!(item.name in apiMatchArgs)) return { message: 'validation.unknownElement', params: { value: item.name } };
+  if (item.name === 'regex') {
+    try {
+      new RegExp(pattern);
+    } catch {
+      return { message: 'validation.badRegex', params: { value: pattern } };
+    }
+    return pattern ? undefined : { message: 'validation.required' };
+  }
+  return pattern.startsWith('/') ? undefined : { message: 'validation.pathPatterns' };
+}
+
+const name: FieldRule[] = [
+  ...requiredText({ max: 100 }),
+  { message: 'validation.code', test: (value) => /^[A-Za-z][A-Za-z0-9_.-]*$/.test(String(value)) },
+];
+
+export const apiGroupRules = { apiName: name, description: optionalText({ max: 500 }) } satisfies Record<string, FieldRule[]>;
+
+export const apiGroupInput = z.object({
+  apiName: ruledString(apiGroupRules.apiName),
+  description: ruledString(apiGroupRules.description),
+  items: definitionList(apiItemProblem, 1, 'validation.apiItemRequired'),
+});
+export type ApiGroupInput = z.infer<typeof apiGroupInput>;
+
+export interface ApiGroup {
+  id: number;
+  apiName: string;
+  description: string;
+  items: Definition<ApiMatchStrategy>[];
+  updatedAt: number;
+}
+
+/** Sentinel's gateway flow rule: what is counted, how many pass, and what happens to the rest. */
+export const flowResourceModes = ['route', 'apiGroup'] as const;
+export const flowGrades = ['qps', 'concurrency'] as const;
+/**
+ * What happens to requests over a QPS threshold, as Sentinel's control behaviours: refused with 429,
+ * a threshold that warms up after a quiet spell, or requests spaced evenly, each waiting its turn up to
+ * `maxQueueingTimeMs`. A concurrency rule always refuses.
+ */
+export const flowBehaviors = ['reject', 'warmUp', 'queue'] as const;
+/** Count per client address, per value of a header, query parameter or cookie, or all together. */
+export const flowParamStrategies = ['none', 'clientIp', 'header', 'urlParam', 'cookie'] as const;
+
+export const flowRuleRules = {
+  resource: requiredText({ max: 100 }),
+  count: [...requiredText(), ...fieldRules.positiveInteger],
+  intervalSec: [...requiredText(), ...fieldRules.positiveInteger],
+  burst: [...requiredText(), ...fieldRules.naturalNumber],
+  paramField: optionalText({ max: 100 }),
+  warmUpPeriodSec: [...requiredText(), ...fieldRules.positiveInteger],
+  maxQueueingTimeMs: [...requiredText(), ...fieldRules.naturalNumber],
+} satisfies Record<string, FieldRule[]>;
+
+const choice = <const T extends readonly [string, ...string[]]>(values: T) => z.enum(values, { message: 'validation.selectRequired' });
+
+export const flowRuleInput = z
+  .object({
+    resourceMode: choice(flowResourceModes),
+    resource: ruledString(flowRuleRules.resource),
+    grade: choice(flowGrades),
+    count: ruledNumber(flowRuleRules.count),
+    intervalSec: ruledNumber(flowRuleRules.intervalSec),
+    burst: ruledNumber(flowRuleRules.burst),
+    controlBehavior: choice(flowBehaviors),
+    paramStrategy: choice(flowParamStrategies),
+    paramField: ruledString(flowRuleRules.paramField),
+    warmUpPeriodSec: ruledNumber(flowRuleRules.warmUpPeriodSec).default(10),
+    maxQueueingTimeMs: ruledNumber(flowRuleRules.maxQueueingTimeMs).default(500),
+    enabled: formFlag(true),
+  })
+  .superRefine((rule, context) => {
+    if (rule.grade === 'concurrency' && rule.controlBehavior !== 'reject') {
+      context.addIssue({ code: 'custom', path: ['controlBehavior'], message: 'validation.flowBehaviorQps' });
+    }
+    const needsField = rule.paramStrategy === 'header' || rule.paramStrategy === 'urlParam' || rule.paramStrategy === 'cookie';
+    if (needsField && !rule.paramField) context.addIssue({ code: 'custom', path: ['paramField'], message: 'validation.required' });
+  });
+export type FlowRuleInput = z.infer<typeof flowRuleInput>;
+
+export interface FlowRule extends FlowRuleInput {
+  id: number;
+  updatedAt: number;
+}
+
+/** Whether flow counters are shared by every gateway process (Redis) or kept by each one. */
+export interface FlowCounting {
+  clusterWide: boolean;
+}
+
+/** Sentinel's circuit-breaking strategies. */
+export const degradeGrades = ['slowRatio', 'errorRatio', 'errorCount'] as const;
+
+const ratio: FieldRule[] = [
+  { message: 'validation.numberRange', params: { min: 0, max: 1 }, test: (value) => /^(0(\.\d+)?|1(\.0+)?)$/.test(String(value)) },
+];
+
+export const degradeRuleRules = {
+  resource: requiredText({ max: 100 }),
+  /** Slow-call ratio: the response time in ms over which a call is slow; error ratio: 0-1; error count: a count. */
+  count: [
+    ...requiredText(),
+    {
+      message: 'validation.numberRange',
+      params: { min: 0, max: 100000 },
+      test: (value) => /^\d+(\.\d+)?$/.test(String(value)) && Number(value) <= 100000,
+    },
+  ],
+  slowRatioThreshold: [...requiredText(), ...ratio],
+  minRequestAmount: [...requiredText(), ...fieldRules.positiveInteger],
+  statIntervalMs: [...requiredText(), ...fieldRules.positiveInteger],
+  timeWindow: [...requiredText(), ...fieldRules.positiveInteger],
+} satisfies Record<string, FieldRule[]>;
+
+export const degradeRuleInput = z
+  .object({
+    resourceMode: choice(flowResourceModes),
+    resource: ruledString(degradeRuleRules.resource),
+    grade: choice(degradeGrades),
+    count: ruledNumber(degradeRuleRules.count),
+    slowRatioThreshold: ruledNumber(degradeRuleRules.slowRatioThreshold),
+    minRequestAmount: ruledNumber(degradeRuleRules.minRequestAmount),
+    statIntervalMs: ruledNumber(degradeRuleRules.statIntervalMs),
+    timeWindow: ruledNumber(degradeRuleRules.timeWindow),
+    enabled: formFlag(true),
+  })
+  .superRefine((rule, context) => {
+    if (rule.grade === 'errorRatio' && rule.count > 1) {
+      context.addIssue({ code: 'custom', path: ['count'], message: 'validation.numberRange', params: { min: 0, max: 1 } });
+    }
+  });
+export type DegradeRuleInput = z.infer<typeof degradeRuleInput>;
+
+export interface DegradeRule extends DegradeRuleInput {
+  id: number;
+  updatedAt: number;
+}
+
+export type BreakerState = 'closed' | 'open' | 'halfOpen';
+
+/** One route's traffic in one second on one gateway process. */
+export interface RouteTraffic {
+  routeId: string;
+  /** Passed on to the upstream. */
+  passed: number;
+  /** Refused by a flow rule (429) or an open breaker (503). */
+  blocked: number;
+  /** Answered below 500. */
+  succeeded: number;
+  /** Answered 500 and above, the gateway's own 502 and 504 included. */
+  failed: number;
+  /** Summed response time of the answered, in ms. */
+  totalMs: number;
+}
+
+/** What one gateway process reports about itself every second. */
+export interface GatewayProcessState {
+  serverId: string;
+  reportedAt: number;
+  /** The last whole second. */
+  routes: RouteTraffic[];
+  breakers: Array<{ ruleId: number; state: BreakerState }>;
+}
