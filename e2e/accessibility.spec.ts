@@ -90,6 +90,17 @@ for (const path of [
   });
 }
 
+test('a delete confirmation, rendered outside the page tree, keeps the theme and passes axe', async ({ page }) => {
+  await signIn(page, server.url, sysadmin);
+  await page.goto(`${server.url}/#/system/dictionary`);
+  await page.getByRole('row').filter({ hasText: 'yes_no' }).getByRole('checkbox').check();
+  await page.getByRole('button', { name: 'Delete selected' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Confirm deletion' });
+  // The theme's darkened red (#cf1322), not antd's default #ff4d4f that white text fails on.
+  await expect(confirm.getByRole('button', { name: 'Delete' })).toHaveCSS('background-color', 'rgb(207, 19, 34)');
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
 for (const path of [
   '/homePage',
   '/toProducts?index=2',

@@ -85,6 +85,12 @@ check build bash -c 'npm run --silent build && npm run --silent build:server'
 if [ "$(cat "$reports/build.check")" = pass ]; then
   echo "==> e2e"
   E2E_REPORT="$reports/e2e.playwright.json" npx playwright test
+  # CI keeps only this output: the page as a failing test left it is the clue to its cause.
+  for context in test-results/*/error-context.md; do
+    [ -f "$context" ] || continue
+    echo "==> page at failure: $context"
+    head -c 8000 "$context"
+  done
 fi
 
 node scripts/summarize-tests.mjs "$reports"

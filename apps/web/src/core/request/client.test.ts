@@ -69,6 +69,14 @@ describe('response body codes', () => {
     expect(await screen.findByText('服务器内部错误', {}, { timeout: 10_000 })).toBeTruthy();
   });
 
+  it('shows a second, different error while the first still shows, but says a repeated one once', async () => {
+    await expect(readBody(response({ code: 500, message: 'the first call failed' }))).rejects.toBeInstanceOf(RequestError);
+    await expect(readBody(response({ code: 500, message: 'the first call failed' }))).rejects.toBeInstanceOf(RequestError);
+    await expect(readBody(response({ code: 409, message: 'the second call was refused' }))).rejects.toBeInstanceOf(RequestError);
+    expect(await screen.findByText('the second call was refused', {}, { timeout: 10_000 })).toBeTruthy();
+    expect(screen.getAllByText('the first call failed')).toHaveLength(1);
+  });
+
   it('keeps a background poll quiet: a refusal or failure rejects without a toast', async () => {
     const toastError = vi.spyOn(await import('./notify.ts'), 'toastError');
     await expect(readBody(response({ code: 500, message: 'the poll was refused' }, { quiet: true }))).rejects.toBeInstanceOf(RequestError);

@@ -2,18 +2,21 @@ import { Modal, message } from 'antd';
 
 export const toastSeconds = 3;
 
-let toastShowing = false;
+const errorsShowing = new Set<string>();
 
-/** An error toast of 3 s; while one shows, further ones are dropped rather than stacked. */
+/**
+ * An error toast of 3 s. The same text is not stacked while it shows (a burst of failing calls says it
+ * once), but a different error always shows: dropping it would hide what the user's last action met.
+ */
 export function toastError(text: string): void {
-  if (toastShowing) return;
-  toastShowing = true;
+  if (errorsShowing.has(text)) return;
+  errorsShowing.add(text);
   void message.open({
     type: 'error',
     content: text,
     duration: toastSeconds,
     onClose: () => {
-      toastShowing = false;
+      errorsShowing.delete(text);
     },
   });
 }
