@@ -214,6 +214,10 @@ describe(`workflow (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
     expect(await run('signAny', 1)).toBe('completed');
     expect(await run('signRatio', 1)).toBe('running');
     expect(await run('signRatio', 2)).toBe('completed');
+    // A parallel countersign hands every signer a task at once, beyond bpmn-engine's default batch of 50.
+    const many = Array.from({ length: 120 }, (_, index) => `signer${index}`);
+    const wide = await start(admin, 'signAll', { signers: many });
+    expect((await openTasks(wide.id)).map((task: { assignee: string }) => task.assignee)).toEqual(many);
   });
 
   it('lets exactly one of two concurrent completes of a task win; the other gets 409', async () => {
@@ -225,6 +229,36 @@ describe(`workflow (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
       call(admin, 'POST', `/tasks/${task.id}/complete`, {}),
     ]);
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+  });
+
+  it('lets a claim and a complete of an unassigned task race: one wins, and a claimed task is never completed by another', async () => {
+    await release(
+      'shared',
+      bpmnOf('shared', [userTask('a', 'A', { candidateUsers: 'staff01,manager01' }), flow('start', 'a'), flow('a', 'end')]),
+    );
+    for (let round = 0; round < 4; round++) {
+      const instance = await start(admin, 'shared');
+      const [task] = await openTasks(instance.id);
+      const [completed, claimed] = await Promise.all([
+        call(staffTokens, 'POST', `/tasks/${task.id}/complete`, {}),
+        call(managerTokens, 'POST', `/tasks/${task.id}/claim`),
+      ]);
+      expect([completed.statusCode, claimed.statusCode].sort()).toEqual([200, 409]);
+      const row = await t.context.db
+        .selectFrom('bpm_task')
+        .select(['status', 'assignee', 'completed_by'])
+        .where('id', '=', task.id)
+        .executeTakeFirstOrThrow();
+      if (completed.statusCode === 200) expect(row).toMatchObject({ status: 'closed', completed_by: 'staff01', assignee: 'staff01' });
+      else {
+        // Refused before the engine ran (the claim was in) or at commit (it landed meanwhile).
+        expect([
+          'The task has been claimed by manager01',
+          'Someone else claimed or handled the task meanwhile; reload and try again',
+        ]).toContain(completed.json().message);
+        expect(row).toMatchObject({ status: 'open', assignee: 'manager01' });
+      }
+    }
   });
 
   it('hangs up, recovers, terminates and deletes only as the transition table allows, with the reason', async () => {

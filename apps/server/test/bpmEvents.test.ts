@@ -9,7 +9,7 @@ import { RuntimeService } from '../src/modules/bpm/runtimeService.ts';
 import { TimerScheduler } from '../src/modules/bpm/timerScheduler.ts';
 import { FormService } from '../src/modules/forms/formService.ts';
 import { markDays } from '../src/modules/platform/workCalendar/workCalendar.ts';
-import { bpmCalls, bpmnOf, flow, userTask } from './bpmModels.ts';
+import { bpmCalls, bpmnOf, flow, timerEvent, userTask } from './bpmModels.ts';
 import { createTestApp, signIn, staff, sysadmin, type TestApp, type Tokens } from './testApp.ts';
 
 const hour = 3_600_000;
@@ -191,6 +191,40 @@ describe(`workflow events and lookups (${process.env.TEST_DATABASE ?? 'sqlite'})
     } finally {
       server.close();
     }
+  });
+
+  it('interrupts a waiting user task and a waiting timer: each path ends there, and the instance ends with the last', async () => {
+    await release(
+      'branches',
+      bpmnOf('branches', [
+        '<parallelGateway id="split" />',
+        userTask('review', 'Review', { assignee: 'sysadmin' }),
+        timerEvent('cooling', 'P1D'),
+        flow('start', 'split'),
+        flow('split', 'review'),
+        flow('split', 'cooling'),
+        flow('review', 'end'),
+        flow('cooling', 'end'),
+      ]),
+    );
+    const instance = await start(admin, 'branches');
+    const interrupt = (activityId: string) => call(admin, 'POST', `/instances/${instance.id}/activities/${activityId}/interrupt`);
+    expect((await interrupt('review')).statusCode).toBe(200);
+    expect(await openTasks(instance.id)).toEqual([]);
+    expect((await data(admin, 'GET', `/instances/${instance.id}`)).state).toBe('running');
+    expect((await interrupt('cooling')).statusCode).toBe(200);
+    const detail = await data(admin, 'GET', `/instances/${instance.id}`);
+    expect(detail.state).toBe('completed');
+    const states = Object.fromEntries(
+      detail.activities.map((activity: { activityId: string; state: string }) => [activity.activityId, activity.state]),
+    );
+    expect(states).toMatchObject({ review: 'interrupted', cooling: 'interrupted' });
+    expect(await t.context.db.selectFrom('bpm_timer').select('id').where('instance_id', '=', instance.id).execute()).toEqual([]);
+    // An activity that is no longer active is refused with the reason, not a server error.
+    expect((await interrupt('cooling')).json()).toMatchObject({
+      code: 409,
+      message: 'A terminated or completed activity cannot be interrupted',
+    });
   });
 
   it('fires a boundary timer after a restart and takes the timer’s path', async () => {

@@ -1419,6 +1419,12 @@ export const messages = {
     es: 'La tarea la ha reclamado {name}',
     ja: 'タスクは {name} が受領済みです',
   },
+  'error.bpmTaskTakenMeanwhile': {
+    zh: '任务已被他人签收或处理，请刷新后重试',
+    en: 'Someone else claimed or handled the task meanwhile; reload and try again',
+    es: 'Otra persona reclamó o tramitó la tarea mientras tanto; recargue e inténtelo de nuevo',
+    ja: 'タスクは他の人が受領または処理しました。再読み込みしてやり直してください',
+  },
   'error.bpmTaskNotClaimed': {
     zh: '任务尚未签收',
     en: 'The task has not been claimed',

@@ -259,6 +259,8 @@ function buildEngine(definition: RunnableDefinition, sourceContext: unknown): Li
     expressions,
     timers,
     extensions,
+    // bpmn-engine starts 50 iterations of a parallel loop at a time: a countersign hands every signer a task at once.
+    settings: { batchSize: maxLoopInstances },
     scripts: noScripts((activityId) => {
       hooks.failure ??= new EngineFailure(`script of ${activityId} refused`);
     }),
@@ -375,11 +377,19 @@ async function runCommand(
     }
   }
   await settle(hooks.pendingCalls);
-  if (command.kind === 'signal' || command.kind === 'discard') {
+  if (command.kind === 'signal') {
     const target = waiting.get(command.executionId);
     if (!target) throw new EngineFailure(`no task waits as ${command.executionId}`);
-    if (command.kind === 'signal') target.api.signal(command.output);
-    else target.api.discard();
+    target.api.signal(command.output);
+  } else if (command.kind === 'discard') {
+    // A user task waits in `waiting`; a timer, a sub-process or a joining gateway only among the postponed.
+    const target = waiting.get(command.executionId)?.api ?? postponed(engine).find((api) => api.executionId === command.executionId);
+    if (!target) throw new AppError(409, 'error.bpmActivityNotActive');
+    target.discard();
+    // A discarded catch event leaves without an event of its own; its history row must still end.
+    if (!hooks.events.some((event) => event.executionId === target.executionId)) {
+      hooks.events.push({ kind: 'discard', executionId: target.executionId, activityId: target.id, activityType: target.type });
+    }
   } else if (command.kind === 'timer') {
     const timer = [...timers.pending].find((ref) => ref.owner.executionId === command.executionId);
     if (timer) {
@@ -418,6 +428,11 @@ async function runCommand(
       cache.set(instanceId, live);
     },
   };
+}
+
+/** The activities the engine waits on: user tasks, timers, sub-processes, gateways waiting for their branches. */
+function postponed(engine: Engine): Api[] {
+  return (engine.execution as unknown as { getPostponed(): Api[] } | undefined)?.getPostponed() ?? [];
 }
 
 /** Waits until no service call is pending: each may let the engine reach another. */

@@ -406,6 +406,21 @@ export async function closeTasks(
     .execute();
 }
 
+/**
+ * Takes the open task for the one acting on it, inside the command's transaction: false when another
+ * account claimed it, or a command closed it, since the caller's checks were read.
+ */
+export async function holdTask(db: Kysely<Database>, id: number, userName: string): Promise<boolean> {
+  const result = await db
+    .updateTable('bpm_task')
+    .set({ assignee: userName })
+    .where('id', '=', id)
+    .where('status', '=', 'open')
+    .where((eb) => eb.or([eb('assignee', 'is', null), eb('assignee', '=', userName)]))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
 /** Sets the assignee when the task is still open and its assignee still `expected`: false when someone came first. */
 export async function setAssignee(
   db: Kysely<Database>,

@@ -356,6 +356,7 @@ export class RuntimeService {
         discarded: 'terminated',
       },
       async (trx) => {
+        await this.holdTask(trx, task.id, caller.userName);
         if (input.comment) await this.addComment(trx, instance.id, task.id, task.task_name, caller.userName, input.comment);
       },
     );
@@ -391,6 +392,7 @@ export class RuntimeService {
     const snapshot = await repo.findTaskRow(this.context.db, earlier.id);
     const definition = await this.runnable(instance.definition_id);
     return this.restore(caller, 'task:return', instance, definition, snapshot?.engine_snapshot ?? '', 'returned', async (trx) => {
+      await this.holdTask(trx, task.id, caller.userName);
       if (comment) await this.addComment(trx, instance.id, task.id, task.task_name, caller.userName, comment);
     });
   }
@@ -402,7 +404,7 @@ export class RuntimeService {
     definition: RunnableDefinition,
     snapshot: string,
     outcome: TaskOutcome,
-    extra?: (trx: Kysely<Database>) => Promise<void>,
+    first?: (trx: Kysely<Database>) => Promise<void>,
   ) {
     return this.engineCommand(
       caller,
@@ -412,7 +414,7 @@ export class RuntimeService {
       { kind: 'resume' },
       {},
       { outcome, others: outcome, actor: caller.userName, discarded: 'terminated' },
-      extra,
+      first,
     );
   }
 
@@ -539,6 +541,11 @@ export class RuntimeService {
 
   // ---------------------------------------------------------------- the command pipeline
 
+  /** A claim landing while a command on the task ran must not be overtaken: the command then answers 409. */
+  private async holdTask(trx: Kysely<Database>, id: number, userName: string): Promise<void> {
+    if (!(await repo.holdTask(trx, id, userName))) throw new AppError(409, 'error.bpmTaskTakenMeanwhile');
+  }
+
   private async engineCommand(
     caller: Caller,
     operation: string,
@@ -547,7 +554,7 @@ export class RuntimeService {
     command: EngineCommand,
     variables: Record<string, unknown>,
     closing: Closing,
-    extra?: (trx: Kysely<Database>) => Promise<void>,
+    first?: (trx: Kysely<Database>) => Promise<void>,
   ) {
     const outcome = await this.run(
       definition,
@@ -556,8 +563,8 @@ export class RuntimeService {
       instance.business_key,
     );
     const deliveries = await this.change(caller, { operation, target: `bpm-instance:${instance.id}` }, async (trx, entry) => {
+      await first?.(trx);
       const deliveries = await this.save(trx, instance, definition, outcome, variables, closing);
-      await extra?.(trx);
       entry.after = { instanceId: instance.id, taskId: closing.taskId, outcome: closing.outcome };
       return deliveries;
     });

@@ -14,7 +14,8 @@ import { type Kysely, sql } from 'kysely';
 import { containsText } from '../../db/containsText.ts';
 import { paginate } from '../../db/paginate.ts';
 import type { Database } from '../../db/schema.ts';
-import { accountNames, accountsNamed } from '../iam/directoryLookup.ts';
+import type { OrganScope } from '../iam/dataScope.ts';
+import { accountNames, accountsNamed, accountsOfOrgans } from '../iam/directoryLookup.ts';
 
 function forms(db: Kysely<Database>) {
   return db.selectFrom('form_def as f');
@@ -162,8 +163,13 @@ export async function findVersion(db: Kysely<Database>, formId: number, version:
   return row && toVersion(row);
 }
 
-function submissions(db: Kysely<Database>, formId: number, search: SubmissionSearch) {
+/**
+ * A form's submissions by submitters of organs in the scope, matching the search: the scope is part of the
+ * query, so an out-of-scope submission is never read and paging counts only what the reader may see.
+ */
+function submissions(db: Kysely<Database>, formId: number, scope: OrganScope, search: SubmissionSearch) {
   let query = db.selectFrom('form_submission as s').where('s.form_id', '=', formId);
+  if (scope !== 'all') query = query.where('s.submitted_by', 'in', accountsOfOrgans(db, scope));
   if (search.submittedBy) query = query.where('s.submitted_by', 'in', accountsNamed(db, search.submittedBy));
   if (search.submittedFrom !== undefined) query = query.where('s.submitted_at', '>=', search.submittedFrom);
   if (search.submittedTo !== undefined) query = query.where('s.submitted_at', '<=', search.submittedTo);
@@ -213,8 +219,13 @@ async function toSubmissions(db: Kysely<Database>, rows: SubmissionRow[]): Promi
 }
 
 /** A page of submissions without their values: the list never shows them, and a page may hold 500. */
-export async function pageSubmissions(db: Kysely<Database>, formId: number, query: PageQuery<'submittedAt'> & SubmissionSearch) {
-  const page = await paginate(submissions(db, formId, query), query, {
+export async function pageSubmissions(
+  db: Kysely<Database>,
+  formId: number,
+  scope: OrganScope,
+  query: PageQuery<'submittedAt'> & SubmissionSearch,
+) {
+  const page = await paginate(submissions(db, formId, scope, query), query, {
     columns: { submittedAt: 's.submitted_at' },
     defaultSort: { column: 's.submitted_at', order: 'desc' },
     tieBreaker: 's.id',
@@ -224,8 +235,8 @@ export async function pageSubmissions(db: Kysely<Database>, formId: number, quer
 }
 
 /** Submissions matching the search, newest first, for an export. */
-export async function listSubmissions(db: Kysely<Database>, formId: number, search: SubmissionSearch, limit: number) {
-  const rows = await submissionColumns(submissions(db, formId, search))
+export async function listSubmissions(db: Kysely<Database>, formId: number, scope: OrganScope, search: SubmissionSearch, limit: number) {
+  const rows = await submissionColumns(submissions(db, formId, scope, search))
     .orderBy('s.submitted_at', 'desc')
     .orderBy('s.id', 'desc')
     .limit(limit)
@@ -233,8 +244,13 @@ export async function listSubmissions(db: Kysely<Database>, formId: number, sear
   return toSubmissions(db, rows);
 }
 
-export async function findSubmission(db: Kysely<Database>, formId: number, id: number): Promise<FormSubmission | undefined> {
-  const row = await submissionColumns(submissions(db, formId, {}))
+export async function findSubmission(
+  db: Kysely<Database>,
+  formId: number,
+  scope: OrganScope,
+  id: number,
+): Promise<FormSubmission | undefined> {
+  const row = await submissionColumns(submissions(db, formId, scope, {}))
     .where('s.id', '=', id)
     .executeTakeFirst();
   return row && (await toSubmissions(db, [row]))[0];

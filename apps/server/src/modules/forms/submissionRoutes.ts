@@ -51,7 +51,7 @@ export function submissionRoutes(submissions: SubmissionService): FastifyPluginA
           querystring: pageQuerySchema(['submittedAt']).extend(submissionSearch.shape),
         },
       },
-      async (request) => ok(await submissions.page(request.params.id, request.query)),
+      async (request) => ok(await submissions.page(request.caller, request.params.id, request.query)),
     );
     app.get(
       '/api/admin/forms/:id/submissions/export',
@@ -65,7 +65,7 @@ export function submissionRoutes(submissions: SubmissionService): FastifyPluginA
       },
       async (request, reply) => {
         const language = request.caller.language;
-        const sheet = await submissions.exportSheet(request.params.id, request.query, language, maxSubmissionExportRows);
+        const sheet = await submissions.exportSheet(request.caller, request.params.id, request.query, language, maxSubmissionExportRows);
         return sendExcel(reply, {
           // The name goes into a header: only what needs no quoting there.
           fileName: `form-${sheet.form.id}-${sheet.form.modelName}`,
@@ -85,7 +85,7 @@ export function submissionRoutes(submissions: SubmissionService): FastifyPluginA
           params: z.object({ id: idParam, submissionId: idParam }),
         },
       },
-      async (request) => ok(await submissions.detail(request.params.id, request.params.submissionId)),
+      async (request) => ok(await submissions.detail(request.caller, request.params.id, request.params.submissionId)),
     );
   };
 }

@@ -46,7 +46,8 @@ export class SubmissionService {
           submittedAt: this.context.now(),
           postStatus: form.url ? 'pending' : 'none',
         });
-        const submission = await repo.findSubmission(trx, id, submissionId);
+        // The submitter reads back what they just kept, whatever their scope for reading submissions.
+        const submission = await repo.findSubmission(trx, id, 'all', submissionId);
         if (!submission) throw new Error(`submission ${submissionId} vanished`);
         entry.after = submission;
         return { form, submission };
@@ -61,14 +62,18 @@ export class SubmissionService {
     return submission;
   }
 
-  async page(formId: number, query: PageQuery<'submittedAt'> & SubmissionSearch) {
+  /** A page of the submissions whose submitters' organs are in the caller's scope. */
+  async page(caller: Caller, formId: number, query: PageQuery<'submittedAt'> & SubmissionSearch) {
     await this.forms.require(formId);
-    return repo.pageSubmissions(this.context.db, formId, query);
+    return repo.pageSubmissions(this.context.db, formId, await caller.scope(), query);
   }
 
-  /** One submission with the schema it was checked against and names for what it refers to. */
-  async detail(formId: number, id: number): Promise<SubmissionDetail> {
-    const submission = await repo.findSubmission(this.context.db, formId, id);
+  /**
+   * One submission with the schema it was checked against and names for what it refers to. One whose
+   * submitter is outside the caller's scope reads as absent, so its existence does not leak.
+   */
+  async detail(caller: Caller, formId: number, id: number): Promise<SubmissionDetail> {
+    const submission = await repo.findSubmission(this.context.db, formId, await caller.scope(), id);
     if (!submission) throw notFound();
     const version = await this.version(formId, submission.version);
     const labels = await referenceLabels(this.context.db, formReferences(version.field, submission.values));
@@ -77,12 +82,13 @@ export class SubmissionService {
 
   /**
    * The submissions matching the search as spreadsheet rows: one column per top-level field of the
-   * latest version, labelled in the language, then who submitted and when.
+   * latest version, labelled in the language, then who submitted and when. Only submissions whose
+   * submitters' organs are in the caller's scope for exporting are rows.
    */
-  async exportSheet(formId: number, search: SubmissionSearch, language: Language, limit: number) {
+  async exportSheet(caller: Caller, formId: number, search: SubmissionSearch, language: Language, limit: number) {
     const form = await this.forms.require(formId);
     const latest = await this.forms.publishedSchema(formId);
-    const submissions = await repo.listSubmissions(this.context.db, formId, search, limit);
+    const submissions = await repo.listSubmissions(this.context.db, formId, await caller.scope(), search, limit);
     const versions = new Map<number, FormVersion>([[latest.version, latest]]);
     for (const submission of submissions) {
       if (!versions.has(submission.version)) versions.set(submission.version, await this.version(formId, submission.version));

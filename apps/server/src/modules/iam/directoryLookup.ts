@@ -62,6 +62,15 @@ export function accountsNamed(db: Kysely<Database>, text: string) {
     .where((eb) => eb.or([containsText('name', text), containsText('user_name', text)]));
 }
 
+/**
+ * Accounts whose organ is one of these: a filter other modules put in their own queries to narrow their
+ * rows to a scope of organs, so paging counts only what the caller may see. An account without an organ
+ * is never among them; the scope 'all' needs no filter at all.
+ */
+export function accountsOfOrgans(db: Kysely<Database>, organs: Set<number>) {
+  return db.selectFrom('iam_account').select('id').where('organ_id', 'in', inScope(organs));
+}
+
 // ---------------------------------------------------------------- by user name and role code (the workflow's references)
 
 /** Accounts of organs in the scope whose name or user name contains the text, as user name and name, by name. */
