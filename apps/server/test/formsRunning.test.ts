@@ -310,7 +310,7 @@ describe(`cloud forms, running (${process.env.TEST_DATABASE ?? 'sqlite'})`, () =
     expect(sheet.rowCount).toBe(2);
   });
 
-  it('posts a kept submission on to the form url when the allow-list lets it, and records a refusal otherwise', async () => {
+  it('posts a kept submission on when the allow-list lets it, records a refusal otherwise, and posts one a stopped process left pending', async () => {
     const receiver = await startReceiver();
     try {
       const posting = await createForm({ name: 'Posted request', url: receiver.url, field: { fields: [fields[0]] } });
@@ -347,6 +347,21 @@ describe(`cloud forms, running (${process.env.TEST_DATABASE ?? 'sqlite'})`, () =
       expect(refused.postError).toBe('127.0.0.1: refused by the allow-list');
       expect(receiver.bodies).toHaveLength(1);
       expect(refused.values).toEqual({ title: 'Kept only' });
+
+      // A posting a stopped process left pending is taken by the next poll once its claim ran out; one
+      // another process still holds is left to it.
+      await ok(await su('PUT', '/api/admin/alarms/settings', { allowList: ['127.0.0.1'], smtpPort: 25 }));
+      const strand = (id: number, claimedUntil: number) =>
+        t.context.db
+          .updateTable('form_submission')
+          .set({ post_status: 'pending', post_error: null, post_claimed_until: claimedUntil })
+          .where('id', '=', id)
+          .execute();
+      await strand(kept.id, t.context.now() + 3_600_000);
+      await strand(allowed.id, 0);
+      expect(await settle(allowed.id)).toMatchObject({ postStatus: 'posted', postError: null });
+      expect(receiver.bodies).toHaveLength(2);
+      expect((await ok(await su('GET', `/api/admin/forms/${posting}/submissions/${kept.id}`))).postStatus).toBe('pending');
     } finally {
       await receiver.close();
     }

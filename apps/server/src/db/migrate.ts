@@ -23,6 +23,7 @@ import * as monitoringAlarms from './migrations/0025_monitoring_alarms.ts';
 import * as cloudForms from './migrations/0026_cloud_forms.ts';
 import * as formReferences from './migrations/0027_form_references.ts';
 import * as workflow from './migrations/0028_workflow.ts';
+import * as submissionOutbox from './migrations/0029_submission_outbox.ts';
 import { migrationContext } from './migrations/context.ts';
 import type { Database } from './schema.ts';
 
@@ -50,6 +51,7 @@ const migrations = {
   '0026_cloud_forms': cloudForms,
   '0027_form_references': formReferences,
   '0028_workflow': workflow,
+  '0029_submission_outbox': submissionOutbox,
 };
 
 function migrator(db: Kysely<Database>, dialect: DialectName): Migrator {

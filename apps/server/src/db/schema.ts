@@ -174,6 +174,7 @@ export interface FormSubmissionTable {
   /** Where posting on to the form's url stands: none, pending, posted or failed. */
   post_status: ColumnType<string, string | undefined, string>;
   post_error: string | null;
+  post_claimed_until: ColumnType<number, number | undefined, number>;
 }
 
 export interface IamRoleTable {

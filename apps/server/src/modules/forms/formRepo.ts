@@ -286,6 +286,30 @@ export async function recordPostOutcome(db: Kysely<Database>, id: number, status
   await db.updateTable('form_submission').set({ post_status: status, post_error: error }).where('id', '=', id).execute();
 }
 
+/** Submissions waiting to be posted on that no process holds, oldest first. */
+export async function pendingPosts(db: Kysely<Database>, now: number, limit: number) {
+  return db
+    .selectFrom('form_submission')
+    .select(['id', 'form_id'])
+    .where('post_status', '=', 'pending')
+    .where('post_claimed_until', '<', now)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
+/** Takes a pending submission for posting until `now + ttlMs`: false when another process holds it. */
+export async function claimPost(db: Kysely<Database>, id: number, now: number, ttlMs: number): Promise<boolean> {
+  const result = await db
+    .updateTable('form_submission')
+    .set({ post_claimed_until: now + ttlMs })
+    .where('id', '=', id)
+    .where('post_status', '=', 'pending')
+    .where('post_claimed_until', '<', now)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
 /** Whether a field or a sub-table's column takes its options from exactly this dictionary. */
 const takesOptionsFrom = (schema: FormSchema, dictCode: string) =>
   schema.fields.some(

@@ -8,6 +8,7 @@ import { fillRoutes } from './fillRoutes.ts';
 import * as repo from './formRepo.ts';
 import { FormService } from './formService.ts';
 import { linearPatterns } from './linearPatterns.ts';
+import { SubmissionOutbox } from './submissionOutbox.ts';
 import { submissionRoutes } from './submissionRoutes.ts';
 import { SubmissionService } from './submissionService.ts';
 
@@ -69,8 +70,11 @@ export const formRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context
   // patterns on RE2 from here on.
   usePatternEngine(linearPatterns);
   const forms = new FormService(context);
-  const submissions = new SubmissionService(context, forms);
+  const outbox = new SubmissionOutbox(context, (error) => app.log.warn(error, 'forms: posting a submission on failed'));
+  const submissions = new SubmissionService(context, forms, outbox);
   for (const routes of [designerRoutes(forms), fillRoutes(forms, submissions), submissionRoutes(submissions)]) {
     await app.register(routes, context);
   }
+  outbox.start();
+  app.addHook('preClose', () => outbox.stop());
 };

@@ -16,18 +16,19 @@ import { audited } from '../audit/audited.ts';
 import { acceptValues } from './acceptValues.ts';
 import * as repo from './formRepo.ts';
 import type { FormService } from './formService.ts';
-import { postOn } from './postOn.ts';
 import { referenceLabels } from './referenceLabels.ts';
+import type { SubmissionOutbox } from './submissionOutbox.ts';
 import { cellOf } from './submissionText.ts';
 
 /**
  * Submissions: each is checked against the latest published version by the same shared code the
- * browser runs, then its references are followed, and it is kept with that version before it is posted on.
+ * browser runs, then its references are followed, and it is kept with that version before the outbox posts it on.
  */
 export class SubmissionService {
   constructor(
     private readonly context: AppContext,
     private readonly forms: FormService,
+    private readonly outbox: SubmissionOutbox,
   ) {}
 
   async submit(caller: Caller, id: number, values: Record<string, unknown>): Promise<FormSubmission> {
@@ -53,12 +54,7 @@ export class SubmissionService {
         return { form, submission };
       },
     );
-    if (form.url) {
-      postOn(this.context.db, form.url, {
-        form: { id: form.id, name: form.name, action: form.action, version: submission.version },
-        submission,
-      });
-    }
+    if (form.url) this.outbox.poke();
     return submission;
   }
 
