@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, signIn, sysadmin, type TestApp, type Tokens } from './testApp.ts';
+import { createTestApp, namedCalls, signIn, sysadmin, type TestApp, type Tokens } from './testApp.ts';
 
 /**
  * The escalation table: every data-level rule of the policy as rows of (caller's grants, action,
@@ -15,14 +15,7 @@ describe(`escalation table (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
   const tokens: Record<string, Tokens> = {};
   const password = 'Secret@2026';
 
-  const call = (who: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
-    t.app.inject({ method, url, headers: { ...bearer(tokens[who] as Tokens), 'accept-language': 'en' }, payload });
-  const su = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) => call('sysadmin', method, url, payload);
-
-  async function ok(response: Awaited<ReturnType<typeof su>>) {
-    expect(response.statusCode, response.body).toBe(200);
-    return response.json().data;
-  }
+  const { call, ok, su } = namedCalls(() => t, tokens);
   const operationIds = async (codes: string[]) =>
     (await t.context.db.selectFrom('pf_operation').select('id').where('operation_code', 'in', codes).execute()).map((row) => row.id);
 

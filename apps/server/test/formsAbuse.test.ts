@@ -4,7 +4,7 @@ import type { FormSubmission, SubmissionDetail } from '@qiming/shared';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sheetNameOf } from '../src/modules/forms/submissionRoutes.ts';
-import { bearer, createTestApp, signIn, sysadmin, type TestApp, type Tokens } from './testApp.ts';
+import { createTestApp, namedCalls, signIn, sysadmin, type TestApp, type Tokens } from './testApp.ts';
 
 const label = (zh: string, en: string) => ({ zh, en });
 const password = 'Secret@2026';
@@ -61,14 +61,7 @@ describe(`cloud forms, abused (${process.env.TEST_DATABASE ?? 'sqlite'})`, () =>
   let mateId: number;
   const manyCodes = Array.from({ length: 1200 }, (_, index) => `C${String(index).padStart(4, '0')}`);
 
-  type Method = 'GET' | 'POST' | 'PUT';
-  const call = (who: string, method: Method, url: string, payload?: object) =>
-    t.app.inject({ method, url, payload, headers: { ...bearer(tokens[who] as Tokens), 'accept-language': 'en' } });
-  const ok = async (response: Awaited<ReturnType<typeof call>>) => {
-    expect(response.statusCode, response.body.slice(0, 500)).toBe(200);
-    return response.json().data;
-  };
-  const su = (method: Method, url: string, payload?: object) => call('sysadmin', method, url, payload);
+  const { call, ok, su } = namedCalls(() => t, tokens);
 
   async function publishedForm(name: string, fields: object[], extra: object = {}) {
     const form = await ok(

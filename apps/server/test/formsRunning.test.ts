@@ -5,7 +5,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bannerPng } from '../src/bootstrap/demoImages.ts';
 import { submissionCounter } from './submissionCounter.ts';
-import { bearer, createTestApp, signIn, sysadmin, type TestApp, type Tokens } from './testApp.ts';
+import { bearer, createTestApp, namedCalls, signIn, sysadmin, type TestApp, type Tokens } from './testApp.ts';
 
 const label = (zh: string, en: string) => ({ zh, en });
 const password = 'Secret@2026';
@@ -56,14 +56,7 @@ describe(`cloud forms, running (${process.env.TEST_DATABASE ?? 'sqlite'})`, () =
   let formId: number;
   let theirImage: number;
 
-  type Method = 'GET' | 'POST' | 'PUT';
-  const call = (who: string, method: Method, url: string, payload?: object) =>
-    t.app.inject({ method, url, payload, headers: { ...bearer(tokens[who] as Tokens), 'accept-language': 'en' } });
-  const ok = async (response: Awaited<ReturnType<typeof call>>) => {
-    expect(response.statusCode, response.body).toBe(200);
-    return response.json().data;
-  };
-  const su = (method: Method, url: string, payload?: object) => call('sysadmin', method, url, payload);
+  const { call, ok, su } = namedCalls(() => t, tokens);
   const upload = async (who: string, bytes: Buffer) =>
     (
       await ok(

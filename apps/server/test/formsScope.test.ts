@@ -1,7 +1,7 @@
 import type { FormSubmission, SubmissionDetail, SubmissionSummary } from '@qiming/shared';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, signIn, sysadmin, type TestApp, type Tokens } from './testApp.ts';
+import { createTestApp, namedCalls, signIn, sysadmin, type TestApp, type Tokens } from './testApp.ts';
 
 const password = 'Secret@2026';
 
@@ -17,14 +17,7 @@ describe(`cloud forms, submissions by data scope (${process.env.TEST_DATABASE ??
   const submitted: Record<string, FormSubmission[]> = {};
   let formId: number;
 
-  type Method = 'GET' | 'POST' | 'PUT';
-  const call = (who: string, method: Method, url: string, payload?: object) =>
-    t.app.inject({ method, url, payload, headers: { ...bearer(tokens[who] as Tokens), 'accept-language': 'en' } });
-  const ok = async (response: Awaited<ReturnType<typeof call>>) => {
-    expect(response.statusCode, response.body.slice(0, 500)).toBe(200);
-    return response.json().data;
-  };
-  const su = (method: Method, url: string, payload?: object) => call('sysadmin', method, url, payload);
+  const { call, ok, su } = namedCalls(() => t, tokens);
 
   async function organ(code: string, typeCode: string, parent: string | null) {
     const parentOrganId = parent === null ? null : organs[parent];

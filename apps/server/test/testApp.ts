@@ -1,5 +1,6 @@
 import { sealPassword } from '@qiming/shared';
 import type { FastifyInstance, InjectOptions } from 'fastify';
+import { expect } from 'vitest';
 import { type BuiltApp, buildApp } from '../src/app.ts';
 import { readConfig, type ServerConfig } from '../src/config.ts';
 import { createTestDatabase, type TestDatabase } from './testDatabase.ts';
@@ -88,6 +89,23 @@ export async function signIn(app: FastifyInstance, account: { userName: string; 
 
 export function bearer(tokens: Tokens): Record<string, string> {
   return { authorization: `Bearer ${tokens.access_token}` };
+}
+
+type Method = 'GET' | 'POST' | 'PUT';
+
+/**
+ * API calls in English as the accounts whose tokens the test keeps by user name (`su` as sysadmin), on
+ * whichever app the test holds when it calls; `ok` expects a 200 and answers its data.
+ */
+export function namedCalls(current: () => TestApp, tokens: Record<string, Tokens>) {
+  const call = (who: string, method: Method, url: string, payload?: object) =>
+    current().app.inject({ method, url, payload, headers: { ...bearer(tokens[who] as Tokens), 'accept-language': 'en' } });
+  const ok = async (response: Awaited<ReturnType<typeof call>>) => {
+    expect(response.statusCode, response.body.slice(0, 500)).toBe(200);
+    return response.json().data;
+  };
+  const su = (method: Method, url: string, payload?: object) => call('sysadmin', method, url, payload);
+  return { call, ok, su };
 }
 
 export function form(values: Record<string, string | number | Array<string | number>>): Pick<InjectOptions, 'headers' | 'payload'> {
