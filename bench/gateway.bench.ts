@@ -1,7 +1,8 @@
 // The API gateway against nginx `proxy_pass` to the same upstream, in the same run. The upstream (a
 // bare Fastify hello route), nginx (one worker), the Qiming server with its gateway, and the load
 // generator (autocannon, in this process) each run in a process of their own. Prints throughput and
-// p99 straight to the upstream, through nginx, through the gateway without a rule and with a flow rule
+// p99 straight to the upstream, through nginx, through the leanest proxy Node allows (the floor of any
+// Node gateway), through the gateway without a rule and with a flow rule
 // that counts every request (its threshold is never reached, so the figure is the rule's cost), then
 // the gateway's ratio to nginx and the rule's cost.
 // Run: npm run bench:gateway   (BENCH_SECONDS per run, default 10; BENCH_CONNECTIONS, default 20;
@@ -93,6 +94,14 @@ const server = spawn(process.execPath, [...profileArguments(), 'apps/server/dist
 });
 const gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
 
+const leanPort = await freePort();
+const lean = spawn(process.execPath, ['bench/support/leanProxy.mjs'], {
+  cwd: root,
+  env: { ...process.env, PORT: String(leanPort), UPSTREAM: upstreamUrl },
+  stdio: 'ignore',
+});
+const leanUrl = `http://127.0.0.1:${leanPort}`;
+
 const nginxPort = await freePort();
 const nginx = fs.existsSync(nginxBinary)
   ? spawn(nginxBinary, ['-p', workDir, '-c', nginxConfig(workDir, nginxPort, upstreamPort), '-e', path.join(workDir, 'nginx-error.log')], {
@@ -104,6 +113,7 @@ const nginxUrl = `http://127.0.0.1:${nginxPort}`;
 try {
   await waitUntilAnswering(`${upstreamUrl}/hello`, upstream);
   await waitUntilAnswering(`${gatewayUrl}/plain`, server);
+  await waitUntilAnswering(`${leanUrl}/plain`, lean);
   if (nginx) await waitUntilAnswering(`${nginxUrl}/plain`, nginx);
   else console.log(`no nginx at ${nginxBinary} (apt-get install nginx-light): the nginx figures are left out`);
 
@@ -125,20 +135,24 @@ try {
     [upstreamUrl, '/hello'],
     [gatewayUrl, '/plain'],
     [gatewayUrl, '/ruled'],
+    [leanUrl, '/plain'],
     ...(nginx ? [[nginxUrl, '/plain']] : []),
   ]) {
     await load('(warming up)', url ?? '', { connections, seconds: 2, paths: () => pathName ?? '/' });
   }
   const direct = await run('upstream directly', upstreamUrl, '/hello');
   const proxied = nginx ? await run('nginx proxy_pass (1 worker)', nginxUrl, '/plain', nginx) : undefined;
+  const floor = await run('leanest Node proxy (http + undici)', leanUrl, '/plain', lean);
   const plain = await run('Qiming gateway, no rule', gatewayUrl, '/plain', server);
   const ruled = await run('Qiming gateway, QPS rule per client address', gatewayUrl, '/ruled', server);
 
   const ratio = (of: LoadFigures, to: LoadFigures) => (of.requestsPerSecond / to.requestsPerSecond).toFixed(3);
   console.log(`ratio gateway / upstream directly: ${ratio(plain, direct)}`);
+  console.log(`ratio gateway / leanest Node proxy: ${ratio(plain, floor)}`);
   if (proxied) {
     console.log(`ratio gateway / nginx: ${ratio(plain, proxied)} (goal >= 0.8), p99 ${plain.p99} ms vs ${proxied.p99} ms`);
     console.log(`ratio gateway with the rule / nginx: ${ratio(ruled, proxied)}`);
+    console.log(`ratio leanest Node proxy / nginx: ${ratio(floor, proxied)} (what any Node gateway could reach here)`);
   }
   const cost = 1 - ruled.requestsPerSecond / plain.requestsPerSecond;
   console.log(
@@ -147,6 +161,7 @@ try {
 } finally {
   if (nginx) await stop(nginx);
   await stop(server);
+  await stop(lean);
   await stop(upstream);
   fs.rmSync(workDir, { recursive: true, force: true });
 }

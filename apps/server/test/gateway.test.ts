@@ -14,9 +14,9 @@ interface Echo {
   body: string;
 }
 
-/** A real upstream: answers what it was asked as JSON; `/flaky` fails twice before it answers. */
+/** A real upstream: answers what it was asked as JSON; each `/flaky…` path fails twice before it answers. */
 async function startUpstream() {
-  let flaky = 0;
+  const flaky = new Map<string, number>();
   const fragile = { down: true };
   const hits = new Map<string, number>();
   const server = http.createServer((request, response) => {
@@ -24,6 +24,10 @@ async function startUpstream() {
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
       hits.set(request.url ?? '', (hits.get(request.url ?? '') ?? 0) + 1);
+      if (request.url === '/stalled') {
+        setTimeout(() => response.writeHead(200).end('stalled'), 3000);
+        return;
+      }
       if (request.url?.startsWith('/slow')) {
         setTimeout(() => response.writeHead(200).end('slow'), 300);
         return;
@@ -32,7 +36,9 @@ async function startUpstream() {
         response.writeHead(500).end('down');
         return;
       }
-      if (request.url === '/flaky' && flaky++ < 2) {
+      const url = request.url ?? '';
+      if (url.startsWith('/flaky') && (flaky.get(url) ?? 0) < 2) {
+        flaky.set(url, (flaky.get(url) ?? 0) + 1);
         response.writeHead(503).end('busy');
         return;
       }
@@ -229,6 +235,35 @@ describe(`API gateway (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
     expect(big.status).toBe(413);
     expect(((await big.json()) as { message: string }).message).toBe('The request body exceeds 10 bytes');
     expect((await through('/f/size', { method: 'POST', body: 'short' })).status).toBe(200);
+  });
+
+  it('streams bodies both ways, retries a small POST with its body, sends a large one once, and answers 504 past the timeout', async () => {
+    await released('retry-post', [path('/flaky-post/**')], [{ name: 'Retry', args: { retries: '3', statuses: '503', methods: 'POST' } }]);
+    const retried = await through('/flaky-post/small', { method: 'POST', body: 'hello again', headers: { 'content-type': 'text/plain' } });
+    expect(retried.status).toBe(200);
+    expect(((await retried.json()) as Echo).body).toBe('hello again');
+    expect(upstream.hits.get('/flaky-post/small')).toBe(3);
+    // Over 1 MiB the body is streamed on rather than kept, so it cannot be sent again: the 503 comes back.
+    const large = 'x'.repeat(3 * 1024 * 1024);
+    expect((await through('/flaky-post/large', { method: 'POST', body: large, headers: { 'content-type': 'text/plain' } })).status).toBe(
+      503,
+    );
+    const second = await through('/flaky-post/large', { method: 'POST', body: large, headers: { 'content-type': 'text/plain' } });
+    expect(second.status).toBe(503);
+    const third = await through('/flaky-post/large', { method: 'POST', body: large, headers: { 'content-type': 'text/plain' } });
+    expect(((await third.json()) as Echo).body).toHaveLength(large.length);
+
+    await released('stalled', [path('/stalled')]);
+    // undici keeps its timeouts on a coarse clock: the 504 comes within about a second of the limit.
+    const impatient = await buildGateway(t.context, { upstreamTimeoutMs: 200 });
+    try {
+      const impatientUrl = await impatient.app.listen({ host: '127.0.0.1', port: 0 });
+      const late = await fetch(`${impatientUrl}/stalled`, { headers: { 'accept-language': 'en' } });
+      expect(late.status).toBe(504);
+      expect(await late.json()).toEqual({ code: 504, message: 'The upstream service did not answer in time', data: null });
+    } finally {
+      await impatient.app.close();
+    }
   });
 
   it('sends lb:// routes to the healthy instances the registry holds, and answers 503 and 502 in JSON', async () => {

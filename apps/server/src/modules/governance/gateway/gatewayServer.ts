@@ -1,5 +1,4 @@
-import type { IncomingHttpHeaders } from 'node:http';
-import replyFrom from '@fastify/reply-from';
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import { formatMessage, gatewayErrorCodes, type Language, type MessageKey, type MessageParams } from '@qiming/shared';
 import Fastify, {
   type FastifyInstance,
@@ -9,9 +8,11 @@ import Fastify, {
   type RawServerBase,
   type RouteGenericInterface,
 } from 'fastify';
+import { Agent } from 'undici';
 import type { AppContext } from '../../../context.ts';
 import { requestLanguage } from '../../../http/language.ts';
 import { describeRequest, type Rewrites } from './compiledRoute.ts';
+import { forwardRequest } from './forwardRequest.ts';
 import { reportGatewayState } from './gatewayState.ts';
 import { noGroups, RouteTable } from './routeTable.ts';
 import { Upstreams } from './upstreams.ts';
@@ -22,7 +23,16 @@ export type GatewayContext = Pick<AppContext, 'config' | 'db' | 'cluster' | 'tra
 /** Headers that belong to one connection, never passed on (RFC 9110, section 7.6.1). */
 const hopByHop = ['connection', 'keep-alive', 'proxy-connection', 'te', 'trailer', 'transfer-encoding', 'upgrade'];
 
+/** The largest body a Retry route keeps to send again; a larger or chunked one is sent once, unretried. */
+const retryBodyBytes = 1 << 20;
+
+const json = 'application/json; charset=utf-8';
+
 /** The gateway's own answers share the API's envelope, in the caller's language: `{code, message, data: null}`. */
+function envelope(language: Language, code: number, key: MessageKey, params: MessageParams = {}) {
+  return { code, message: formatMessage(key, language, params), data: null };
+}
+
 function answer(
   language: Language,
   reply: FastifyReply<RouteGenericInterface, RawServerBase>,
@@ -32,22 +42,41 @@ function answer(
 ) {
   return reply
     .code(code)
-    .header('content-type', 'application/json; charset=utf-8')
-    .send({ code, message: formatMessage(key, language, params), data: null });
+    .header('content-type', json)
+    .send(envelope(language, code, key, params));
 }
 
-function forwardedHeaders(request: FastifyRequest, headers: IncomingHttpHeaders, rewrites: Rewrites): IncomingHttpHeaders {
+/** The same answer once the reply is the gateway's own to write (see forwardRequest). */
+function answerRaw(language: Language, response: ServerResponse, code: number, key: MessageKey) {
+  response.writeHead(code, { 'content-type': json }).end(JSON.stringify(envelope(language, code, key)));
+}
+
+function forwardedHeaders(request: FastifyRequest, rewrites: Rewrites): IncomingHttpHeaders {
+  const { headers } = request;
   const forwarded: IncomingHttpHeaders = { ...headers };
-  for (const name of [...hopByHop, ...rewrites.removeRequestHeaders]) delete forwarded[name];
+  // The upstream is asked for its own host (undici names it from the origin); 100-continue is between client and gateway.
+  for (const name of [...hopByHop, 'host', 'expect', ...rewrites.removeRequestHeaders]) delete forwarded[name];
   const chain = headers['x-forwarded-for'];
   forwarded['x-forwarded-for'] = chain ? `${chain}, ${request.socket.remoteAddress}` : request.socket.remoteAddress;
   forwarded['x-forwarded-proto'] = headers['x-forwarded-proto'] ?? request.protocol;
-  // reply-from has already set `host` to the upstream's; the client asked for the original one.
-  forwarded['x-forwarded-host'] = headers['x-forwarded-host'] ?? request.headers.host;
-  forwarded['x-forwarded-prefix'] = headers['x-forwarded-prefix'];
+  forwarded['x-forwarded-host'] = headers['x-forwarded-host'] ?? headers.host;
   if (!forwarded['x-forwarded-prefix']) delete forwarded['x-forwarded-prefix'];
   for (const [name, value] of rewrites.addRequestHeaders) forwarded[name.toLowerCase()] = value;
   return forwarded;
+}
+
+/**
+ * What is sent on as the body: nothing for GET and HEAD or a request without one, the client's stream
+ * as it comes, or for a retried request one small enough to keep, read whole so a retry can send it again.
+ */
+async function bodyOf(request: FastifyRequest, retried: boolean): Promise<IncomingMessage | Buffer | null> {
+  const length = request.headers['content-length'];
+  const chunked = request.headers['transfer-encoding'] !== undefined;
+  if (request.method === 'GET' || request.method === 'HEAD' || (!chunked && (length === undefined || length === '0'))) return null;
+  if (!retried || chunked || Number(length) > retryBodyBytes) return request.raw;
+  const chunks: Buffer[] = [];
+  for await (const chunk of request.raw) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
 }
 
 export interface Gateway {
@@ -57,10 +86,17 @@ export interface Gateway {
 
 /**
  * The API gateway: its own Fastify server that matches each request against the released routes,
- * applies the route's filters and streams the request to the upstream and the answer back
- * (@fastify/reply-from over undici, connections kept alive). Bodies are never parsed here.
+ * applies the route's filters and streams the request to the upstream and the answer back (undici,
+ * connections kept alive; see forwardRequest). Bodies are never parsed here.
  */
-export async function buildGateway(context: GatewayContext, options: { logger?: boolean } = {}): Promise<Gateway> {
+export async function buildGateway(
+  context: GatewayContext,
+  options: {
+    logger?: boolean /** How long an upstream may take to answer before the gateway answers 504. */;
+    upstreamTimeoutMs?: number;
+  } = {},
+): Promise<Gateway> {
+  const upstreamTimeoutMs = options.upstreamTimeoutMs ?? 30_000;
   const app = Fastify({
     logger: options.logger ? { level: context.config.logLevel } : false,
     // No log line per proxied request: traffic is counted in the gateway's state figures instead.
@@ -75,10 +111,14 @@ export async function buildGateway(context: GatewayContext, options: { logger?: 
   app.addHook('onClose', stopReporting);
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
-  await app.register(replyFrom, {
-    undici: { connections: 128, pipelining: 1, keepAliveTimeout: 30_000, headersTimeout: 30_000, bodyTimeout: 30_000 },
-    disableRequestLogging: true,
+  const agent = new Agent({
+    connections: 128,
+    pipelining: 1,
+    keepAliveTimeout: 30_000,
+    headersTimeout: upstreamTimeoutMs,
+    bodyTimeout: upstreamTimeoutMs,
   });
+  app.addHook('onClose', () => agent.close());
 
   const proxy = async (request: FastifyRequest, reply: FastifyReply) => {
     // Read only for the gateway's own answers, which are rare.
@@ -125,7 +165,7 @@ export async function buildGateway(context: GatewayContext, options: { logger?: 
     // counts as failed, so a probe always ends.
     reply.raw.once('close', () => {
       const finished = Date.now();
-      const status = reply.raw.writableFinished ? reply.statusCode : 500;
+      const status = reply.raw.writableFinished ? reply.raw.statusCode : 500;
       breaker.done(status, finished - startedAt);
       if (!recording) return;
       meter.completed('route', routeId, status, finished - startedAt, finished);
@@ -134,32 +174,31 @@ export async function buildGateway(context: GatewayContext, options: { logger?: 
     const resolved = upstreams.origin(found.route.route.uri);
     const origin = resolved instanceof Promise ? await resolved : resolved;
     if (!origin) return answer(language(), reply, gatewayErrorCodes.unavailable, 'error.gatewayUnavailable');
-    const retry = rewrites.retry?.methods.includes(request.method) ? rewrites.retry : undefined;
-    return reply.from(`${origin}${rewrites.path}${described.search}`, {
-      rewriteRequestHeaders: (_request, headers) => forwardedHeaders(request, headers, rewrites),
-      rewriteHeaders: (headers) => {
-        const answered = { ...headers };
-        for (const name of hopByHop) delete answered[name];
-        for (const [name, value] of rewrites.addResponseHeaders) answered[name.toLowerCase()] = value;
-        return answered;
+    const retried = rewrites.retry?.methods.includes(request.method) ? rewrites.retry : undefined;
+    const body = await bodyOf(request, retried !== undefined);
+    // From here the answer is written straight from the upstream's stream, past Fastify's reply.
+    reply.hijack();
+    const response = reply.raw;
+    const failure = await forwardRequest(
+      agent,
+      {
+        origin,
+        path: `${rewrites.path}${described.search}`,
+        method: request.method,
+        headers: forwardedHeaders(request, rewrites),
+        body,
+        retry: body === null || Buffer.isBuffer(body) ? retried : undefined,
+        head: (statusCode, headers) => {
+          const answered: IncomingHttpHeaders = { ...headers };
+          for (const name of hopByHop) delete answered[name];
+          for (const [name, value] of rewrites.addResponseHeaders) answered[name.toLowerCase()] = value;
+          return { status: rewrites.status ?? statusCode, headers: answered };
+        },
       },
-      onResponse: (_request, outgoing, response) => {
-        if (rewrites.status !== undefined) outgoing.code(rewrites.status);
-        outgoing.send(response.stream);
-      },
-      retriesCount: retry?.retries ?? 0,
-      retryDelay: ({ res, attempt }) => {
-        if (!retry || attempt >= retry.retries || !res || !retry.statuses.includes(res.statusCode)) return null;
-        // The failed answer's body is not needed; its connection goes back to the pool.
-        (res as unknown as { stream: NodeJS.ReadableStream }).stream.resume();
-        return 1;
-      },
-      onError: (outgoing, { error }) => {
-        const name = (error as { code?: string }).code ?? '';
-        if (name === 'FST_REPLY_FROM_GATEWAY_TIMEOUT') answer(language(), outgoing, gatewayErrorCodes.timeout, 'error.gatewayTimeout');
-        else answer(language(), outgoing, gatewayErrorCodes.badGateway, 'error.gatewayBadGateway');
-      },
-    });
+      response,
+    );
+    if (failure === 'timeout') answerRaw(language(), response, gatewayErrorCodes.timeout, 'error.gatewayTimeout');
+    else if (failure === 'unreachable') answerRaw(language(), response, gatewayErrorCodes.badGateway, 'error.gatewayBadGateway');
   };
   app.all('/', proxy);
   app.all('/*', proxy);
