@@ -134,12 +134,15 @@ class RecordedTimers {
   }
 }
 
-/** Parsed models by definition id: parsing the XML costs more than running a step, and a definition never changes. */
-const sources = new Map<number, Promise<unknown>>();
+/**
+ * Parsed models by their XML: parsing costs more than running a step, and a released definition never
+ * changes. Keyed by the text, not the id, so definitions of two databases in one process never meet.
+ */
+const sources = new Map<string, Promise<unknown>>();
 const maxSources = 500;
 
 function sourceOf(definition: RunnableDefinition): Promise<unknown> {
-  let source = sources.get(definition.id);
+  let source = sources.get(definition.xml);
   if (!source) {
     const template = new Engine({
       source: definition.xml,
@@ -149,8 +152,8 @@ function sourceOf(definition: RunnableDefinition): Promise<unknown> {
       scripts: noScripts(() => {}),
     } as never);
     source = template.getDefinitions().then(([loaded]) => (loaded?.environment.options as { source?: unknown } | undefined)?.source);
-    if (sources.size >= maxSources) sources.delete(sources.keys().next().value as number);
-    sources.set(definition.id, source);
+    if (sources.size >= maxSources) sources.delete(sources.keys().next().value as string);
+    sources.set(definition.xml, source);
   }
   return source;
 }
