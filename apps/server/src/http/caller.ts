@@ -4,7 +4,7 @@ import type { Database } from '../db/schema.ts';
 import type { AccessCache } from '../modules/auth/accessCache.ts';
 import type { LiveSession } from '../modules/auth/sessionRepo.ts';
 import { type OrganScope, organScopeFor } from '../modules/iam/dataScope.ts';
-import { grantedOperationIds } from '../modules/iam/grantRepo.ts';
+import { grantedOperationIds, operationIdOf } from '../modules/iam/grantRepo.ts';
 import { unauthenticated } from './errors.ts';
 
 /** What the audit log keeps of a request: its path parameters and body as parsed and validated. */
@@ -67,6 +67,13 @@ export class Caller {
 
   async holds(operationId: number, db: Kysely<Database> = this.db): Promise<boolean> {
     return this.isSuper || (await this.heldOperations(db)).has(operationId);
+  }
+
+  /** Whether the caller holds the operation with this code: the view grant of a page a summary card stands for. */
+  async holdsCode(code: string, db: Kysely<Database> = this.db): Promise<boolean> {
+    if (this.isSuper) return true;
+    const operationId = await operationIdOf(db, code);
+    return operationId !== undefined && (await this.holds(operationId, db));
   }
 
   /** The organs whose data the caller may touch with this operation. */

@@ -3,14 +3,15 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { ok } from '../../http/envelope.ts';
 import { countTasks } from '../todo/todoRepo.ts';
-import { holdsOperation, workflowTasksOf } from '../todo/workflowTasks.ts';
+import { workflowTasksOf } from '../todo/workflowTasks.ts';
 import * as repo from './dashboardRepo.ts';
 
 const days = 7;
 
-/** The dashboard, and on the to-dos card the caller's open workflow tasks when they may open them (task:view). */
-
-/** The dashboard: each card only for those who may open the page whose figures it shows. */
+/**
+ * The dashboard: each card only for those who may open the page whose figures it shows, and on the
+ * to-dos card the caller's open workflow tasks when they may open them (task:view).
+ */
 export const dashboardRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context) => {
   app.get(
     '/api/admin/dashboard',
@@ -19,7 +20,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod<AppContext> = async (app, co
       const { caller } = request;
       const now = context.now();
       const offsetMs = request.query.offset * 60_000;
-      const may = (code: string) => holdsOperation(context, caller, code);
+      const may = (code: string) => caller.holdsCode(code);
       const [todos, open, workflow, signIns, registry, configChanges, recentChanges] = await Promise.all([
         countTasks(context.db, caller.accountId, {}),
         repo.openTodos(context.db, caller.accountId, now, offsetMs),

@@ -12,16 +12,9 @@ export async function isSuperAdministrator(db: Kysely<Database>, accountId: numb
   return row !== undefined;
 }
 
-/** Whether one of the account's roles is granted the operation. */
-export async function holdsOperation(db: Kysely<Database>, accountId: number, operationId: number): Promise<boolean> {
-  const row = await db
-    .selectFrom('iam_account_role')
-    .innerJoin('iam_role_operation', 'iam_role_operation.role_id', 'iam_account_role.role_id')
-    .select('iam_role_operation.operation_id')
-    .where('iam_account_role.account_id', '=', accountId)
-    .where('iam_role_operation.operation_id', '=', operationId)
-    .executeTakeFirst();
-  return row !== undefined;
+/** The id of the function-model operation with this code. */
+export async function operationIdOf(db: Kysely<Database>, code: string): Promise<number | undefined> {
+  return (await db.selectFrom('pf_operation').select('id').where('operation_code', '=', code).executeTakeFirst())?.id;
 }
 
 export async function grantedOperationIds(db: Kysely<Database>, accountId: number): Promise<Set<number>> {

@@ -1,7 +1,6 @@
 import type { Form, FormInput, FormVersion } from '@qiming/shared';
 import { http } from '../../core/request/client.ts';
-
-export const formsPath = '/admin/forms';
+import { formsPath } from '../formRenderer/formRunApi.ts';
 
 /** The calls of the form list and the designer; pages never speak HTTP themselves. */
 export const formApi = {

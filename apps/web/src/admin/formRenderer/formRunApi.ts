@@ -9,7 +9,8 @@ import type {
 } from '@qiming/shared';
 import { http, jsonBody, RequestError, request } from '../../core/request/client.ts';
 
-const formsPath = '/admin/forms';
+/** The cloud forms' API, for the designer's calls as well. */
+export const formsPath = '/admin/forms';
 
 type Problems = Array<{ field: string; message: string }>;
 

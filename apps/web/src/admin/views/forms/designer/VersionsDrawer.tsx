@@ -5,8 +5,9 @@ import { Button, Drawer, Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../../core/i18n/formatTimeAgo.ts';
-import { formApi, formsPath } from '../../../formDesigner/formApi.ts';
+import { formApi } from '../../../formDesigner/formApi.ts';
 import { PreviewPane } from '../../../formDesigner/PreviewPane.tsx';
+import { formsPath } from '../../../formRenderer/formRunApi.ts';
 
 /** A form's published versions, newest first, each previewed as it was frozen. */
 export function VersionsDrawer({ form, onClose }: { form: Form | null; onClose(): void }) {

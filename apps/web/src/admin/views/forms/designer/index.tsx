@@ -8,8 +8,8 @@ import { formatDateTime } from '../../../../core/i18n/formatTimeAgo.ts';
 import { Access } from '../../../crud/Access.tsx';
 import { ResourceTable } from '../../../crud/ResourceTable.tsx';
 import type { ResourceDeclaration } from '../../../crud/resource.ts';
-import { formsPath } from '../../../formDesigner/formApi.ts';
 import { confirmAndPublish } from '../../../formDesigner/publishForm.ts';
+import { formsPath } from '../../../formRenderer/formRunApi.ts';
 import { VersionsDrawer } from './VersionsDrawer.tsx';
 
 // The designer (dnd-kit, the property editors) loads only when a form is opened.
