@@ -135,4 +135,26 @@ describe(`large lists: indexed contains-search and deep pages (${process.env.TES
     }
     expect((await get(`limit=${limit}&page=${pages + 1}`)).records).toEqual([]);
   });
+
+  it('moves a middle page along when items are edited, even twice in the same millisecond', async () => {
+    const sorted = async () =>
+      (await t.context.db.selectFrom('pf_dict_item').select(['id', 'item_index']).where('dict_id', '=', dictId).execute())
+        .map((row) => ({ id: row.id, index: row.item_index }))
+        .sort((a, b) => a.index - b.index || a.id - b.id);
+    const middle = async () => (await get('limit=10&page=150')).records.map((item) => item.id);
+    const before = await sorted();
+    expect(await middle()).toEqual(before.slice(1490, 1500).map((item) => item.id));
+    // The test clock stands still: both edits carry the same time, and each must still move the list on.
+    for (const moved of [before.at(-1), before.at(-2)]) {
+      const item = items.find((candidate) => candidate.id === moved?.id) as Item;
+      const edited = await t.app.inject({
+        method: 'PUT',
+        url: `/api/admin/dicts/${dictId}/items/${item.id}`,
+        headers: bearer(admin),
+        payload: { itemCode: item.itemCode, itemValue: item.itemValue, index: -1 },
+      });
+      expect(edited.statusCode, edited.body).toBe(200);
+      expect(await middle()).toEqual((await sorted()).slice(1490, 1500).map((row) => row.id));
+    }
+  });
 });

@@ -1,5 +1,6 @@
 import type { PageQuery, PageResult } from '@qiming/shared';
-import { type Expression, type SelectQueryBuilder, sql } from 'kysely';
+import { type Expression, type Kysely, type SelectQueryBuilder, sql } from 'kysely';
+import { anchorStep, anchorsOf, fromAnchor } from './pageAnchors.ts';
 
 export interface PageSpec<DB, TB extends keyof DB, O> {
   /** API sort names to column references; the page query has already refused any other name. */
@@ -22,6 +23,12 @@ export interface PageSpec<DB, TB extends keyof DB, O> {
    * statistics would rather walk an index of those conditions than look the few keys up.
    */
   byKeys?: (keys: Expression<unknown>) => SelectQueryBuilder<DB, TB, O>;
+  /**
+   * A list that keeps a version changed by every write to it: a page far from both ends then starts at
+   * a key this process keeps (see pageAnchors) and skips fewer than a thousand rows, not hundreds of thousands.
+   * Only for sort columns without nulls.
+   */
+  anchors?: { db: Kysely<DB>; version: string };
 }
 
 /** Past this many rows skipped, a page finds its keys on the index alone before it reads its rows. */
@@ -60,7 +67,17 @@ export async function paginate<DB, TB extends keyof DB, O>(
   const tie = sql.ref(tieBreaker);
   let page: SelectQueryBuilder<DB, TB, O>;
   if (skip < deferredFrom) page = spec.select(base).limit(take).offset(skip);
-  else {
+  else if (spec.anchors && skip >= anchorStep) {
+    const listKey = `${spec.anchors.version} ${column} ${direction}`;
+    const anchors = await anchorsOf(spec.anchors.db, listKey, base, sortColumn, tie, direction);
+    const index = Math.min(Math.floor(skip / anchorStep), anchors.length - 1);
+    const anchor = anchors[index] as (typeof anchors)[number];
+    page = spec
+      .select(base)
+      .where(fromAnchor(anchor, sortColumn, tie, direction))
+      .limit(take)
+      .offset(skip - index * anchorStep);
+  } else {
     const keys = base.select(tie.as('page_key')).orderBy(sortColumn, direction).orderBy(tie, direction).limit(take).offset(skip);
     page = spec.byKeys ? spec.byKeys(keys) : spec.select(base).where(tie, 'in', keys as never);
   }

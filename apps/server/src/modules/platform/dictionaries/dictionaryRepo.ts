@@ -124,9 +124,10 @@ export async function pageItems(
 ) {
   // Unfiltered, the dictionary's kept count is the total: a large dictionary's rows are not counted.
   const filtered = Boolean(query.itemCode || query.itemValue);
-  const knownTotal = filtered
+  const kept = filtered
     ? undefined
-    : ((await db.selectFrom('pf_dict').select('item_count').where('id', '=', dictId).executeTakeFirst())?.item_count ?? 0);
+    : await db.selectFrom('pf_dict').select(['item_count', 'updated_at']).where('id', '=', dictId).executeTakeFirst();
+  const knownTotal = filtered ? undefined : (kept?.item_count ?? 0);
   return paginate(items(db, dictId, query), query, {
     columns: { itemCode: 'item_code', itemValue: 'item_value', index: 'item_index' },
     defaultSort: { column: 'item_index', order: 'asc' },
@@ -134,6 +135,8 @@ export async function pageItems(
     countAlongside: filtered,
     select: itemColumns,
     byKeys: (keys) => itemColumns(db.selectFrom('pf_dict_item').where('id', 'in', keys as never)),
+    // updated_at moves on with every item write (see changeDictionary), so it versions the list.
+    anchors: kept && { db, version: `pf_dict_item ${dictId} ${kept.updated_at}` },
   });
 }
 
@@ -157,11 +160,17 @@ export async function itemCodeTaken(db: Kysely<Database>, dictId: number, itemCo
   return (await query.executeTakeFirst()) !== undefined;
 }
 
-/** Item writes change the dictionary's kept count and its update time in the same transaction. */
+/**
+ * Item writes change the dictionary's kept count and its update time in the same transaction. The time
+ * moves on by at least a millisecond each time, so it also versions the list (page anchors are kept by it).
+ */
 async function changeDictionary(db: Kysely<Database>, dictId: number, itemDelta: number, now: number): Promise<void> {
   await db
     .updateTable('pf_dict')
-    .set((eb) => ({ item_count: eb('item_count', '+', itemDelta), updated_at: now }))
+    .set((eb) => ({
+      item_count: eb('item_count', '+', itemDelta),
+      updated_at: sql<number>`case when updated_at >= ${now} then updated_at + 1 else ${now} end`,
+    }))
     .where('id', '=', dictId)
     .execute();
 }
