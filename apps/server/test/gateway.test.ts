@@ -1,5 +1,5 @@
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import type { Definition, GatewayProcessState, GatewayRoute } from '@qiming/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildGateway, type Gateway } from '../src/modules/governance/gateway/gatewayServer.ts';
@@ -14,16 +14,41 @@ interface Echo {
   body: string;
 }
 
-/** A real upstream: answers what it was asked as JSON; each `/flaky…` path fails twice before it answers. */
+/**
+ * A real upstream: answers what it was asked as JSON; each `/flaky…` path fails twice before it answers.
+ * `/hold…` never answers, `/early…` answers at once and ends when the request body has; `cut` lists the
+ * paths whose request was broken off (its connection closed before the body ended or the answer did).
+ */
 async function startUpstream() {
   const flaky = new Map<string, number>();
   const fragile = { down: true };
   const hits = new Map<string, number>();
+  const cut = new Set<string>();
   const server = http.createServer((request, response) => {
+    const url = request.url ?? '';
+    response.on('close', () => {
+      if (!response.writableFinished) cut.add(url);
+    });
+    if (url.startsWith('/hold')) {
+      hits.set(url, (hits.get(url) ?? 0) + 1);
+      return;
+    }
+    if (url.startsWith('/early')) {
+      response.writeHead(200, { 'content-type': 'text/plain' }).write('started');
+      request.on('end', () => response.end());
+      request.resume();
+      return;
+    }
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
       hits.set(request.url ?? '', (hits.get(request.url ?? '') ?? 0) + 1);
+      if (request.url === '/broken') {
+        response.writeHead(200, { 'content-length': '100' });
+        response.write('partial');
+        setTimeout(() => response.socket?.destroy(), 20);
+        return;
+      }
       if (request.url === '/stalled') {
         setTimeout(() => response.writeHead(200).end('stalled'), 3000);
         return;
@@ -36,7 +61,10 @@ async function startUpstream() {
         response.writeHead(500).end('down');
         return;
       }
-      const url = request.url ?? '';
+      if (url === '/connection-options') {
+        response.writeHead(200, { connection: 'keep-alive, X-Internal', 'x-internal': 'secret', 'x-public': 'yes' }).end('ok');
+        return;
+      }
       if (url.startsWith('/flaky') && (flaky.get(url) ?? 0) < 2) {
         flaky.set(url, (flaky.get(url) ?? 0) + 1);
         response.writeHead(503).end('busy');
@@ -52,7 +80,7 @@ async function startUpstream() {
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { server, port: (server.address() as AddressInfo).port, hits, fragile };
+  return { server, port: (server.address() as AddressInfo).port, hits, fragile, cut };
 }
 
 describe(`API gateway (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
@@ -66,17 +94,41 @@ describe(`API gateway (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
   const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
     t.app.inject({ method, url, payload, headers: { ...bearer(admin), 'accept-language': 'en' } });
   /** A request through the gateway over plain HTTP: unlike fetch, it may name any Host. */
-  const through = (path: string, init: { method?: string; headers?: Record<string, string>; body?: string } = {}) =>
+  const through = (path: string, init: { method?: string; headers?: Record<string, string>; body?: string; signal?: AbortSignal } = {}) =>
     new Promise<Response>((resolve, reject) => {
-      const sent = http.request(`${gatewayUrl}${path}`, { method: init.method ?? 'GET', headers: init.headers }, (answer) => {
+      const options = { method: init.method ?? 'GET', headers: init.headers, signal: init.signal };
+      const sent = http.request(`${gatewayUrl}${path}`, options, (answer) => {
         const chunks: Buffer[] = [];
         answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+        answer.on('error', reject);
         answer.on('end', () =>
           resolve(new Response(Buffer.concat(chunks), { status: answer.statusCode, headers: answer.headers as Record<string, string> })),
         );
       });
       sent.on('error', reject);
       sent.end(init.body);
+    });
+
+  /**
+   * Writes `text` to a gateway on a socket of its own and reads until the gateway closes it or `waitMs`
+   * pass; tells what came back and whether the gateway closed the connection.
+   */
+  const rawExchange = (url: string, text: string, waitMs = 1000) =>
+    new Promise<{ answer: string; closed: boolean }>((resolve) => {
+      const socket = net.connect(Number(new URL(url).port), '127.0.0.1');
+      const chunks: Buffer[] = [];
+      socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+      socket.on('error', () => {});
+      const timer = setTimeout(() => {
+        socket.destroy();
+        resolve({ answer: Buffer.concat(chunks).toString(), closed: false });
+      }, waitMs);
+      socket.on('end', () => socket.destroy());
+      socket.on('close', () => {
+        clearTimeout(timer);
+        resolve({ answer: Buffer.concat(chunks).toString(), closed: true });
+      });
+      socket.write(text);
     });
 
   /** Defines and releases a route; the gateway has it once this answers. */
@@ -478,6 +530,7 @@ describe(`API gateway (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
     });
     expect(response.statusCode, response.body).toBe(200);
     await gateway.routes.reload();
+    return response.json().data.id as number;
   };
   const settle = () => new Promise((resolve) => setTimeout(resolve, 30));
 
@@ -503,6 +556,29 @@ describe(`API gateway (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
     await settle();
     expect((await through('/fragile')).status).toBe(200);
     expect(upstream.hits.get('/fragile')).toBe(5);
+  });
+
+  it('does not count clients that hang up against a breaker, while an upstream that breaks off its answer counts', async () => {
+    await released('patient', [path('/slow/patient')]);
+    const ruleId = await degrade({ resource: 'patient', grade: 'errorCount', count: 1, minRequestAmount: 2 });
+    for (let i = 0; i < 4; i += 1) {
+      const leaving = new AbortController();
+      const asked = through('/slow/patient', { signal: leaving.signal }).catch(() => undefined);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      leaving.abort();
+      await asked;
+      await settle();
+    }
+    expect(gateway.routes.breakers.states()).toContainEqual({ ruleId, state: 'closed' });
+    expect((await through('/slow/patient')).status).toBe(200);
+
+    await released('broken', [path('/broken')]);
+    const brokenRule = await degrade({ resource: 'broken', grade: 'errorCount', count: 1, minRequestAmount: 2 });
+    for (let i = 0; i < 2; i += 1) {
+      await expect(through('/broken')).rejects.toThrow();
+      await settle();
+    }
+    expect(gateway.routes.breakers.states()).toContainEqual({ ruleId: brokenRule, state: 'open' });
   });
 
   it('half-opens a slow-call breaker for one probe only, and opens it again when the probe is slow', async () => {
@@ -578,5 +654,145 @@ describe(`API gateway (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
       expect(response.json().message).toContain(message);
     }
     expect(await count()).toBe(before);
+  });
+
+  it('drops the headers a Connection header names, from the request and from the answer', async () => {
+    await released('connection-options', [path('/connection-options')]);
+    const answered = await through('/connection-options', { headers: { connection: 'keep-alive, X-Secret', 'x-secret': 'hop' } });
+    expect(answered.headers.get('x-public')).toBe('yes');
+    expect(answered.headers.get('x-internal')).toBeNull();
+    await released('connection-echo', [path('/connection-echo')]);
+    const echo = (await (
+      await through('/connection-echo', { headers: { connection: 'keep-alive, X-Secret', 'x-secret': 'hop', 'x-kept': 'end' } })
+    ).json()) as Echo;
+    expect(echo.headers['x-secret']).toBeUndefined();
+    expect(echo.headers['x-kept']).toBe('end');
+  });
+
+  it("sets X-Forwarded-Proto and -Host from what it saw, passes no client's forwarding claims, and appends to X-Forwarded-For", async () => {
+    await released('forwarding', [path('/forwarding')]);
+    const echo = (await (
+      await through('/forwarding', {
+        headers: {
+          host: 'shop.example',
+          'x-forwarded-proto': 'https',
+          'x-forwarded-host': 'bank.example',
+          'x-forwarded-port': '443',
+          'x-forwarded-prefix': '/admin',
+          forwarded: 'for=10.0.0.1;host=bank.example;proto=https',
+          'x-real-ip': '10.0.0.1',
+          'x-forwarded-for': '10.0.0.2',
+        },
+      })
+    ).json()) as Echo;
+    expect(echo.headers).toMatchObject({
+      'x-forwarded-proto': 'http',
+      'x-forwarded-host': 'shop.example',
+      'x-forwarded-for': '10.0.0.2, 127.0.0.1',
+    });
+    for (const claim of ['x-forwarded-port', 'x-forwarded-prefix', 'forwarded', 'x-real-ip']) expect(echo.headers[claim]).toBeUndefined();
+  });
+
+  it('holds RequestSize for a chunked body: 413 while nothing is answered yet, else the answer is cut; the upstream request is broken off', async () => {
+    await released('size-chunked', [path('/size-chunked,/early-sized')], [{ name: 'RequestSize', args: { maxSize: '10' } }]);
+    /** A POST without Content-Length (so chunked), its body written in `parts` 50 ms apart. */
+    const chunked = (url: string, parts: string[]) =>
+      new Promise<{ status?: number; headers: http.IncomingHttpHeaders; body: string; complete: boolean }>((resolve, reject) => {
+        const sent = http.request(`${gatewayUrl}${url}`, { method: 'POST', headers: { 'accept-language': 'en' } }, (answer) => {
+          let body = '';
+          answer.on('data', (chunk: Buffer) => {
+            body += chunk.toString();
+          });
+          const done = () => resolve({ status: answer.statusCode, headers: answer.headers, body, complete: answer.complete });
+          answer.on('end', done);
+          answer.on('aborted', done);
+          answer.on('error', done);
+        });
+        sent.on('error', reject);
+        const write = (index: number) => {
+          if (index === parts.length) sent.end();
+          else sent.write(parts[index], () => setTimeout(() => write(index + 1), 50));
+        };
+        write(0);
+      });
+    const small = await chunked('/size-chunked', ['12345', '6789']);
+    expect(small.status).toBe(200);
+    expect((JSON.parse(small.body) as Echo).body).toBe('123456789');
+
+    const big = await chunked('/size-chunked', ['123456', '789012', '345678']);
+    expect(big.status).toBe(413);
+    expect(big.headers.connection).toBe('close');
+    expect(JSON.parse(big.body)).toEqual({ code: 413, message: 'The request body exceeds 10 bytes', data: null });
+    // The first part had gone on: the upstream saw its request broken off, never a whole one.
+    await expect.poll(() => upstream.cut.has('/size-chunked')).toBe(true);
+
+    // This upstream answers before it has read the body: the answer is cut off where the limit is passed.
+    const early = await chunked('/early-sized', ['123456', '789012', '345678']);
+    expect(early.status).toBe(200);
+    expect(early.complete).toBe(false);
+    await expect.poll(() => upstream.cut.has('/early-sized')).toBe(true);
+  });
+
+  it('closes the connection after a 413 for a declared Content-Length rather than reading the refused body', async () => {
+    await released('size-declared', [path('/size-declared')], [{ name: 'RequestSize', args: { maxSize: '10' } }]);
+    const { answer, closed } = await rawExchange(
+      gatewayUrl,
+      'POST /size-declared HTTP/1.1\r\nHost: gateway\r\nAccept-Language: en\r\nContent-Length: 100000000\r\n\r\nfirst bytes',
+    );
+    expect(answer).toMatch(/^HTTP\/1\.1 413 /);
+    expect(answer).toContain('The request body exceeds 10 bytes');
+    expect(closed).toBe(true);
+  });
+
+  it('breaks the upstream request off when the client goes away before the answer', async () => {
+    await released('hold-left', [path('/hold-left')]);
+    const sent = http.request(`${gatewayUrl}/hold-left`);
+    sent.on('error', () => {});
+    sent.end();
+    await expect.poll(() => upstream.hits.get('/hold-left'), { timeout: 2000 }).toBe(1);
+    sent.destroy();
+    // Not after the gateway's 30 s upstream timeout: at once.
+    await expect.poll(() => upstream.cut.has('/hold-left'), { timeout: 2000 }).toBe(true);
+
+    // A client that left while its request waited in a queue is not forwarded when its turn comes.
+    await released('hold-queued', [path('/hold-queued')]);
+    await rule({
+      resourceMode: 'route',
+      resource: 'hold-queued',
+      count: 1,
+      intervalSec: 1,
+      controlBehavior: 'queue',
+      maxQueueingTimeMs: 2000,
+    });
+    const requests = ['first', 'queued'].map((name) => {
+      const queued = http.request(`${gatewayUrl}/hold-queued?${name}`);
+      queued.on('error', () => {});
+      queued.end();
+      return queued;
+    });
+    await expect.poll(() => upstream.hits.get('/hold-queued?first'), { timeout: 2000 }).toBe(1);
+    for (const queued of requests) queued.destroy();
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(upstream.hits.get('/hold-queued?queued')).toBeUndefined();
+  });
+
+  it('closes a client connection that stays silent mid-request past the upstream timeout, and the upstream request with it', async () => {
+    await released('hold-silent', [path('/hold-silent')]);
+    const impatient = await buildGateway(t.context, { upstreamTimeoutMs: 200 });
+    try {
+      const impatientUrl = await impatient.app.listen({ host: '127.0.0.1', port: 0 });
+      // Three of the ten bytes promised, then nothing: undici's timeouts do not run while a request is being sent.
+      const started = Date.now();
+      const { closed } = await rawExchange(
+        impatientUrl,
+        'POST /hold-silent HTTP/1.1\r\nHost: gateway\r\nContent-Type: text/plain\r\nContent-Length: 10\r\n\r\nabc',
+        6000,
+      );
+      expect(closed).toBe(true);
+      expect(Date.now() - started).toBeLessThan(4000);
+      await expect.poll(() => upstream.cut.has('/hold-silent'), { timeout: 2000 }).toBe(true);
+    } finally {
+      await impatient.app.close();
+    }
   });
 });

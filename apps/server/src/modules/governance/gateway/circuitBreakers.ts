@@ -50,7 +50,7 @@ class Breaker {
     if (tripped) this.open(now);
   }
 
-  /** A probe taken by a request that another breaker then refused: the next request may probe. */
+  /** A probe that decided nothing (another breaker refused its request, or its client left): the next request may probe. */
   giveBackProbe(): void {
     this.state = 'open';
   }
@@ -61,7 +61,11 @@ class Breaker {
   }
 }
 
-export type BreakerDecision = { allowed: true; done: (status: number, elapsedMs: number) => void } | { allowed: false };
+/**
+ * How a request that passed ended: the answer's status, or undefined when the client went away first,
+ * which says nothing of the upstream and is not counted (else anyone could open a breaker by hanging up).
+ */
+export type BreakerDecision = { allowed: true; done: (status: number | undefined, elapsedMs: number) => void } | { allowed: false };
 
 /**
  * Sentinel's degrade rules: per rule a circuit breaker in this process, CLOSED -> OPEN when its
@@ -124,7 +128,12 @@ export class CircuitBreakers {
       allowed: true,
       done: (status, elapsedMs) => {
         const finished = Date.now();
-        for (const { breaker, probe } of passed) breaker.complete(probe, status, elapsedMs, finished);
+        for (const { breaker, probe } of passed) {
+          // A probe whose client left decided nothing: the next request probes again.
+          if (status === undefined) {
+            if (probe) breaker.giveBackProbe();
+          } else breaker.complete(probe, status, elapsedMs, finished);
+        }
       },
     };
   }

@@ -9,8 +9,11 @@ export interface Forwarding {
   path: string;
   method: string;
   headers: IncomingHttpHeaders;
-  /** Read once (streamed), or a buffered body a retry can send again; null without a body. */
-  body: IncomingMessage | Buffer | null;
+  /**
+   * Read once (streamed, or counted by limitedBody), or a buffered body a retry can send again; null
+   * without a body.
+   */
+  body: IncomingMessage | AsyncIterable<Buffer> | Buffer | null;
   /** Statuses sent again, up to `retries` more times, before the answer is passed on. */
   retry?: { retries: number; statuses: number[] };
   /** The answer's status and headers as the client gets them. */
@@ -18,9 +21,26 @@ export interface Forwarding {
 }
 
 /** Why nothing could be passed on: the gateway answers these itself. */
-export type ForwardFailure = 'timeout' | 'unreachable';
+export type ForwardFailure = 'timeout' | 'unreachable' | 'tooLarge';
 
 const timeouts = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_CONNECT_TIMEOUT']);
+
+/** A streamed body grew past the route's RequestSize. */
+class BodyTooLarge extends Error {}
+
+/**
+ * A body of unknown length (chunked) counted as it streams. Past `maxBytes` it fails, and undici then
+ * cuts the upstream request and closes its connection. The client's stream is neither drained nor
+ * destroyed, so the gateway can still answer 413 on it.
+ */
+export async function* limitedBody(body: IncomingMessage, maxBytes: number): AsyncGenerator<Buffer> {
+  let left = maxBytes;
+  for await (const chunk of body.iterator({ destroyOnReturn: false })) {
+    left -= (chunk as Buffer).length;
+    if (left < 0) throw new BodyTooLarge();
+    yield chunk as Buffer;
+  }
+}
 
 /** Where a retried answer's body goes: only its connection is wanted back. */
 const discard = () =>
@@ -31,14 +51,31 @@ const discard = () =>
   });
 
 /**
+ * undici takes any EventEmitter as a request's abort signal; the client's response stands in as one
+ * (no AbortController per request) and fires 'abort' when it closes unfinished, i.e. the client went
+ * away. Without it the upstream request would hold its pooled connection until the upstream answered
+ * or timed out, for an answer nobody reads, while the concurrency slot it held was already given back.
+ */
+function abortWhenUnfinished(this: ServerResponse): void {
+  if (!this.writableFinished) this.emit('abort');
+}
+
+function failureOf(error: unknown): ForwardFailure {
+  if (error instanceof BodyTooLarge) return 'tooLarge';
+  return timeouts.has((error as { code?: string }).code ?? '') ? 'timeout' : 'unreachable';
+}
+
+/**
  * Streams the request to the upstream and the answer straight into the client's response (undici's
  * stream(): no body is buffered or re-wrapped on the way). Resolves once the answer is passed on, or
  * with the failure when nothing of it was sent; an answer cut off half way ends the client's response.
- * A client that goes away closes the response, and undici then drops the upstream's answer with it.
+ * A client that goes away aborts the upstream request (see abortWhenUnfinished); one already gone is
+ * not forwarded at all.
  */
 export async function forwardRequest(agent: Agent, forwarding: Forwarding, response: ServerResponse): Promise<ForwardFailure | undefined> {
   const { retry } = forwarding;
-  for (let attempt = 0; ; attempt++) {
+  response.on('close', abortWhenUnfinished);
+  for (let attempt = 0; !response.destroyed; attempt++) {
     let again = false;
     try {
       await agent.stream(
@@ -47,7 +84,9 @@ export async function forwardRequest(agent: Agent, forwarding: Forwarding, respo
           path: forwarding.path,
           method: forwarding.method as Dispatcher.HttpMethod,
           headers: forwarding.headers as Record<string, string | string[]>,
-          body: forwarding.body,
+          // undici sends async iterables (limitedBody) too; its types do not list them.
+          body: forwarding.body as Dispatcher.DispatchOptions['body'],
+          signal: response,
         },
         ({ statusCode, headers }) => {
           if (retry && attempt < retry.retries && retry.statuses.includes(statusCode)) {
@@ -64,8 +103,9 @@ export async function forwardRequest(agent: Agent, forwarding: Forwarding, respo
         response.destroy();
         return undefined;
       }
-      return timeouts.has((error as { code?: string }).code ?? '') ? 'timeout' : 'unreachable';
+      return failureOf(error);
     }
     if (!again) return undefined;
   }
+  return undefined;
 }

@@ -1,4 +1,4 @@
-import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingHttpHeaders, IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { formatMessage, gatewayErrorCodes, type Language, type MessageKey, type MessageParams } from '@qiming/shared';
 import Fastify, {
   type FastifyInstance,
@@ -12,7 +12,7 @@ import { Agent } from 'undici';
 import type { AppContext } from '../../../context.ts';
 import { requestLanguage } from '../../../http/language.ts';
 import { describeRequest, type Rewrites } from './compiledRoute.ts';
-import { forwardRequest } from './forwardRequest.ts';
+import { forwardRequest, limitedBody } from './forwardRequest.ts';
 import { reportGatewayState } from './gatewayState.ts';
 import { noGroups, RouteTable } from './routeTable.ts';
 import { Upstreams } from './upstreams.ts';
@@ -22,6 +22,37 @@ export type GatewayContext = Pick<AppContext, 'config' | 'db' | 'cluster' | 'tra
 
 /** Headers that belong to one connection, never passed on (RFC 9110, section 7.6.1). */
 const hopByHop = ['connection', 'keep-alive', 'proxy-connection', 'te', 'trailer', 'transfer-encoding', 'upgrade'];
+
+/**
+ * Request headers never passed on. The upstream is asked for its own host (undici names it from the
+ * origin), and 100-continue is between the client and the gateway. The rest are what a client may claim
+ * about the hops before it: with no trusted proxy in front (trustProxy false) the gateway sets
+ * X-Forwarded-Proto and -Host from what it saw itself and passes no such claim on, as an upstream would
+ * build links on it (Spring's ForwardedHeaderFilter reads Forwarded and X-Forwarded-Host, -Port and
+ * -Prefix) or take it for the client's address (X-Real-IP).
+ */
+const notForwarded = [
+  'host',
+  'expect',
+  'forwarded',
+  'x-forwarded-host',
+  'x-forwarded-proto',
+  'x-forwarded-port',
+  'x-forwarded-prefix',
+  'x-real-ip',
+];
+
+/**
+ * How long a client's connection may stay silent (sending nothing, reading nothing) mid-request: as
+ * long as the upstream may, plus time for the gateway's own 504 (undici's timers tick about once a
+ * second). Without it a client trickling a body, or never reading the answer, would hold an upstream
+ * connection for good: undici's timeouts do not run while a request is still being sent, nor while the
+ * answer waits for the client to read.
+ */
+const clientIdleMarginMs = 2_000;
+
+/** nginx's status for a request whose client closed the connection before the answer. */
+const clientClosedRequest = 499;
 
 /** The largest body a Retry route keeps to send again; a larger or chunked one is sent once, unretried. */
 const retryBodyBytes = 1 << 20;
@@ -47,32 +78,66 @@ function answer(
 }
 
 /** The same answer once the reply is the gateway's own to write (see forwardRequest). */
-function answerRaw(language: Language, response: ServerResponse, code: number, key: MessageKey) {
-  response.writeHead(code, { 'content-type': json }).end(JSON.stringify(envelope(language, code, key)));
+function answerRaw(
+  language: Language,
+  response: ServerResponse,
+  code: number,
+  key: MessageKey,
+  params: MessageParams = {},
+  headers: OutgoingHttpHeaders = {},
+) {
+  response.writeHead(code, { 'content-type': json, ...headers }).end(JSON.stringify(envelope(language, code, key, params)));
+}
+
+/**
+ * A refused body is not read: the connection is closed after the 413 instead of reading (and
+ * throwing away) however much the client still sends.
+ */
+const closeAfterAnswer = { connection: 'close' };
+
+/**
+ * Deletes the headers that belong to one connection: the fixed ones and every one its Connection
+ * header names (RFC 9110, section 7.6.1), which a client or an upstream may use for anything, e.g. an
+ * internal token the other side must not see.
+ */
+function dropHopByHop(headers: IncomingHttpHeaders): void {
+  const { connection } = headers;
+  // The usual values name no other header: most requests and answers skip the parsing. An upstream's
+  // repeated Connection header comes as an array, which String() joins with commas.
+  if (connection !== undefined && connection !== 'keep-alive' && connection !== 'close') {
+    for (const option of String(connection).toLowerCase().split(',')) delete headers[option.trim()];
+  }
+  for (const name of hopByHop) delete headers[name];
 }
 
 function forwardedHeaders(request: FastifyRequest, rewrites: Rewrites): IncomingHttpHeaders {
-  const { headers } = request;
-  const forwarded: IncomingHttpHeaders = { ...headers };
-  // The upstream is asked for its own host (undici names it from the origin); 100-continue is between client and gateway.
-  for (const name of [...hopByHop, 'host', 'expect', ...rewrites.removeRequestHeaders]) delete forwarded[name];
-  const chain = headers['x-forwarded-for'];
+  const forwarded: IncomingHttpHeaders = { ...request.headers };
+  dropHopByHop(forwarded);
+  for (const name of notForwarded) delete forwarded[name];
+  for (const name of rewrites.removeRequestHeaders) delete forwarded[name];
+  // The chain is kept (as nginx and Spring Cloud Gateway do); only its last address is the gateway's word.
+  const chain = forwarded['x-forwarded-for'];
   forwarded['x-forwarded-for'] = chain ? `${chain}, ${request.socket.remoteAddress}` : request.socket.remoteAddress;
-  forwarded['x-forwarded-proto'] = headers['x-forwarded-proto'] ?? request.protocol;
-  forwarded['x-forwarded-host'] = headers['x-forwarded-host'] ?? headers.host;
-  if (!forwarded['x-forwarded-prefix']) delete forwarded['x-forwarded-prefix'];
+  forwarded['x-forwarded-proto'] = request.protocol;
+  forwarded['x-forwarded-host'] = request.headers.host;
   for (const [name, value] of rewrites.addRequestHeaders) forwarded[name.toLowerCase()] = value;
   return forwarded;
 }
 
 /**
  * What is sent on as the body: nothing for GET and HEAD or a request without one, the client's stream
- * as it comes, or for a retried request one small enough to keep, read whole so a retry can send it again.
+ * as it comes (counted against RequestSize when chunked: a Content-Length was checked already), or for a
+ * retried request one small enough to keep, read whole so a retry can send it again.
  */
-async function bodyOf(request: FastifyRequest, retried: boolean): Promise<IncomingMessage | Buffer | null> {
+async function bodyOf(
+  request: FastifyRequest,
+  retried: boolean,
+  maxBodyBytes: number | undefined,
+): Promise<IncomingMessage | AsyncIterable<Buffer> | Buffer | null> {
   const length = request.headers['content-length'];
   const chunked = request.headers['transfer-encoding'] !== undefined;
   if (request.method === 'GET' || request.method === 'HEAD' || (!chunked && (length === undefined || length === '0'))) return null;
+  if (chunked && maxBodyBytes !== undefined) return limitedBody(request.raw, maxBodyBytes);
   if (!retried || chunked || Number(length) > retryBodyBytes) return request.raw;
   const chunks: Buffer[] = [];
   for await (const chunk of request.raw) chunks.push(chunk as Buffer);
@@ -92,7 +157,8 @@ export interface Gateway {
 export async function buildGateway(
   context: GatewayContext,
   options: {
-    logger?: boolean /** How long an upstream may take to answer before the gateway answers 504. */;
+    logger?: boolean;
+    /** How long an upstream may take to answer before the gateway answers 504. */
     upstreamTimeoutMs?: number;
   } = {},
 ): Promise<Gateway> {
@@ -102,6 +168,7 @@ export async function buildGateway(
     // No log line per proxied request: traffic is counted in the gateway's state figures instead.
     logController: new LogController({ disableRequestLogging: true }),
     trustProxy: false,
+    connectionTimeout: upstreamTimeoutMs + clientIdleMarginMs,
   });
   const routes = await RouteTable.open(context, (error) => app.log.error(error, 'gateway: the route table could not be reloaded'));
   const upstreams = new Upstreams(context);
@@ -133,6 +200,7 @@ export async function buildGateway(
     if (!found) return answer(language(), reply, gatewayErrorCodes.noRoute, 'error.gatewayNoRoute');
     const rewrites = found.route.rewrite(described.path, found.variables);
     if (rewrites.maxBodyBytes !== undefined && Number(request.headers['content-length'] ?? 0) > rewrites.maxBodyBytes) {
+      reply.headers(closeAfterAnswer);
       return answer(language(), reply, gatewayErrorCodes.tooLarge, 'error.gatewayTooLarge', { max: rewrites.maxBodyBytes });
     }
     const routeId = found.route.route.routeId;
@@ -161,21 +229,24 @@ export async function buildGateway(
       return answer(language(), reply, gatewayErrorCodes.unavailable, 'error.gatewayBreakerOpen');
     }
     count('passed', startedAt);
-    // The breakers hear every answer, the gateway's own 502 and 504 included; one the client gave up on
-    // counts as failed, so a probe always ends.
+    // The breakers hear every answer, the gateway's own 502 and 504 included. An answer destroyed with an
+    // error was broken off by the upstream and counts as failed; one closed without an error lost its
+    // client, which the breakers do not count and the figures show as nginx's 499.
     reply.raw.once('close', () => {
       const finished = Date.now();
-      const status = reply.raw.writableFinished ? reply.raw.statusCode : 500;
+      const response = reply.raw;
+      const status = response.writableFinished ? response.statusCode : response.errored ? 500 : undefined;
       breaker.done(status, finished - startedAt);
       if (!recording) return;
-      meter.completed('route', routeId, status, finished - startedAt, finished);
-      for (const group of groups) meter.completed('apiGroup', group, status, finished - startedAt, finished);
+      const counted = status ?? clientClosedRequest;
+      meter.completed('route', routeId, counted, finished - startedAt, finished);
+      for (const group of groups) meter.completed('apiGroup', group, counted, finished - startedAt, finished);
     });
     const resolved = upstreams.origin(found.route.route.uri);
     const origin = resolved instanceof Promise ? await resolved : resolved;
     if (!origin) return answer(language(), reply, gatewayErrorCodes.unavailable, 'error.gatewayUnavailable');
     const retried = rewrites.retry?.methods.includes(request.method) ? rewrites.retry : undefined;
-    const body = await bodyOf(request, retried !== undefined);
+    const body = await bodyOf(request, retried !== undefined, rewrites.maxBodyBytes);
     // From here the answer is written straight from the upstream's stream, past Fastify's reply.
     reply.hijack();
     const response = reply.raw;
@@ -188,17 +259,22 @@ export async function buildGateway(
         headers: forwardedHeaders(request, rewrites),
         body,
         retry: body === null || Buffer.isBuffer(body) ? retried : undefined,
+        // undici parses a fresh headers object for each answer: it is trimmed in place.
         head: (statusCode, headers) => {
-          const answered: IncomingHttpHeaders = { ...headers };
-          for (const name of hopByHop) delete answered[name];
-          for (const [name, value] of rewrites.addResponseHeaders) answered[name.toLowerCase()] = value;
-          return { status: rewrites.status ?? statusCode, headers: answered };
+          dropHopByHop(headers);
+          for (const [name, value] of rewrites.addResponseHeaders) headers[name.toLowerCase()] = value;
+          return { status: rewrites.status ?? statusCode, headers };
         },
       },
       response,
     );
     if (failure === 'timeout') answerRaw(language(), response, gatewayErrorCodes.timeout, 'error.gatewayTimeout');
     else if (failure === 'unreachable') answerRaw(language(), response, gatewayErrorCodes.badGateway, 'error.gatewayBadGateway');
+    else if (failure === 'tooLarge' && rewrites.maxBodyBytes !== undefined) {
+      // Only a body counted against RequestSize fails so.
+      const params = { max: rewrites.maxBodyBytes };
+      answerRaw(language(), response, gatewayErrorCodes.tooLarge, 'error.gatewayTooLarge', params, closeAfterAnswer);
+    }
   };
   app.all('/', proxy);
   app.all('/*', proxy);
