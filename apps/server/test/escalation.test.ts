@@ -15,9 +15,7 @@ describe(`escalation table (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
   const tokens: Record<string, Tokens> = {};
   const password = 'Secret@2026';
 
-  const { call, ok, su } = namedCalls(() => t, tokens);
-  const operationIds = async (codes: string[]) =>
-    (await t.context.db.selectFrom('pf_operation').select('id').where('operation_code', 'in', codes).execute()).map((row) => row.id);
+  const { call, ok, su, operationIds, createAccount } = namedCalls(() => t, tokens);
 
   async function role(code: string, operations: string[], scope: { organs?: string[]; belongTo?: string } | 'global') {
     const created = await ok(
@@ -36,22 +34,12 @@ describe(`escalation table (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
   }
 
   async function account(userName: string, organ: string, roleCodes: string[], extra: object = {}) {
-    const created = await ok(
-      await su('POST', '/api/admin/accounts', {
-        userName,
-        name: userName,
-        password,
-        confirmPassword: password,
-        organId: organs[organ],
-        maxSessionNumber: -1,
-        ...extra,
-      }),
-    );
-    accounts[userName] = created.id;
+    const id = await createAccount({ userName, password, organId: organs[organ] as number }, extra);
+    accounts[userName] = id;
     if (roleCodes.length > 0) {
       await ok(
         await su('POST', '/api/admin/roles/authorise', {
-          accountIds: [created.id],
+          accountIds: [id],
           roleIds: roleCodes.map((code) => roles[code]),
           revoke: false,
         }),

@@ -61,7 +61,7 @@ describe(`cloud forms, abused (${process.env.TEST_DATABASE ?? 'sqlite'})`, () =>
   let mateId: number;
   const manyCodes = Array.from({ length: 1200 }, (_, index) => `C${String(index).padStart(4, '0')}`);
 
-  const { call, ok, su } = namedCalls(() => t, tokens);
+  const { call, ok, su, scopedRole, createAccount } = namedCalls(() => t, tokens);
 
   async function publishedForm(name: string, fields: object[], extra: object = {}) {
     const form = await ok(
@@ -95,28 +95,11 @@ describe(`cloud forms, abused (${process.env.TEST_DATABASE ?? 'sqlite'})`, () =>
     organId = (
       await ok(await su('POST', '/api/admin/organs', { organCode: 'AB_HQ', organName: 'Abuse HQ', typeCode: 'CORP', struType: 'admin' }))
     ).id;
-    const role = await ok(await su('POST', '/api/admin/roles', { roleCode: 'ab_filler', roleName: 'ab_filler', roleScope: 'organ' }));
-    const operationIds = (
-      await t.context.db.selectFrom('pf_operation').select('id').where('operation_code', 'in', ['form:fill', 'submission:view']).execute()
-    ).map((row) => row.id);
-    await ok(await su('PUT', `/api/admin/roles/${role.id}/operations`, { operationIds }));
-    await ok(await su('PUT', `/api/admin/roles/${role.id}/organs`, { organIds: [organId] }));
-    const account = async (userName: string) =>
-      (
-        await ok(
-          await su('POST', '/api/admin/accounts', {
-            userName,
-            name: userName,
-            password,
-            confirmPassword: password,
-            organId,
-            maxSessionNumber: -1,
-          }),
-        )
-      ).id as number;
+    const roleId = await scopedRole('ab_filler', ['form:fill', 'submission:view'], [organId]);
+    const account = (userName: string) => createAccount({ userName, password, organId });
     const fillerId = await account('ab_filler');
     mateId = await account('ab_mate');
-    await ok(await su('POST', '/api/admin/roles/authorise', { accountIds: [fillerId], roleIds: [role.id], revoke: false }));
+    await ok(await su('POST', '/api/admin/roles/authorise', { accountIds: [fillerId], roleIds: [roleId], revoke: false }));
     tokens.ab_filler = await signIn(t.app, { userName: 'ab_filler', password });
     await dictionary('ab_many', manyCodes);
   });

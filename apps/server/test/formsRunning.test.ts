@@ -56,7 +56,7 @@ describe(`cloud forms, running (${process.env.TEST_DATABASE ?? 'sqlite'})`, () =
   let formId: number;
   let theirImage: number;
 
-  const { call, ok, su } = namedCalls(() => t, tokens);
+  const { call, ok, su, scopedRole, createAccount } = namedCalls(() => t, tokens);
   const upload = async (who: string, bytes: Buffer) =>
     (
       await ok(
@@ -70,33 +70,13 @@ describe(`cloud forms, running (${process.env.TEST_DATABASE ?? 'sqlite'})`, () =
     ).id as number;
   let submissionCount: () => Promise<number>;
 
-  async function role(code: string, operations: string[], scopeOrgans: string[] | 'global') {
-    const created = await ok(
-      await su('POST', '/api/admin/roles', { roleCode: code, roleName: code, roleScope: scopeOrgans === 'global' ? 'global' : 'organ' }),
-    );
-    const operationIds = (
-      await t.context.db.selectFrom('pf_operation').select('id').where('operation_code', 'in', operations).execute()
-    ).map((row) => row.id);
-    await ok(await su('PUT', `/api/admin/roles/${created.id}/operations`, { operationIds }));
-    if (scopeOrgans !== 'global') {
-      await ok(await su('PUT', `/api/admin/roles/${created.id}/organs`, { organIds: scopeOrgans.map((organ) => organs[organ]) }));
-    }
-    return created.id as number;
-  }
+  const role = (code: string, operations: string[], scopeOrgans: string[] | 'global') =>
+    scopedRole(code, operations, scopeOrgans === 'global' ? 'global' : scopeOrgans.map((organ) => organs[organ] as number));
 
   async function account(userName: string, name: string, organ: string, roleIds: number[]) {
-    const created = await ok(
-      await su('POST', '/api/admin/accounts', {
-        userName,
-        name,
-        password,
-        confirmPassword: password,
-        organId: organs[organ],
-        maxSessionNumber: -1,
-      }),
-    );
-    accounts[userName] = created.id;
-    if (roleIds.length > 0) await ok(await su('POST', '/api/admin/roles/authorise', { accountIds: [created.id], roleIds, revoke: false }));
+    const id = await createAccount({ userName, name, password, organId: organs[organ] as number });
+    accounts[userName] = id;
+    if (roleIds.length > 0) await ok(await su('POST', '/api/admin/roles/authorise', { accountIds: [id], roleIds, revoke: false }));
     tokens[userName] = await signIn(t.app, { userName, password });
   }
 

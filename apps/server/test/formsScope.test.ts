@@ -17,7 +17,7 @@ describe(`cloud forms, submissions by data scope (${process.env.TEST_DATABASE ??
   const submitted: Record<string, FormSubmission[]> = {};
   let formId: number;
 
-  const { call, ok, su } = namedCalls(() => t, tokens);
+  const { call, ok, su, scopedRole, createAccount } = namedCalls(() => t, tokens);
 
   async function organ(code: string, typeCode: string, parent: string | null) {
     const parentOrganId = parent === null ? null : organs[parent];
@@ -27,32 +27,12 @@ describe(`cloud forms, submissions by data scope (${process.env.TEST_DATABASE ??
     organs[code] = created.id;
   }
 
-  async function role(code: string, operations: string[], scopeOrgans: string[] | 'global') {
-    const roleScope = scopeOrgans === 'global' ? 'global' : 'organ';
-    const created = await ok(await su('POST', '/api/admin/roles', { roleCode: code, roleName: code, roleScope }));
-    const operationIds = (
-      await t.context.db.selectFrom('pf_operation').select('id').where('operation_code', 'in', operations).execute()
-    ).map((row) => row.id);
-    await ok(await su('PUT', `/api/admin/roles/${created.id}/operations`, { operationIds }));
-    if (scopeOrgans !== 'global') {
-      await ok(await su('PUT', `/api/admin/roles/${created.id}/organs`, { organIds: scopeOrgans.map((code) => organs[code]) }));
-    }
-    return created.id as number;
-  }
+  const role = (code: string, operations: string[], scopeOrgans: string[] | 'global') =>
+    scopedRole(code, operations, scopeOrgans === 'global' ? 'global' : scopeOrgans.map((organ) => organs[organ] as number));
 
   async function account(userName: string, organ: string | null, roleIds: number[]) {
-    const organId = organ === null ? null : organs[organ];
-    const created = await ok(
-      await su('POST', '/api/admin/accounts', {
-        userName,
-        name: userName,
-        password,
-        confirmPassword: password,
-        organId,
-        maxSessionNumber: -1,
-      }),
-    );
-    await ok(await su('POST', '/api/admin/roles/authorise', { accountIds: [created.id], roleIds, revoke: false }));
+    const id = await createAccount({ userName, password, organId: organ === null ? null : (organs[organ] as number) });
+    await ok(await su('POST', '/api/admin/roles/authorise', { accountIds: [id], roleIds, revoke: false }));
     tokens[userName] = await signIn(t.app, { userName, password });
   }
 

@@ -105,7 +105,32 @@ export function namedCalls(current: () => TestApp, tokens: Record<string, Tokens
     return response.json().data;
   };
   const su = (method: Method, url: string, payload?: object) => call('sysadmin', method, url, payload);
-  return { call, ok, su };
+  const operationIds = async (codes: string[]) =>
+    (await current().context.db.selectFrom('pf_operation').select('id').where('operation_code', 'in', codes).execute()).map(
+      (row) => row.id,
+    );
+  /** A role holding the operations, over these organs' subtrees or (global) every organ; answers its id. */
+  const scopedRole = async (code: string, operations: string[], organIds: number[] | 'global') => {
+    const roleScope = organIds === 'global' ? 'global' : 'organ';
+    const created = await ok(await su('POST', '/api/admin/roles', { roleCode: code, roleName: code, roleScope }));
+    await ok(await su('PUT', `/api/admin/roles/${created.id}/operations`, { operationIds: await operationIds(operations) }));
+    if (organIds !== 'global') await ok(await su('PUT', `/api/admin/roles/${created.id}/organs`, { organIds }));
+    return created.id as number;
+  };
+  /** An account made by sysadmin, without a session limit; answers its id. */
+  const createAccount = async (fields: { userName: string; password: string; organId: number | null; name?: string }, extra: object = {}) =>
+    (
+      await ok(
+        await su('POST', '/api/admin/accounts', {
+          name: fields.userName,
+          ...fields,
+          confirmPassword: fields.password,
+          maxSessionNumber: -1,
+          ...extra,
+        }),
+      )
+    ).id as number;
+  return { call, ok, su, operationIds, scopedRole, createAccount };
 }
 
 export function form(values: Record<string, string | number | Array<string | number>>): Pick<InjectOptions, 'headers' | 'payload'> {
