@@ -1,4 +1,4 @@
-import type { IncomingHttpHeaders, IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { formatMessage, gatewayErrorCodes, type Language, type MessageKey, type MessageParams } from '@qiming/shared';
 import Fastify, {
   type FastifyInstance,
@@ -11,36 +11,15 @@ import Fastify, {
 import { Agent } from 'undici';
 import type { AppContext } from '../../../context.ts';
 import { requestLanguage } from '../../../http/language.ts';
-import { describeRequest, type Rewrites } from './compiledRoute.ts';
-import { forwardRequest, limitedBody } from './forwardRequest.ts';
+import { describeRequest } from './compiledRoute.ts';
+import { forwardRequest } from './forwardRequest.ts';
 import { reportGatewayState } from './gatewayState.ts';
+import { bodyOf, dropHopByHop, forwardedHeaders } from './proxiedRequest.ts';
 import { noGroups, RouteTable } from './routeTable.ts';
 import { Upstreams } from './upstreams.ts';
 
 /** What a gateway needs of the server's context; a gateway process of its own has no more. */
 export type GatewayContext = Pick<AppContext, 'config' | 'db' | 'cluster' | 'traffic'>;
-
-/** Headers that belong to one connection, never passed on (RFC 9110, section 7.6.1). */
-const hopByHop = ['connection', 'keep-alive', 'proxy-connection', 'te', 'trailer', 'transfer-encoding', 'upgrade'];
-
-/**
- * Request headers never passed on. The upstream is asked for its own host (undici names it from the
- * origin), and 100-continue is between the client and the gateway. The rest are what a client may claim
- * about the hops before it: with no trusted proxy in front (trustProxy false) the gateway sets
- * X-Forwarded-Proto and -Host from what it saw itself and passes no such claim on, as an upstream would
- * build links on it (Spring's ForwardedHeaderFilter reads Forwarded and X-Forwarded-Host, -Port and
- * -Prefix) or take it for the client's address (X-Real-IP).
- */
-const notForwarded = [
-  'host',
-  'expect',
-  'forwarded',
-  'x-forwarded-host',
-  'x-forwarded-proto',
-  'x-forwarded-port',
-  'x-forwarded-prefix',
-  'x-real-ip',
-];
 
 /**
  * How long a client's connection may stay silent (sending nothing, reading nothing) mid-request: as
@@ -53,9 +32,6 @@ const clientIdleMarginMs = 2_000;
 
 /** nginx's status for a request whose client closed the connection before the answer. */
 const clientClosedRequest = 499;
-
-/** The largest body a Retry route keeps to send again; a larger or chunked one is sent once, unretried. */
-const retryBodyBytes = 1 << 20;
 
 const json = 'application/json; charset=utf-8';
 
@@ -94,55 +70,6 @@ function answerRaw(
  * throwing away) however much the client still sends.
  */
 const closeAfterAnswer = { connection: 'close' };
-
-/**
- * Deletes the headers that belong to one connection: the fixed ones and every one its Connection
- * header names (RFC 9110, section 7.6.1), which a client or an upstream may use for anything, e.g. an
- * internal token the other side must not see.
- */
-function dropHopByHop(headers: IncomingHttpHeaders): void {
-  const { connection } = headers;
-  // The usual values name no other header: most requests and answers skip the parsing. An upstream's
-  // repeated Connection header comes as an array, which String() joins with commas.
-  if (connection !== undefined && connection !== 'keep-alive' && connection !== 'close') {
-    for (const option of String(connection).toLowerCase().split(',')) delete headers[option.trim()];
-  }
-  for (const name of hopByHop) delete headers[name];
-}
-
-function forwardedHeaders(request: FastifyRequest, rewrites: Rewrites): IncomingHttpHeaders {
-  const forwarded: IncomingHttpHeaders = { ...request.headers };
-  dropHopByHop(forwarded);
-  for (const name of notForwarded) delete forwarded[name];
-  for (const name of rewrites.removeRequestHeaders) delete forwarded[name];
-  // The chain is kept (as nginx and Spring Cloud Gateway do); only its last address is the gateway's word.
-  const chain = forwarded['x-forwarded-for'];
-  forwarded['x-forwarded-for'] = chain ? `${chain}, ${request.socket.remoteAddress}` : request.socket.remoteAddress;
-  forwarded['x-forwarded-proto'] = request.protocol;
-  forwarded['x-forwarded-host'] = request.headers.host;
-  for (const [name, value] of rewrites.addRequestHeaders) forwarded[name.toLowerCase()] = value;
-  return forwarded;
-}
-
-/**
- * What is sent on as the body: nothing for GET and HEAD or a request without one, the client's stream
- * as it comes (counted against RequestSize when chunked: a Content-Length was checked already), or for a
- * retried request one small enough to keep, read whole so a retry can send it again.
- */
-async function bodyOf(
-  request: FastifyRequest,
-  retried: boolean,
-  maxBodyBytes: number | undefined,
-): Promise<IncomingMessage | AsyncIterable<Buffer> | Buffer | null> {
-  const length = request.headers['content-length'];
-  const chunked = request.headers['transfer-encoding'] !== undefined;
-  if (request.method === 'GET' || request.method === 'HEAD' || (!chunked && (length === undefined || length === '0'))) return null;
-  if (chunked && maxBodyBytes !== undefined) return limitedBody(request.raw, maxBodyBytes);
-  if (!retried || chunked || Number(length) > retryBodyBytes) return request.raw;
-  const chunks: Buffer[] = [];
-  for await (const chunk of request.raw) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-}
 
 export interface Gateway {
   app: FastifyInstance;

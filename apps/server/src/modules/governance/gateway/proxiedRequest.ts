@@ -1,0 +1,80 @@
+import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
+import type { FastifyRequest } from 'fastify';
+import type { Rewrites } from './compiledRoute.ts';
+import { limitedBody } from './forwardRequest.ts';
+
+/* What the gateway passes on of a client's request: its headers, trimmed and vouched for, and its body. */
+
+/** Headers that belong to one connection, never passed on (RFC 9110, section 7.6.1). */
+const hopByHop = ['connection', 'keep-alive', 'proxy-connection', 'te', 'trailer', 'transfer-encoding', 'upgrade'];
+
+/**
+ * Request headers never passed on. The upstream is asked for its own host (undici names it from the
+ * origin), and 100-continue is between the client and the gateway. The rest are what a client may claim
+ * about the hops before it: with no trusted proxy in front (trustProxy false) the gateway sets
+ * X-Forwarded-Proto and -Host from what it saw itself and passes no such claim on, as an upstream would
+ * build links on it (Spring's ForwardedHeaderFilter reads Forwarded and X-Forwarded-Host, -Port and
+ * -Prefix) or take it for the client's address (X-Real-IP).
+ */
+const notForwarded = [
+  'host',
+  'expect',
+  'forwarded',
+  'x-forwarded-host',
+  'x-forwarded-proto',
+  'x-forwarded-port',
+  'x-forwarded-prefix',
+  'x-real-ip',
+];
+
+/** The largest body a Retry route keeps to send again; a larger or chunked one is sent once, unretried. */
+const retryBodyBytes = 1 << 20;
+
+/**
+ * Deletes the headers that belong to one connection: the fixed ones and every one its Connection
+ * header names (RFC 9110, section 7.6.1), which a client or an upstream may use for anything, e.g. an
+ * internal token the other side must not see.
+ */
+export function dropHopByHop(headers: IncomingHttpHeaders): void {
+  const { connection } = headers;
+  // The usual values name no other header: most requests and answers skip the parsing. An upstream's
+  // repeated Connection header comes as an array, which String() joins with commas.
+  if (connection !== undefined && connection !== 'keep-alive' && connection !== 'close') {
+    for (const option of String(connection).toLowerCase().split(',')) delete headers[option.trim()];
+  }
+  for (const name of hopByHop) delete headers[name];
+}
+
+export function forwardedHeaders(request: FastifyRequest, rewrites: Rewrites): IncomingHttpHeaders {
+  const forwarded: IncomingHttpHeaders = { ...request.headers };
+  dropHopByHop(forwarded);
+  for (const name of notForwarded) delete forwarded[name];
+  for (const name of rewrites.removeRequestHeaders) delete forwarded[name];
+  // The chain is kept (as nginx and Spring Cloud Gateway do); only its last address is the gateway's word.
+  const chain = forwarded['x-forwarded-for'];
+  forwarded['x-forwarded-for'] = chain ? `${chain}, ${request.socket.remoteAddress}` : request.socket.remoteAddress;
+  forwarded['x-forwarded-proto'] = request.protocol;
+  forwarded['x-forwarded-host'] = request.headers.host;
+  for (const [name, value] of rewrites.addRequestHeaders) forwarded[name.toLowerCase()] = value;
+  return forwarded;
+}
+
+/**
+ * What is sent on as the body: nothing for GET and HEAD or a request without one, the client's stream
+ * as it comes (counted against RequestSize when chunked: a Content-Length was checked already), or for a
+ * retried request one small enough to keep, read whole so a retry can send it again.
+ */
+export async function bodyOf(
+  request: FastifyRequest,
+  retried: boolean,
+  maxBodyBytes: number | undefined,
+): Promise<IncomingMessage | AsyncIterable<Buffer> | Buffer | null> {
+  const length = request.headers['content-length'];
+  const chunked = request.headers['transfer-encoding'] !== undefined;
+  if (request.method === 'GET' || request.method === 'HEAD' || (!chunked && (length === undefined || length === '0'))) return null;
+  if (chunked && maxBodyBytes !== undefined) return limitedBody(request.raw, maxBodyBytes);
+  if (!retried || chunked || Number(length) > retryBodyBytes) return request.raw;
+  const chunks: Buffer[] = [];
+  for await (const chunk of request.raw) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
