@@ -2,14 +2,13 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app.ts';
 import { readOutboundSettings, writeOutboundSettings } from '../src/modules/alarms/outboundSettings.ts';
 import { RuntimeService } from '../src/modules/bpm/runtimeService.ts';
 import { TimerScheduler } from '../src/modules/bpm/timerScheduler.ts';
 import { FormService } from '../src/modules/forms/formService.ts';
 import { assignRole, grantOperations, insertRole } from '../src/modules/iam/roleRepo.ts';
 import { bpmCalls, bpmnOf, flow, gateway, timerEvent, userTask } from './bpmModels.ts';
-import { bearer, createTestApp, signIn, staff, sysadmin, type TestApp, type Tokens } from './testApp.ts';
+import { bearer, createTestApp, restartTestApp, signIn, staff, sysadmin, type TestApp, type Tokens } from './testApp.ts';
 
 const manager = { userName: 'manager01', password: 'Manager@2026' };
 
@@ -327,19 +326,7 @@ describe(`workflow (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
     );
     const instance = await start(admin, 'waiting');
     expect(await openTasks(instance.id)).toEqual([]);
-    // Restart: a new app on the same database, nothing kept in memory.
-    const { config } = t.context;
-    await t.app.close();
-    const built = await buildApp({ config, now: t.clock.now });
-    const database = t.database;
-    t = {
-      ...t,
-      ...built,
-      close: async () => {
-        await built.app.close();
-        await database.drop();
-      },
-    };
+    t = await restartTestApp(t);
     admin = await signIn(t.app, sysadmin);
     const runtime = new RuntimeService(t.context, new FormService(t.context));
     const scheduler = new TimerScheduler(t.context, runtime, (error) => {

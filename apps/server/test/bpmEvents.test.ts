@@ -2,7 +2,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app.ts';
 import { demoWorkflowAccounts } from '../src/bootstrap/demoWorkflow.ts';
 import { readOutboundSettings, writeOutboundSettings } from '../src/modules/alarms/outboundSettings.ts';
 import { RuntimeService } from '../src/modules/bpm/runtimeService.ts';
@@ -10,7 +9,7 @@ import { TimerScheduler } from '../src/modules/bpm/timerScheduler.ts';
 import { FormService } from '../src/modules/forms/formService.ts';
 import { markDays } from '../src/modules/platform/workCalendar/workCalendar.ts';
 import { bpmCalls, bpmnOf, flow, timerEvent, userTask } from './bpmModels.ts';
-import { createTestApp, signIn, staff, sysadmin, type TestApp, type Tokens } from './testApp.ts';
+import { createTestApp, restartTestApp, signIn, staff, sysadmin, type TestApp, type Tokens } from './testApp.ts';
 
 const hour = 3_600_000;
 
@@ -242,19 +241,7 @@ describe(`workflow events and lookups (${process.env.TEST_DATABASE ?? 'sqlite'})
     );
     const instance = await start(admin, 'escalation');
     expect((await openTasks(instance.id)).map((task: { activityId: string }) => task.activityId)).toEqual(['wait']);
-    // Restart: a new app on the same database, nothing kept in memory.
-    const { config } = t.context;
-    await t.app.close();
-    const built = await buildApp({ config, now: t.clock.now });
-    const database = t.database;
-    t = {
-      ...t,
-      ...built,
-      close: async () => {
-        await built.app.close();
-        await database.drop();
-      },
-    };
+    t = await restartTestApp(t);
     const scheduler = new TimerScheduler(t.context, new RuntimeService(t.context, new FormService(t.context)), (error) => {
       throw error;
     });

@@ -59,6 +59,21 @@ export async function createTestApp(
   };
 }
 
+/** A restart: the app closes and a new one opens on the same database and clock, nothing kept in memory. */
+export async function restartTestApp(t: TestApp): Promise<TestApp> {
+  const { config } = t.context;
+  await t.app.close();
+  const built = await buildApp({ config, now: t.clock.now });
+  return {
+    ...t,
+    ...built,
+    async close() {
+      await built.app.close();
+      await t.database.drop();
+    },
+  };
+}
+
 export async function fetchLoginKey(app: FastifyInstance): Promise<{ keyId: string; key: string }> {
   const response = await app.inject({ method: 'GET', url: '/api/uc/getkey/LoginGetKey.do?method=getLoginKey' });
   return response.json().data;
