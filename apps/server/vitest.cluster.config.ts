@@ -5,7 +5,7 @@ export default defineConfig({
   test: {
     include: ['test-cluster/**/*.test.ts'],
     testTimeout: 60_000,
-    hookTimeout: 90_000,
+    hookTimeout: 150_000,
     pool: 'forks',
   },
 });

@@ -16,11 +16,10 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   });
 }
 
-await app.listen({ host: config.host, port: config.port });
+const address = await app.listen({ host: config.host, port: config.port });
 if (gateway && config.gatewayPort !== null) {
   const address = await gateway.app.listen({ host: config.host, port: config.gatewayPort });
   app.log.info(`API gateway on ${address}`);
 }
-app.log.info(
-  `Qiming on ${context.dialect}: site http://${config.host}:${config.port}/#/homePage, back-office http://${config.host}:${config.port}/#/login, API docs http://${config.host}:${config.port}/api/docs`,
-);
+// The address listened on, not the one asked for: PORT=0 takes a free port, and this line names it.
+app.log.info(`Qiming on ${context.dialect}: site ${address}/#/homePage, back-office ${address}/#/login, API docs ${address}/api/docs`);

@@ -1,100 +1,31 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import http from 'node:http';
-import net from 'node:net';
+import type net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { NacosConfigClient } from 'nacos';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ServerProcess, startServerProcess } from '../test/serverProcess.ts';
 import { createTestDatabase, type TestDatabase } from '../test/testDatabase.ts';
 
 const serverDir = path.resolve(import.meta.dirname, '..');
 const client = 'username=sysadmin&password=Qiming%402026';
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-interface Server {
-  url: string;
-  address: string;
-  gatewayUrl: string;
-  process: ChildProcess;
-}
-
-/** Runs `entry` under tsx on free ports until `readyAt` of the server answers as `ready` says. */
-async function startProcess(
-  entry: string,
-  env: Record<string, string>,
-  readyAt: (server: Server) => string,
-  ready: (response: Response) => boolean,
-) {
-  const port = await freePort();
-  const gatewayPort = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+/** A server (`src/main.ts`) or a gateway of its own (`src/gatewayMain.ts`, `npm run gateway`) under tsx. */
+const start = (entry: 'main' | 'gatewayMain', env: Record<string, string>) =>
+  startServerProcess({
+    args: ['--import', 'tsx', `src/${entry}.ts`],
     cwd: serverDir,
-    env: {
-      ...process.env,
-      ...env,
-      PORT: String(port),
-      GATEWAY_PORT: String(gatewayPort),
-      HOST: '127.0.0.1',
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...env, NODE_ENV: 'test' },
+    readyWith: entry === 'main' ? 'server' : 'gateway',
   });
-  const server = {
-    url: `http://127.0.0.1:${port}`,
-    address: `127.0.0.1:${port}`,
-    gatewayUrl: `http://127.0.0.1:${gatewayPort}`,
-    process: child,
-  };
-  const until = Date.now() + 60_000;
-  while (Date.now() < until) {
-    if (child.exitCode !== null) throw new Error(`${entry} exited with ${child.exitCode}`);
-    if (await fetch(readyAt(server)).then(ready, () => false)) return server;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  child.kill();
-  throw new Error(`${entry} did not start`);
-}
-
-const startServer = (env: Record<string, string>) =>
-  startProcess(
-    'src/main.ts',
-    env,
-    (server) => `${server.url}/api/health`,
-    (response) => response.ok,
-  );
-/** A gateway process of its own (`npm run gateway`): ready when it answers, 404 while no route is released. */
-const startGateway = (env: Record<string, string>) =>
-  startProcess(
-    'src/gatewayMain.ts',
-    env,
-    (server) => server.gatewayUrl,
-    () => true,
-  );
-
-function stopServer(server: Server): Promise<void> {
-  return new Promise((resolve) => {
-    if (server.process.exitCode !== null) return resolve();
-    server.process.once('exit', () => resolve());
-    server.process.kill('SIGTERM');
-  });
-}
 
 describe('two server processes on PostgreSQL and Redis behave as one', () => {
   let database: TestDatabase;
-  let first: Server;
-  let second: Server;
-  let gateway: Server;
+  let first: ServerProcess;
+  let second: ServerProcess;
+  let gateway: ServerProcess;
   let cacheDir: string;
 
   beforeAll(async () => {
@@ -107,20 +38,20 @@ describe('two server processes on PostgreSQL and Redis behave as one', () => {
       REDIS_PREFIX: `qiming-test-${randomBytes(4).toString('hex')}:`,
     };
     // At the same moment on an empty database: one does the first start, the other waits for it.
-    [first, second] = await Promise.all([startServer(env), startServer(env)]);
-    gateway = await startGateway(env);
+    [first, second] = await Promise.all([start('main', env), start('main', env)]);
+    gateway = await start('gatewayMain', env);
     cacheDir = await fs.mkdtemp(path.join(os.tmpdir(), 'qiming-nacos-'));
   });
   afterAll(async () => {
-    await Promise.all([first && stopServer(first), second && stopServer(second), gateway && stopServer(gateway)]);
+    await Promise.all([first?.stop(), second?.stop(), gateway?.stop()]);
     await database?.drop();
     await fs.rm(cacheDir, { recursive: true, force: true });
   });
 
   it('pushes a config published through one server to a listener held by the other', async () => {
     const credentials = { username: 'sysadmin', password: 'Qiming@2026', cacheDir };
-    const listener = new NacosConfigClient({ serverAddr: second.address, namespace: '', ...credentials });
-    const publisher = new NacosConfigClient({ serverAddr: first.address, namespace: '', ...credentials });
+    const listener = new NacosConfigClient({ serverAddr: new URL(second.url).host, namespace: '', ...credentials });
+    const publisher = new NacosConfigClient({ serverAddr: new URL(first.url).host, namespace: '', ...credentials });
     await Promise.all([listener.ready(), publisher.ready()]);
     const received: string[] = [];
     listener.subscribe({ dataId: 'shared.properties', group: 'DEFAULT_GROUP' }, (content: string) => received.push(content));
@@ -330,7 +261,7 @@ describe('two server processes on PostgreSQL and Redis behave as one', () => {
         .poll(() => fetch(`${server.gatewayUrl}/limited/x`).then((response) => response.status), { timeout: 5_000, interval: 50 })
         .not.toBe(404);
     }
-    const send = (server: Server) =>
+    const send = (server: ServerProcess) =>
       fetch(`${server.gatewayUrl}/limited/x`, { headers: { 'x-client': 'shared' } }).then((response) => response.status);
     expect([await send(first), await send(gateway), await send(second), await send(second)]).toEqual([200, 200, 200, 429]);
     await expect.poll(async () => (await adminGet(first.url, admin, '/api/admin/gateway/state')).length, { timeout: 3_000 }).toBe(3);
@@ -361,7 +292,7 @@ describe('two server processes on PostgreSQL and Redis behave as one', () => {
       return ((await response.json()) as { data: { id: number } }).data;
     };
     // The flow-rule test above sent its requests to all three gateways.
-    const sum = async (server: Server) => {
+    const sum = async (server: ServerProcess) => {
       const live = await adminGet(server.url, admin, '/api/admin/monitor/live?kind=route&target=shared-limit');
       return live.series[0].points.reduce(
         (total: number, point: { values: { passed: number; blocked: number } }) => total + point.values.passed + point.values.blocked,
