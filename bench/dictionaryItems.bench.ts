@@ -2,7 +2,8 @@
 // route and the load generator (autocannon, in this process) each run in a process of their own, so
 // neither server shares an event loop with the load. Prints throughput and p99 of page 1, a page in
 // the middle, page 50,000 and a text filter, each with its ratio to the bare route, and the server's
-// start time and memory.
+// start time and memory. Beside them runs the leanest list this machine allows (support/leanList.mjs:
+// the same queries with no guard), to show how much of the bare route any list reaches.
 // Run: npm run bench   (BENCH_DATABASE_URL=postgres://… to measure PostgreSQL instead of SQLite;
 // BENCH_PROFILE=<dir> writes the server's CPU profile there, to see where a request's time goes)
 import { type ChildProcess, execSync, spawn } from 'node:child_process';
@@ -81,6 +82,20 @@ const bare = spawn(process.execPath, ['bench/support/bareFastify.mjs'], { cwd: r
 const bareUrl = `http://127.0.0.1:${barePort}`;
 await waitUntilAnswering(`${bareUrl}/hello`, bare);
 
+const leanPort = await freePort();
+const lean = spawn(process.execPath, ['bench/support/leanList.mjs'], {
+  cwd: root,
+  env: {
+    ...process.env,
+    PORT: String(leanPort),
+    DICT_ID: String(dictionary.id),
+    DATABASE_URL: databaseUrl ?? '',
+    SQLITE_FILE: path.join(dataDir, 'qiming.sqlite'),
+  },
+});
+const leanUrl = `http://127.0.0.1:${leanPort}`;
+await waitUntilAnswering(`${leanUrl}/items`, lean);
+
 try {
   const { keyId, key } = (await (await fetch(`${serverUrl}/api/uc/getkey/LoginGetKey.do?method=getLoginKey`)).json()).data;
   const token = await fetch(`${serverUrl}/api/oauth/token`, {
@@ -116,6 +131,10 @@ try {
       () => `${items}?limit=${limit}&page=1&itemValue=Item%2099999`,
     ),
   ];
+  runs.push(
+    await load('leanest list, page 1 (no guard)', leanUrl, {}, () => '/items?page=1'),
+    await load('leanest list, text filter "Item 99999" (no guard)', leanUrl, {}, () => '/items?itemValue=Item%2099999'),
+  );
   for (const run of runs) {
     console.log(
       `ratio ${run.title}: ${(run.requestsPerSecond / hello.requestsPerSecond).toFixed(3)} of bare throughput, p99 ${run.p99} ms vs ${hello.p99} ms`,
@@ -126,6 +145,7 @@ try {
   );
 } finally {
   await stop(bare);
+  await stop(lean);
   await stop(server);
   fs.rmSync(dataDir, { recursive: true, force: true });
 }
