@@ -4,6 +4,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['test-cluster/**/*.test.ts'],
+    globalSetup: ['test-cluster/buildServer.ts'],
     testTimeout: 60_000,
     hookTimeout: 150_000,
     pool: 'forks',

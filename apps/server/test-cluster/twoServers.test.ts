@@ -12,10 +12,10 @@ import { createTestDatabase, type TestDatabase } from '../test/testDatabase.ts';
 const serverDir = path.resolve(import.meta.dirname, '..');
 const client = 'username=sysadmin&password=Qiming%402026';
 
-/** A server (`src/main.ts`) or a gateway of its own (`src/gatewayMain.ts`, `npm run gateway`) under tsx. */
-const start = (entry: 'main' | 'gatewayMain', env: Record<string, string>) =>
+/** A server (`dist/main.js`) or a gateway of its own (`dist/gateway.js`, `npm run gateway`), built by the global setup. */
+const start = (entry: 'main' | 'gateway', env: Record<string, string>) =>
   startServerProcess({
-    args: ['--import', 'tsx', `src/${entry}.ts`],
+    args: ['--enable-source-maps', `dist/${entry}.js`],
     cwd: serverDir,
     env: { ...env, NODE_ENV: 'test' },
     readyWith: entry === 'main' ? 'server' : 'gateway',
@@ -39,7 +39,7 @@ describe('two server processes on PostgreSQL and Redis behave as one', () => {
     };
     // At the same moment on an empty database: one does the first start, the other waits for it.
     [first, second] = await Promise.all([start('main', env), start('main', env)]);
-    gateway = await start('gatewayMain', env);
+    gateway = await start('gateway', env);
     cacheDir = await fs.mkdtemp(path.join(os.tmpdir(), 'qiming-nacos-'));
   });
   afterAll(async () => {

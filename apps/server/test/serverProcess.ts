@@ -13,7 +13,7 @@ export interface ServerProcess {
 }
 
 export interface ServerProcessOptions {
-  /** Node's arguments: a built entry, or `--import tsx` and a source entry. */
+  /** Node's flags and the entry to run (a built one, `dist/main.js` or `dist/gateway.js`). */
   args: string[];
   cwd: string;
   env: Record<string, string>;
