@@ -1,5 +1,5 @@
 import type { Attachment, AttachmentImageType } from '@qiming/shared';
-import { attachmentImageTypes } from '@qiming/shared';
+import { attachmentImageTypes, attachmentUrlPattern } from '@qiming/shared';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 
@@ -68,10 +68,22 @@ export async function urlsOf(db: Kysely<Database>, ids: number[]): Promise<Map<n
   return new Map(rows.map((row) => [row.id, `/api/files/${fileNameOf(row.sha256, row.content_type as AttachmentImageType)}`]));
 }
 
-/** The hashes among `shas` that name no stored attachment. */
-export async function missingShas(db: Kysely<Database>, shas: string[]): Promise<string[]> {
-  if (shas.length === 0) return [];
-  const found = await db.selectFrom('sys_attachment').select('sha256').where('sha256', 'in', shas).execute();
-  const present = new Set(found.map((row) => row.sha256));
-  return shas.filter((sha) => !present.has(sha));
+/** The addresses among `urls` at which no stored attachment is served: unknown, or known under another type's extension. */
+export async function unservedUrls(db: Kysely<Database>, urls: string[]): Promise<string[]> {
+  const shas = urls.flatMap((url) => attachmentUrlPattern.exec(url)?.[1] ?? []);
+  if (shas.length === 0) return urls;
+  const found = await db.selectFrom('sys_attachment').select(['sha256', 'content_type']).where('sha256', 'in', shas).execute();
+  const served = new Set(found.map((row) => `/api/files/${fileNameOf(row.sha256, row.content_type as AttachmentImageType)}`));
+  return urls.filter((url) => !served.has(url));
+}
+
+/** The bytes of the new contents the account stored (it uploaded them first) since `since`. */
+export async function bytesStoredSince(db: Kysely<Database>, accountId: number, since: number): Promise<number> {
+  const row = await db
+    .selectFrom('sys_attachment')
+    .select((eb) => eb.fn.sum<number | string | null>('byte_size').as('bytes'))
+    .where('uploaded_by', '=', accountId)
+    .where('uploaded_at', '>', since)
+    .executeTakeFirstOrThrow();
+  return Number(row.bytes ?? 0);
 }

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { ok } from '../../http/envelope.ts';
 import { AppError, notFound } from '../../http/errors.ts';
-import { AttachmentService } from './attachmentService.ts';
+import { AttachmentService, savedName } from './attachmentService.ts';
 
 const tags = ['attachments'];
 
@@ -53,7 +53,7 @@ export const attachmentRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
         .header('content-length', stored.byteSize)
         .header('cache-control', 'public, max-age=31536000, immutable')
         .header('etag', `"${request.params.fileName}"`)
-        .header('content-disposition', `inline; filename*=UTF-8''${encodeURIComponent(stored.fileName)}`)
+        .header('content-disposition', `inline; filename*=UTF-8''${encodeURIComponent(savedName(stored.fileName, stored.contentType))}`)
         .send(fs.createReadStream(path));
     },
   );

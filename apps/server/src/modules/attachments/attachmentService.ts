@@ -1,17 +1,36 @@
 import { createHash } from 'node:crypto';
-import { type Attachment, attachmentUrlPattern } from '@qiming/shared';
+import { type Attachment, type AttachmentImageType, attachmentImageTypes, attachmentUrlPattern } from '@qiming/shared';
 import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/schema.ts';
 import type { Caller } from '../../http/caller.ts';
-import { badRequest, notFound } from '../../http/errors.ts';
+import { AppError, badRequest, notFound } from '../../http/errors.ts';
 import { audited } from '../audit/audited.ts';
 import { AttachmentFiles } from './attachmentFiles.ts';
 import * as repo from './attachmentRepo.ts';
 import { probeImage } from './imageProbe.ts';
 
-/** Keeps what a person would recognise of the uploaded name, and nothing a path or header could misread. */
-const tidyName = (name: string) => name.replace(/[\\/\p{Cc}"]/gu, '_').slice(0, 200) || 'image';
+/**
+ * Keeps what a person would recognise of the uploaded name, and nothing a path or header could misread,
+ * nor direction marks that show "invoice\u202egnp.html" as "invoicelmth.png".
+ */
+const tidyName = (name: string) => name.replace(/[\\/\p{Cc}\p{Bidi_Control}"]/gu, '_').slice(0, 200) || 'image';
+
+/**
+ * The name a saved copy gets ends with what the bytes are, so it never opens as a page or a program;
+ * it is applied again as a file is served, for names kept before uploads were named so.
+ */
+export function savedName(name: string, contentType: AttachmentImageType): string {
+  const stem =
+    tidyName(name)
+      .replace(/\.[^.]*$/, '')
+      .slice(0, 190) || 'image';
+  return `${stem}.${attachmentImageTypes[contentType]}`;
+}
+
+/** New content one account may store in a day: plenty for editors, far from filling a disk. */
+const dailyQuotaBytes = 200 * 1024 * 1024;
+const dayMs = 24 * 60 * 60 * 1000;
 
 /** Uploaded images: checked by their bytes, stored once per content, served under their hash. */
 export class AttachmentService {
@@ -29,13 +48,16 @@ export class AttachmentService {
       async (trx, entry) => {
         const image = probeImage(bytes);
         const sha256 = createHash('sha256').update(bytes).digest('hex');
+        const now = this.context.now();
+        // A content already stored takes no more room, whoever sends it again.
+        if (!(await repo.findBySha(trx, sha256))) await this.withinQuota(trx, caller, bytes.length, now);
         // The file is in place before its row commits, so a row never names a missing file.
         await this.files.write(repo.fileNameOf(sha256, image.contentType), bytes);
         await repo.insertOnce(
           trx,
-          { sha256, fileName: tidyName(fileName), byteSize: bytes.length, ...image },
+          { sha256, fileName: savedName(fileName, image.contentType), byteSize: bytes.length, ...image },
           caller.accountId,
-          this.context.now(),
+          now,
         );
         const stored = await repo.findBySha(trx, sha256);
         if (!stored) throw new Error(`attachment ${sha256} vanished`);
@@ -43,6 +65,12 @@ export class AttachmentService {
         return stored;
       },
     );
+  }
+
+  private async withinQuota(db: Kysely<Database>, caller: Caller, bytes: number, now: number): Promise<void> {
+    if ((await repo.bytesStoredSince(db, caller.accountId, now - dayMs)) + bytes > dailyQuotaBytes) {
+      throw new AppError(429, 'error.attachmentQuota', { mb: dailyQuotaBytes / 1024 / 1024 });
+    }
   }
 
   /** The stored attachment a served file name stands for. */
@@ -59,6 +87,6 @@ export class AttachmentService {
  * Images the site ships with, and empty values, need no upload.
  */
 export async function requireAttachments(db: Kysely<Database>, refs: string[]): Promise<void> {
-  const shas = refs.flatMap((ref) => attachmentUrlPattern.exec(ref)?.[1] ?? []);
-  if ((await repo.missingShas(db, [...new Set(shas)])).length > 0) throw badRequest('error.attachmentMissing');
+  const uploads = [...new Set(refs.filter((ref) => attachmentUrlPattern.test(ref)))];
+  if ((await repo.unservedUrls(db, uploads)).length > 0) throw badRequest('error.attachmentMissing');
 }
