@@ -141,7 +141,7 @@ describe(`cloud portal (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
     expect((await call(await signIn(t.app, staff), 'PUT', '/api/admin/portal/site', settings)).statusCode).toBe(403);
   });
 
-  it('writes news as a draft, previews it, publishes it to the top when pinned, and withdraws it', async () => {
+  it('writes news as a draft, previews it, publishes it to the top when pinned, edits it live only with the right to publish, and withdraws it', async () => {
     const draft = (await ok(await call(editor, 'POST', '/api/admin/portal/news', news({ pinned: true })))) as NewsRow;
     expect(draft.status).toBe('draft');
     expect(draft.body).toBe(`<p>正文</p><img src="${image}" alt="课堂" />`);
@@ -164,7 +164,12 @@ describe(`cloud portal (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
     expect(listed.filter((item: { pinned: boolean }) => item.pinned).map((item: { id: number }) => item.id)).toContain(draft.id);
     expect((await publicGet(`news/${draft.id}`)).body).toContain(`<img src="${image}"`);
 
-    await ok(await call(editor, 'PUT', `/api/admin/portal/news/${draft.id}`, news({ title: '改后的标题', pinned: true })));
+    // Editing what the site shows is publishing: the writer may not, the publisher may, and it shows at once.
+    const rewrite = await call(editor, 'PUT', `/api/admin/portal/news/${draft.id}`, news({ title: '改后的标题', pinned: true }));
+    expect(rewrite.statusCode).toBe(403);
+    expect(rewrite.json().message).toBe('This news item is published: changing it changes the site, which takes the right to publish');
+    expect((await publicGet(`news/${draft.id}`)).title).not.toBe('改后的标题');
+    await ok(await call(admin, 'PUT', `/api/admin/portal/news/${draft.id}`, news({ title: '改后的标题', pinned: true })));
     expect((await publicGet(`news/${draft.id}`)).title).toBe('改后的标题');
 
     await ok(await call(admin, 'POST', `/api/admin/portal/news/${draft.id}/withdraw`));

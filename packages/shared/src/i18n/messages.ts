@@ -614,6 +614,12 @@ export const messages = {
     es: 'La imagen no existe; súbala de nuevo',
     ja: '画像が存在しません。もう一度アップロードしてください',
   },
+  'error.attachmentQuota': {
+    zh: '24小时内上传的新图片已达{mb} MB，请稍后再试',
+    en: 'You have uploaded {mb} MB of new images in the last 24 hours; try again later',
+    es: 'Ha subido {mb} MB de imágenes nuevas en las últimas 24 horas; inténtelo más tarde',
+    ja: '過去24時間にアップロードした新しい画像が{mb} MBに達しました。しばらくしてから再度お試しください',
+  },
   'error.previewExpired': {
     zh: '预览链接已失效',
     en: 'This preview link has expired',
@@ -625,6 +631,12 @@ export const messages = {
     en: 'The news item is not in a state that allows this',
     es: 'La noticia no está en un estado que lo permita',
     ja: 'このニュースの状態ではこの操作はできません',
+  },
+  'error.newsPublishedEdit': {
+    zh: '该新闻已发布，修改会直接显示在网站上，需要发布权限',
+    en: 'This news item is published: changing it changes the site, which takes the right to publish',
+    es: 'La noticia está publicada: cambiarla cambia el sitio, lo que requiere el permiso de publicar',
+    ja: 'このニュースは公開中です。変更はサイトに直接反映されるため、公開の権限が必要です',
   },
   'error.duplicateRouteId': {
     zh: '路由ID已存在',

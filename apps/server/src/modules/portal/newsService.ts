@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/schema.ts';
 import type { Caller } from '../../http/caller.ts';
-import { notFound } from '../../http/errors.ts';
+import { forbidden, notFound } from '../../http/errors.ts';
 import { type StatusStep, takeStatusStep } from '../../http/statusStep.ts';
 import { requireAttachments } from '../attachments/attachmentService.ts';
 import { type AuditEntry, audited } from '../audit/audited.ts';
@@ -44,7 +44,12 @@ export class NewsService {
 
   update(caller: Caller, id: number, input: NewsInput): Promise<NewsRow> {
     return this.change(caller, 'edit', String(id), async (trx, entry) => {
-      entry.before = await this.require(id, trx);
+      const before = await this.require(id, trx);
+      entry.before = before;
+      // What the site shows changes at once: editing a published item is publishing, and takes its grant.
+      if (before.status === 'published' && !(await caller.holdsCode('portal:news:publish', trx))) {
+        throw forbidden('error.newsPublishedEdit');
+      }
       await requireAttachments(trx, [input.cover]);
       await repo.updateNews(trx, id, clean(input), this.context.now());
       entry.after = await this.require(id, trx);

@@ -87,12 +87,10 @@ export function ResourceTable<Row extends { id: number }>({ resource }: { resour
       render: (_value, row) => (
         <Space size="small" wrap>
           {resource.rowActions?.(row)}
-          {resource.formFields && (
-            <Access code={resource.permissions.update}>
-              <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setEditing({ mode: 'edit', row })}>
-                {t('table.edit')}
-              </Button>
-            </Access>
+          {resource.formFields && can(resource.permissions.update) && (resource.editable?.(row, can) ?? true) && (
+            <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setEditing({ mode: 'edit', row })}>
+              {t('table.edit')}
+            </Button>
           )}
           <Access code={resource.permissions.delete}>
             <Button type="link" size="small" danger icon={<DeleteOutlined />} onClick={() => void remove([row.id])}>

@@ -67,6 +67,8 @@ export interface ResourceDeclaration<Row extends { id: number }> {
   formFields?: FieldDeclaration[];
   permissions: ResourcePermissions;
   rowActions?: (row: Row) => ReactNode;
+  /** Whether this row is editable by a user who holds `permissions.update`, when that depends on the row and other grants. */
+  editable?: (row: Row, holds: (code: string) => boolean) => boolean;
   /** The edit form's values when they differ from the row's, e.g. an object shown as JSON text. */
   formValues?: (row: Row) => Record<string, unknown>;
   /** Further toolbar buttons, given the selected rows. */

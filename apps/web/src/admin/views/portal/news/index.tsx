@@ -36,6 +36,8 @@ export default function NewsPage() {
     name: 'portal.news.name',
     apiPath,
     permissions: { create: 'portal:news:add', update: 'portal:news:edit', delete: 'portal:news:delete' },
+    // Changing an item the site shows is publishing it (the server refuses it without the grant).
+    editable: (row, holds) => row.status !== 'published' || holds('portal:news:publish'),
     columns: [
       { key: 'title', title: 'portal.title', sortable: true },
       {
