@@ -2,7 +2,10 @@ import type { Cluster } from '../../cluster/cluster.ts';
 
 /** The cluster channel on which a process that changed the website tells the others. */
 const changedChannel = 'portal:changed';
-/** News pages are many; past this many answers the cache starts afresh rather than grow. */
+/**
+ * News pages are many; past this many answers the one read longest ago makes room, so a visitor paging
+ * through every distinct address cannot empty the cache of the pages everyone reads.
+ */
 const maxEntries = 1000;
 
 /**
@@ -34,13 +37,19 @@ export class PublicContentCache {
   read<T>(key: string, load: () => Promise<T>): Promise<T> {
     const now = this.now();
     const kept = this.kept.get(key);
-    if (kept && kept.until > now) return kept.value as Promise<T>;
+    if (kept && kept.until > now) {
+      // Map keeps insertion order: moved to the end, the entry is the last to make room.
+      this.kept.delete(key);
+      this.kept.set(key, kept);
+      return kept.value as Promise<T>;
+    }
     const generation = this.generation;
     const value = load();
     value.then(
       () => {
         if (generation !== this.generation) return;
-        if (this.kept.size >= maxEntries) this.kept.clear();
+        this.kept.delete(key);
+        if (this.kept.size >= maxEntries) this.kept.delete(this.kept.keys().next().value as string);
         this.kept.set(key, { value, until: now + this.ttlMs });
       },
       () => undefined,
