@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { type FieldRule, fieldRules, optionalText, requiredText } from '../validation/rules.ts';
-import { formFlag, formList, ruledNumber, ruledString } from '../validation/zod.ts';
+import { formFlag, formList, recordId, ruledNumber, ruledString } from '../validation/zod.ts';
 
 /** Spec section 9: alarm levels. */
 export const alarmLevels = ['general', 'serious', 'urgent'] as const;
@@ -51,7 +51,7 @@ export const alarmRuleInput = z
     threshold: ruledNumber(alarmRuleRules.threshold),
     durationSec: ruledNumber(alarmRuleRules.durationSec),
     level: choice(alarmLevels),
-    receiverIds: formList(z.array(z.coerce.number().int().positive()).max(50)),
+    receiverIds: formList(z.array(recordId).max(50)),
     /** The spec's in-use toggle. */
     enabled: formFlag(true),
   })
@@ -153,7 +153,7 @@ export interface AlarmEvent {
 export const alarmEventFilter = z.object({
   status: z.enum(['firing', 'resolved']).optional(),
   level: z.enum(alarmLevels).optional(),
-  ruleId: z.coerce.number().int().positive().optional(),
+  ruleId: recordId.optional(),
 });
 export type AlarmEventFilter = z.infer<typeof alarmEventFilter>;
 

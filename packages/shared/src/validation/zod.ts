@@ -30,6 +30,13 @@ export function formFlag(absent?: boolean) {
   );
 }
 
+/** A record's id as a request names it: a positive whole number that PostgreSQL's `integer` columns can hold. */
+export const recordId = z.coerce
+  .number()
+  .int()
+  .positive()
+  .max(2 ** 31 - 1);
+
 /**
  * A list from a JSON body, or from a form body, where one item arrives as a plain value and none as
  * nothing (or empty text); `list` says what the items are and how many may come.

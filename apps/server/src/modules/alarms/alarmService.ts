@@ -5,6 +5,7 @@ import type { Database } from '../../db/schema.ts';
 import { isUniqueViolation } from '../../db/uniqueViolation.ts';
 import type { Caller } from '../../http/caller.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
+import { idParam } from '../../http/idList.ts';
 import { type AuditEntry, audited } from '../audit/audited.ts';
 import { readOutbound, sendToReceiver } from './alarmDelivery.ts';
 import * as repo from './alarmRepo.ts';
@@ -20,8 +21,10 @@ async function targetExists(db: Kysely<Database>, rule: AlarmRuleInput): Promise
     case 'apiGroup':
       return Boolean(await db.selectFrom('gw_api_group').select('id').where('api_name', '=', target).executeTakeFirst());
     case 'breaker':
+      // Written as the breaker's id is shown (no leading zero, so the rule matches it) and one the table can hold.
       return (
-        /^\d+$/.test(target) &&
+        /^[1-9]\d*$/.test(target) &&
+        idParam.safeParse(target).success &&
         Boolean(await db.selectFrom('gw_degrade_rule').select('id').where('id', '=', Number(target)).executeTakeFirst())
       );
     case 'service': {

@@ -44,14 +44,34 @@ const internalIPv4 = [
   '240.0.0.0/4', // reserved and broadcast
 ].map((text) => parseRange(text) as Range);
 
+/** 127.0.0.0 as the two IPv6 groups `7f00:0`, for the forms that cannot write it dotted. */
+function hexGroups(ipv4: string): string {
+  const [a = 0, b = 0, c = 0, d = 0] = ipv4.split('.').map(Number);
+  return `${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+}
+
 /**
- * Addresses inside our network or with a local meaning. The IPv4 ones are repeated in their IPv4-mapped
- * IPv6 form (`::ffff:127.0.0.1` is 127.0.0.1), so that an entry written that way is weighed like its IPv4 twin.
+ * IPv6 addresses that carry an IPv4 address and lead to it: IPv4-mapped (`::ffff:127.0.0.1` is 127.0.0.1),
+ * IPv4-compatible (`::127.0.0.1`), NAT64's well-known prefix (a NAT64 gateway, as IPv6-only cloud subnets
+ * have, takes `64:ff9b::a9fe:a9fe` to 169.254.169.254) and 6to4 (`2002:7f00:1::`). Each internal IPv4 block
+ * is internal in all of them, or `::/0` would open through them what `0.0.0.0/0` keeps shut.
+ */
+const ipv4Embeddings: Array<(range: Range) => Range> = [
+  (range) => ({ network: `::ffff:${range.network}`, prefix: range.prefix + 96, family: 'ipv6' }),
+  (range) => ({ network: `::${range.network}`, prefix: range.prefix + 96, family: 'ipv6' }),
+  (range) => ({ network: `64:ff9b::${range.network}`, prefix: range.prefix + 96, family: 'ipv6' }),
+  (range) => ({ network: `2002:${hexGroups(range.network)}::`, prefix: range.prefix + 16, family: 'ipv6' }),
+];
+
+/**
+ * Addresses inside our network or with a local meaning, IPv4 ones in every IPv6 form that reaches them, so
+ * that an entry written that way is weighed like its IPv4 twin. `64:ff9b:1::/48` is NAT64 for the site's own
+ * use, `fec0::/10` the retired site-local range that some stacks still route.
  */
 const internalBlocks: Range[] = [
   ...internalIPv4,
-  ...internalIPv4.map((range): Range => ({ network: `::ffff:${range.network}`, prefix: range.prefix + 96, family: 'ipv6' })),
-  ...['::/128', '::1/128', 'fe80::/10', 'fc00::/7', 'ff00::/8'].map((text) => parseRange(text) as Range),
+  ...ipv4Embeddings.flatMap((embed) => internalIPv4.map(embed)),
+  ...['::/128', '::1/128', 'fe80::/10', 'fec0::/10', 'fc00::/7', 'ff00::/8', '64:ff9b:1::/48'].map((text) => parseRange(text) as Range),
 ];
 const internalAddresses = blockListOf(internalBlocks);
 const eachInternalBlock = internalBlocks.map((block) => ({ block, list: blockListOf([block]) }));
@@ -82,7 +102,7 @@ function normalHost(host: string): string {
  * the name itself), addresses and CIDR ranges (`10.0.0.0/8`, `fd00::/8`). A destination is allowed when
  * its name matches an entry or its address falls in an entry's range; a public address of a host not on
  * the list is refused like any other. Internal addresses (loopback, link-local, private, carrier-grade NAT,
- * unspecified, multicast, and their IPv4-mapped forms) need more: the host's exact name listed, or a listed
+ * unspecified, multicast, and the IPv6 forms that embed them) need more: the host's exact name listed, or a listed
  * range that lies wholly inside internal space. So `0.0.0.0/0` means "the public internet" and never opens
  * the metadata service, and a wildcard's name that resolves to 127.0.0.1 is refused.
  * Entries that are neither a name nor a range are ignored: an unreadable entry must not widen the list.
