@@ -1,6 +1,7 @@
 import type { TodoBucket, TodoCounts, TodoFilter, TodoInput, TodoLevel, TodoStatus, TodoTask } from '@qiming/shared';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { containsText } from '../../db/containsText.ts';
+import { runsOnSqlite } from '../../db/dialectOf.ts';
 import type { Database } from '../../db/schema.ts';
 
 const columns = [
@@ -66,34 +67,73 @@ export async function countAll(db: Kysely<Database>, accountId: number): Promise
   return Number(row.n);
 }
 
+/** The first key of the advisory lock a list's changes take on PostgreSQL; the account id is the second. */
+const listLock = 202_617;
+
+/**
+ * Makes the account's other changes to its list wait until this transaction ends: a change shifts the places
+ * of the tasks around the one it moves, which is only right over the places as the previous change left
+ * them, and the limit on a list's length counts the list as it is. SQLite runs one transaction at a time.
+ */
+export async function lockList(db: Kysely<Database>, accountId: number): Promise<void> {
+  if (!runsOnSqlite(db)) await sql`select pg_advisory_xact_lock(${listLock}, ${accountId})`.execute(db);
+}
+
 export async function findTask(db: Kysely<Database>, accountId: number, id: number): Promise<TodoTask | undefined> {
   const row = await db.selectFrom('todo_task').select(columns).where('id', '=', id).where('account_id', '=', accountId).executeTakeFirst();
   return row && toTask(row);
 }
 
-/** The ids of a bucket's tasks in their order. */
-export async function bucketOrder(db: Kysely<Database>, accountId: number, bucket: number): Promise<number[]> {
-  const rows = await db
+export async function findTasks(db: Kysely<Database>, accountId: number, ids: number[]): Promise<TodoTask[]> {
+  const rows = await db.selectFrom('todo_task').select(columns).where('account_id', '=', accountId).where('id', 'in', ids).execute();
+  return rows.map(toTask);
+}
+
+/** A bucket's tasks in their order. */
+export async function bucketOrder(
+  db: Kysely<Database>,
+  accountId: number,
+  bucket: number,
+): Promise<Array<{ id: number; position: number }>> {
+  return db
     .selectFrom('todo_task')
-    .select('id')
+    .select(['id', 'position'])
     .where('account_id', '=', accountId)
     .where('bucket', '=', bucket)
     .orderBy('position')
     .orderBy('id')
     .execute();
-  return rows.map((row) => row.id);
 }
 
-/** Puts `ids` into `bucket` in this order, positions 0, 1, 2, ... */
-export async function writeOrder(db: Kysely<Database>, accountId: number, bucket: number, ids: number[], now: number): Promise<void> {
-  for (const [position, id] of ids.entries()) {
-    await db
-      .updateTable('todo_task')
-      .set({ bucket, position, updated_at: now })
-      .where('id', '=', id)
-      .where('account_id', '=', accountId)
-      .execute();
-  }
+/**
+ * Moves the bucket's tasks placed from `from` up to (not including) `to` by `by` places, in one statement:
+ * a drag in a long list must not cost a write per task.
+ */
+export async function shiftPositions(
+  db: Kysely<Database>,
+  accountId: number,
+  bucket: number,
+  range: { from: number; to?: number; except?: number },
+  by: number,
+): Promise<void> {
+  let query = db
+    .updateTable('todo_task')
+    .set((eb) => ({ position: eb('position', '+', by) }))
+    .where('account_id', '=', accountId)
+    .where('bucket', '=', bucket)
+    .where('position', '>=', range.from);
+  if (range.to !== undefined) query = query.where('position', '<', range.to);
+  if (range.except !== undefined) query = query.where('id', '!=', range.except);
+  await query.execute();
+}
+
+export async function setPlace(db: Kysely<Database>, accountId: number, id: number, bucket: number, position: number, now: number) {
+  await db
+    .updateTable('todo_task')
+    .set({ bucket, position, updated_at: now })
+    .where('id', '=', id)
+    .where('account_id', '=', accountId)
+    .execute();
 }
 
 export async function insertTask(

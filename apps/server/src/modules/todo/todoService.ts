@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/schema.ts';
 import type { Caller } from '../../http/caller.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
-import { audited } from '../audit/audited.ts';
+import { type AuditEntry, audited } from '../audit/audited.ts';
 import * as repo from './todoRepo.ts';
 
 /** A person's list stays a list: past this many tasks a new one is refused. */
@@ -15,6 +15,9 @@ export const maxTasksPerAccount = 2000;
  * another person's task reads as absent (404) whatever its id.
  */
 export class TodoService {
+  /** The change of each account's list under way in this process, and those queued behind it. */
+  private readonly changing = new Map<number, Promise<unknown>>();
+
   constructor(private readonly context: AppContext) {}
 
   async require(caller: Caller, id: number, db: Kysely<Database> = this.context.db) {
@@ -25,7 +28,7 @@ export class TodoService {
 
   /** A new task goes to the end of its bucket. */
   create(caller: Caller, input: TodoInput) {
-    return audited(this.context, caller, { operation: 'todo:edit', target: 'todo:new' }, async (trx, entry) => {
+    return this.change(caller, 'todo:new', async (trx, entry) => {
       if ((await repo.countAll(trx, caller.accountId)) >= maxTasksPerAccount) {
         throw badRequest('error.todoLimit', { max: maxTasksPerAccount });
       }
@@ -38,7 +41,7 @@ export class TodoService {
 
   /** Changes a task's fields; a new bucket takes it to that bucket's end. */
   update(caller: Caller, id: number, input: TodoInput) {
-    return audited(this.context, caller, { operation: 'todo:edit', target: `todo:${id}` }, async (trx, entry) => {
+    return this.change(caller, `todo:${id}`, async (trx, entry) => {
       const before = await this.require(caller, id, trx);
       entry.before = before;
       await repo.updateTask(trx, caller.accountId, id, input, this.context.now());
@@ -50,7 +53,7 @@ export class TodoService {
 
   /** Drag and drop: the task to `bucket` at `index`; both buckets close up around it. */
   move(caller: Caller, id: number, bucket: number, index: number) {
-    return audited(this.context, caller, { operation: 'todo:edit', target: `todo:${id}` }, async (trx, entry) => {
+    return this.change(caller, `todo:${id}`, async (trx, entry) => {
       entry.before = await this.require(caller, id, trx);
       await this.place(caller, trx, id, bucket, index);
       entry.after = await this.require(caller, id, trx);
@@ -59,12 +62,17 @@ export class TodoService {
   }
 
   remove(caller: Caller, ids: number[]) {
-    return audited(this.context, caller, { operation: 'todo:edit', target: `todo:${ids.join(',')}` }, async (trx, entry) => {
-      const removed = await Promise.all(ids.map((id) => this.require(caller, id, trx)));
+    return this.change(caller, `todo:${ids.join(',')}`, async (trx, entry) => {
+      const removed = await repo.findTasks(trx, caller.accountId, ids);
+      if (removed.length < new Set(ids).size) throw notFound();
       entry.before = removed;
       const deleted = await repo.deleteTasks(trx, caller.accountId, ids);
+      // Each task after a gap moves up by the number of gaps before it: one statement per gap.
       for (const bucket of new Set(removed.map((task) => task.bucket))) {
-        await repo.writeOrder(trx, caller.accountId, bucket, await repo.bucketOrder(trx, caller.accountId, bucket), this.context.now());
+        const gaps = [...new Set(removed.filter((task) => task.bucket === bucket).map((task) => task.position))].sort((a, b) => a - b);
+        for (const [index, gap] of gaps.entries()) {
+          await repo.shiftPositions(trx, caller.accountId, bucket, { from: gap + 1, to: gaps[index + 1] }, -(index + 1));
+        }
       }
       entry.after = { deleted };
       return entry.after;
@@ -73,13 +81,30 @@ export class TodoService {
 
   private async place(caller: Caller, trx: Kysely<Database>, id: number, bucket: number, index: number) {
     const task = await this.require(caller, id, trx);
-    const now = this.context.now();
-    if (task.bucket !== bucket) {
-      const left = (await repo.bucketOrder(trx, caller.accountId, task.bucket)).filter((other) => other !== id);
-      await repo.writeOrder(trx, caller.accountId, task.bucket, left, now);
-    }
-    const order = (await repo.bucketOrder(trx, caller.accountId, bucket)).filter((other) => other !== id);
-    order.splice(Math.min(index, order.length), 0, id);
-    await repo.writeOrder(trx, caller.accountId, bucket, order, now);
+    await repo.shiftPositions(trx, caller.accountId, task.bucket, { from: task.position + 1, except: id }, -1);
+    const order = (await repo.bucketOrder(trx, caller.accountId, bucket)).filter((other) => other.id !== id);
+    const position = order[index]?.position ?? (order.at(-1)?.position ?? -1) + 1;
+    await repo.shiftPositions(trx, caller.accountId, bucket, { from: position, except: id }, 1);
+    await repo.setPlace(trx, caller.accountId, id, bucket, position, this.context.now());
+  }
+
+  /**
+   * One change of an account's list at a time, audited: queued in this process, so that a burst of drags
+   * waits without holding database connections, and under the list's lock for the other processes.
+   */
+  private change<T>(caller: Caller, target: string, work: (trx: Kysely<Database>, entry: AuditEntry) => Promise<T>): Promise<T> {
+    const { accountId } = caller;
+    const run = () =>
+      audited(this.context, caller, { operation: 'todo:edit', target }, async (trx, entry) => {
+        await repo.lockList(trx, accountId);
+        return work(trx, entry);
+      });
+    const result = (this.changing.get(accountId) ?? Promise.resolve()).then(run);
+    const settled = result.catch(() => undefined);
+    this.changing.set(accountId, settled);
+    void settled.then(() => {
+      if (this.changing.get(accountId) === settled) this.changing.delete(accountId);
+    });
+    return result;
   }
 }
