@@ -97,4 +97,21 @@ describe(`to-do abuse (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
     expect(await board('todo_owner')).toEqual(before);
     expect((await board('todo_thief')).map((task) => task.title)).toEqual(['mine']);
   });
+
+  it("keeps a person's own words out of the operation log that administrators read", async () => {
+    const words = { title: '看牙医 secret', description: '私事 private note' };
+    const task = (await ok(await call('todo_owner', 'POST', '/api/admin/todos', { ...words, level: 2, status: 1, bucket: 3 }))) as TodoTask;
+    await ok(await call('todo_owner', 'PUT', `/api/admin/todos/${task.id}`, { ...words, level: 1, status: 2, bucket: 3 }));
+    await ok(await call('todo_owner', 'POST', `/api/admin/todos/${task.id}/move`, { bucket: 2, index: 0 }));
+    await ok(await call('todo_owner', 'POST', '/api/admin/todos/delete', { ids: [task.id] }));
+    const logged = await ok(await call('sysadmin', 'GET', `/api/admin/operation-logs?operation=todo:edit&limit=100`));
+    // Created, edited, moved and deleted: four rows, each naming the task by its id alone.
+    const ofTask = logged.records.filter(
+      (record: { target: string; after: string }) =>
+        record.target === `todo:${task.id}` || (record.target === 'todo:new' && record.after.includes(`"id":${task.id},`)),
+    );
+    expect(ofTask).toHaveLength(4);
+    const text = JSON.stringify(logged.records);
+    expect(text).not.toMatch(/secret|private|看牙医|私事/);
+  });
 });

@@ -20,8 +20,11 @@ export interface AuditEntry {
 export async function audited<T>(
   context: AppContext,
   caller: Caller,
-  /** `changesAccess`: the change ends sessions or changes who holds what, so the access cache must forget. */
-  change: { operation: string; target: string; changesAccess?: boolean },
+  /**
+   * `changesAccess`: the change ends sessions or changes who holds what, so the access cache must forget.
+   * `params`: what the log shows the change was asked with, when not the request's input as it came.
+   */
+  change: { operation: string; target: string; changesAccess?: boolean; params?: unknown },
   work: (trx: Kysely<Database>, entry: AuditEntry) => Promise<T>,
 ): Promise<T> {
   const startedAt = context.now();
@@ -31,7 +34,7 @@ export async function audited<T>(
     userName: caller.userName,
     operation: change.operation,
     target: change.target,
-    params: caller.input,
+    params: change.params ?? caller.input,
     before: entry.before,
     after,
     result: outcome,

@@ -1,4 +1,4 @@
-import type { TodoInput } from '@qiming/shared';
+import type { TodoInput, TodoTask } from '@qiming/shared';
 import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/schema.ts';
@@ -95,9 +95,12 @@ export class TodoService {
   private change<T>(caller: Caller, target: string, work: (trx: Kysely<Database>, entry: AuditEntry) => Promise<T>): Promise<T> {
     const { accountId } = caller;
     const run = () =>
-      audited(this.context, caller, { operation: 'todo:edit', target }, async (trx, entry) => {
+      audited(this.context, caller, { operation: 'todo:edit', target, params: withoutWords(caller.input) }, async (trx, entry) => {
         await repo.lockList(trx, accountId);
-        return work(trx, entry);
+        const result = await work(trx, entry);
+        entry.before = withoutWords(entry.before);
+        entry.after = withoutWords(entry.after);
+        return result;
       });
     const result = (this.changing.get(accountId) ?? Promise.resolve()).then(run);
     const settled = result.catch(() => undefined);
@@ -107,4 +110,18 @@ export class TodoService {
     });
     return result;
   }
+}
+
+/**
+ * What the operation log keeps of a change to a personal list (the request, the task before and after):
+ * where the task went and its state, not the person's own words (title, description), which the
+ * administrators who read the log have no call to see.
+ */
+function withoutWords(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutWords);
+  if (!value || typeof value !== 'object') return value;
+  if ('body' in value) return { ...value, body: withoutWords(value.body) };
+  if (!('title' in value)) return value;
+  const { title: _title, description: _description, ...rest } = value as TodoTask;
+  return rest;
 }
