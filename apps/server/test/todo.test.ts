@@ -2,6 +2,7 @@ import type { TodoTask, WorkflowTasks } from '@qiming/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoWorkflowAccounts } from '../src/bootstrap/demoWorkflow.ts';
 import { bearer, createTestApp, signIn, staff, sysadmin, type TestApp, type Tokens } from './testApp.ts';
+import { fillTodos } from './todoFiller.ts';
 
 /** The personal to-do list: levels, statuses, buckets, order by drag and drop, and nobody else's tasks. */
 describe(`to-do list (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
@@ -162,31 +163,7 @@ describe(`to-do list (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
   });
 
   it('keeps a list a list: past the limit a new task is refused with its message', async () => {
-    const account = await t.context.db
-      .selectFrom('iam_account')
-      .select('id')
-      .where('user_name', '=', 'todo_owner')
-      .executeTakeFirstOrThrow();
-    const existing = (await board()).length;
-    const now = Date.now();
-    const rows = Array.from({ length: 2000 - existing }, (_, index) => ({
-      account_id: account.id,
-      title: `filler ${index}`,
-      description: '',
-      level: 3,
-      status: 3,
-      bucket: 4,
-      position: index,
-      due_date: null,
-      created_at: now,
-      updated_at: now,
-    }));
-    for (let start = 0; start < rows.length; start += 200) {
-      await t.context.db
-        .insertInto('todo_task')
-        .values(rows.slice(start, start + 200))
-        .execute();
-    }
+    await fillTodos(t, 'todo_owner', 2000 - (await board()).length, 3);
     const refused = await call(mine, 'POST', '/api/admin/todos', { title: 'one more', level: 1, status: 1, bucket: 1 }, 'zh');
     expect(refused.statusCode).toBe(400);
     expect(refused.json().message).toBe('待办任务最多2000条，请先删除已完成的任务');

@@ -2,6 +2,7 @@ import type { TodoTask } from '@qiming/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { maxTasksPerAccount } from '../src/modules/todo/todoService.ts';
 import { createTestApp, namedCalls, signIn, sysadmin, type TestApp, type Tokens } from './testApp.ts';
+import { fillTodos } from './todoFiller.ts';
 
 const password = 'Todo@2026x';
 
@@ -11,30 +12,6 @@ describe(`to-do abuse (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
   const tokens: Record<string, Tokens> = {};
   const { call, ok, createAccount } = namedCalls(() => t, tokens);
   const board = async (who: string, query = '') => (await ok(await call(who, 'GET', `/api/admin/todos${query}`))).records as TodoTask[];
-
-  /** `count` tasks straight into the account's bucket 4, placed 0, 1, 2, ... as the list would place them. */
-  async function fill(userName: string, count: number) {
-    const account = await t.context.db.selectFrom('iam_account').select('id').where('user_name', '=', userName).executeTakeFirstOrThrow();
-    const now = t.clock.now();
-    const rows = Array.from({ length: count }, (_, index) => ({
-      account_id: account.id,
-      title: `filler ${index}`,
-      description: '',
-      level: 3,
-      status: 1,
-      bucket: 4,
-      position: index,
-      due_date: null,
-      created_at: now,
-      updated_at: now,
-    }));
-    for (let start = 0; start < rows.length; start += 200) {
-      await t.context.db
-        .insertInto('todo_task')
-        .values(rows.slice(start, start + 200))
-        .execute();
-    }
-  }
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -47,7 +24,7 @@ describe(`to-do abuse (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
   afterAll(async () => t.close());
 
   it('drags the first card of a full list to its end fifty times at once, keeps the list whole, and marks only that card changed', async () => {
-    await fill('todo_flood', maxTasksPerAccount);
+    await fillTodos(t, 'todo_flood', maxTasksPerAccount);
     const [first] = await board('todo_flood', '?bucket=4');
     const filled = t.clock.now();
     t.clock.advance(60_000);
