@@ -695,10 +695,18 @@ describe(`API gateway (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
 
   it('holds RequestSize for a chunked body: 413 while nothing is answered yet, else the answer is cut; the upstream request is broken off', async () => {
     await released('size-chunked', [path('/size-chunked,/early-sized')], [{ name: 'RequestSize', args: { maxSize: '10' } }]);
-    /** A POST without Content-Length (so chunked), its body written in `parts` 50 ms apart. */
-    const chunked = (url: string, parts: string[]) =>
+    /**
+     * A POST without Content-Length (so chunked), its body written in `parts` 50 ms apart; `restAfterAnswer`
+     * holds the parts after the first until the answer has begun, however slowly the machine runs.
+     */
+    const chunked = (url: string, parts: string[], restAfterAnswer = false) =>
       new Promise<{ status?: number; headers: http.IncomingHttpHeaders; body: string; complete: boolean }>((resolve, reject) => {
+        let answered = () => {};
+        const begun = new Promise<void>((resolve) => {
+          answered = resolve;
+        });
         const sent = http.request(`${gatewayUrl}${url}`, { method: 'POST', headers: { 'accept-language': 'en' } }, (answer) => {
+          answered();
           let body = '';
           answer.on('data', (chunk: Buffer) => {
             body += chunk.toString();
@@ -711,7 +719,12 @@ describe(`API gateway (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
         sent.on('error', reject);
         const write = (index: number) => {
           if (index === parts.length) sent.end();
-          else sent.write(parts[index], () => setTimeout(() => write(index + 1), 50));
+          else
+            sent.write(parts[index], () => {
+              const next = () => setTimeout(() => write(index + 1), 50);
+              if (index === 0 && restAfterAnswer) void begun.then(next);
+              else next();
+            });
         };
         write(0);
       });
@@ -727,7 +740,7 @@ describe(`API gateway (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
     await expect.poll(() => upstream.cut.has('/size-chunked')).toBe(true);
 
     // This upstream answers before it has read the body: the answer is cut off where the limit is passed.
-    const early = await chunked('/early-sized', ['123456', '789012', '345678']);
+    const early = await chunked('/early-sized', ['123456', '789012', '345678'], true);
     expect(early.status).toBe(200);
     expect(early.complete).toBe(false);
     await expect.poll(() => upstream.cut.has('/early-sized')).toBe(true);
