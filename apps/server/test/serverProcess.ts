@@ -60,11 +60,16 @@ export function startServerProcess(options: ServerProcessOptions): Promise<Serve
       child.kill();
       reject(new Error(`${options.args.at(-1)} did not start within 60 s:\n${output()}`));
     }, 60_000);
-    let partial = '';
-    const read = (chunk: Buffer) => {
-      const text = partial + chunk.toString();
-      const complete = text.split('\n');
-      partial = complete.pop() ?? '';
+    /** Lines of one stream; a chunk may end inside a line. */
+    const reader = () => {
+      let partial = '';
+      return (chunk: Buffer) => {
+        const complete = (partial + chunk.toString()).split('\n');
+        partial = complete.pop() ?? '';
+        take(complete);
+      };
+    };
+    const take = (complete: string[]) => {
       for (const line of complete) {
         if (!line) continue;
         lines.push(line);
@@ -77,8 +82,8 @@ export function startServerProcess(options: ServerProcessOptions): Promise<Serve
         resolve(server);
       }
     };
-    child.stdout.on('data', read);
-    child.stderr.on('data', read);
+    child.stdout.on('data', reader());
+    child.stderr.on('data', reader());
     child.once('exit', (code, signal) => {
       clearTimeout(timer);
       reject(new Error(`${options.args.at(-1)} exited with ${code ?? signal} while starting:\n${output()}`));
