@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { DialectName } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import type { Database } from '../db/schema.ts';
+import { holdTransactionLock } from '../db/transactionLock.ts';
 import { insertAccount } from '../modules/iam/accountRepo.ts';
 import { defaultPasswordPolicy, writePasswordPolicy } from '../modules/iam/passwordPolicyRepo.ts';
 import { hashPassword } from '../modules/iam/passwords.ts';
@@ -29,9 +30,6 @@ export interface PrepareOptions {
 
 const superRoleCode = 'super_admin';
 
-/** Qiming's own advisory lock number: one of several servers starting on an empty PostgreSQL does the first start. */
-const firstStartLock = 202_611;
-
 /**
  * Brings the database to the current version at every start: migrations, then, in one transaction,
  * the function model, the built-in menus and, on an empty database, the super administrator and
@@ -42,7 +40,7 @@ const firstStartLock = 202_611;
 export async function prepareDatabase(db: Kysely<Database>, dialect: DialectName, options: PrepareOptions): Promise<void> {
   await migrateToLatest(db, dialect);
   await db.transaction().execute(async (trx) => {
-    if (dialect === 'postgres') await sql`select pg_advisory_xact_lock(${firstStartLock})`.execute(trx);
+    await holdTransactionLock(trx, 'firstStart');
     await syncFunctionModel(trx, qimingApp);
     const menuTypeId = await ensureMenus(trx, backOfficeMenuTypeName, backOfficeMenus);
     await ensureRegions(trx);

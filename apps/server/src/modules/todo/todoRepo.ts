@@ -1,7 +1,6 @@
 import type { TodoBucket, TodoCounts, TodoFilter, TodoInput, TodoLevel, TodoStatus, TodoTask } from '@qiming/shared';
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import { containsText } from '../../db/containsText.ts';
-import { runsOnSqlite } from '../../db/dialectOf.ts';
 import type { Database } from '../../db/schema.ts';
 
 const columns = [
@@ -65,18 +64,6 @@ export async function countAll(db: Kysely<Database>, accountId: number): Promise
     .where('account_id', '=', accountId)
     .executeTakeFirstOrThrow();
   return Number(row.n);
-}
-
-/** The first key of the advisory lock a list's changes take on PostgreSQL; the account id is the second. */
-const listLock = 202_617;
-
-/**
- * Makes the account's other changes to its list wait until this transaction ends: a change shifts the places
- * of the tasks around the one it moves, which is only right over the places as the previous change left
- * them, and the limit on a list's length counts the list as it is. SQLite runs one transaction at a time.
- */
-export async function lockList(db: Kysely<Database>, accountId: number): Promise<void> {
-  if (!runsOnSqlite(db)) await sql`select pg_advisory_xact_lock(${listLock}, ${accountId})`.execute(db);
 }
 
 export async function findTask(db: Kysely<Database>, accountId: number, id: number): Promise<TodoTask | undefined> {

@@ -2,6 +2,7 @@ import type { TodoInput, TodoTask } from '@qiming/shared';
 import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/schema.ts';
+import { holdTransactionLock } from '../../db/transactionLock.ts';
 import type { Caller } from '../../http/caller.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { type AuditEntry, audited } from '../audit/audited.ts';
@@ -96,7 +97,9 @@ export class TodoService {
     const { accountId } = caller;
     const run = () =>
       audited(this.context, caller, { operation: 'todo:edit', target, params: withoutWords(caller.input) }, async (trx, entry) => {
-        await repo.lockList(trx, accountId);
+        // A change shifts the places around the task it moves, which is only right over the places the
+        // previous change left, and the limit on a list's length counts the list as it is.
+        await holdTransactionLock(trx, 'todoList', accountId);
         const result = await work(trx, entry);
         entry.before = withoutWords(entry.before);
         entry.after = withoutWords(entry.after);
