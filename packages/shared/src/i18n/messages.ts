@@ -1515,6 +1515,11 @@ export const messages = {
     es: 'La clave {key} ya está en uso',
     ja: 'キー {key} はすでに使われています',
   },
+  // -- database faults --
+  // -- redis faults --
+  // -- sign-in edge and storable text --
+  // -- quotas and scopes --
+  // -- gateway upstreams and patterns --
 } as const satisfies Catalogue;
 
 export type MessageKey = keyof typeof messages;
