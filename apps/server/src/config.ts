@@ -29,6 +29,8 @@ export interface ServerConfig {
   trustProxy: boolean | number | string;
   /** How long a client may take to send a whole request, headers and body; long polls wait after it. */
   requestTimeoutMs: number;
+  /** How long SIGTERM's graceful stop may take before the process exits regardless. */
+  shutdownTimeoutMs: number;
   /** Open connections the server accepts at once; more are refused at the socket. */
   maxConnections: number;
   /** Client-error reports a minute for one signed-in user. */
@@ -82,6 +84,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     loginKeyRateLimit: positiveInteger(env.LOGIN_KEY_RATE_LIMIT, 60, 'LOGIN_KEY_RATE_LIMIT'),
     trustProxy: trustProxySetting(env.TRUST_PROXY),
     requestTimeoutMs: positiveInteger(env.REQUEST_TIMEOUT_MS, 30_000, 'REQUEST_TIMEOUT_MS'),
+    shutdownTimeoutMs: positiveInteger(env.SHUTDOWN_TIMEOUT_MS, 10_000, 'SHUTDOWN_TIMEOUT_MS'),
     maxConnections: positiveInteger(env.MAX_CONNECTIONS, 10_000, 'MAX_CONNECTIONS'),
     clientErrorRateLimit: positiveInteger(env.CLIENT_ERROR_RATE_LIMIT, 30, 'CLIENT_ERROR_RATE_LIMIT'),
     recordFigures: env.RECORD_FIGURES !== 'off',

@@ -1,4 +1,3 @@
-import os from 'node:os';
 import { openCluster } from './cluster/openCluster.ts';
 import { readConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
@@ -6,6 +5,7 @@ import { pendingMigrations } from './db/migrate.ts';
 import { buildGateway } from './modules/governance/gateway/gatewayServer.ts';
 import { ProcessMonitor } from './modules/monitor/processMonitor.ts';
 import { TrafficMeter } from './modules/monitor/trafficMeter.ts';
+import { stopOnSignals } from './stopOnSignals.ts';
 
 /**
  * The API gateway as a process of its own (`npm run gateway`), to scale it apart from the server: it
@@ -38,15 +38,11 @@ gateway.app.addHook('preClose', async () => {
   await monitor.flush(Date.now());
 });
 
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    gateway.app.log.info(`${signal}: closing`);
-    gateway.app
-      .close()
-      .then(() => Promise.all([cluster.close(), handle.db.destroy()]))
-      .then(() => process.exit(128 + os.constants.signals[signal]));
-  });
-}
+stopOnSignals({
+  log: gateway.app.log,
+  timeoutMs: config.shutdownTimeoutMs,
+  close: () => gateway.app.close().then(() => Promise.all([cluster.close(), handle.db.destroy()])),
+});
 
 const address = await gateway.app.listen({ host: config.host, port: config.gatewayPort ?? 3080 });
 gateway.app.log.info(`API gateway on ${address} (${handle.describe})`);

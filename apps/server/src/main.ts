@@ -1,20 +1,18 @@
-import os from 'node:os';
 import { buildApp } from './app.ts';
 import { readConfig } from './config.ts';
 import { buildGateway } from './modules/governance/gateway/gatewayServer.ts';
+import { stopOnSignals } from './stopOnSignals.ts';
 
 const config = readConfig();
 const { app, context } = await buildApp({ config, adminPassword: process.env.QIMING_ADMIN_PASSWORD, logger: true });
 const gateway = config.gatewayPort === null ? undefined : await buildGateway(context, { logger: true });
 
-// A graceful stop still reports the signal that ended the server (128 + its number), as a shell does.
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    app.log.info(`${signal}: closing`);
-    // The gateway first: it reads the database and the cluster bus that closing the server releases.
-    (gateway?.app.close() ?? Promise.resolve()).then(() => app.close()).then(() => process.exit(128 + os.constants.signals[signal]));
-  });
-}
+stopOnSignals({
+  log: app.log,
+  timeoutMs: config.shutdownTimeoutMs,
+  // The gateway first: it reads the database and the cluster bus that closing the server releases.
+  close: () => (gateway?.app.close() ?? Promise.resolve()).then(() => app.close()),
+});
 
 const address = await app.listen({ host: config.host, port: config.port });
 if (gateway && config.gatewayPort !== null) {
