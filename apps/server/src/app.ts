@@ -6,6 +6,7 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { type DestinationStream, pino } from 'pino';
 import { installationSecret } from './bootstrap/installationSecret.ts';
 import { prepareDatabase } from './bootstrap/prepareDatabase.ts';
 import { openCluster } from './cluster/openCluster.ts';
@@ -18,6 +19,7 @@ import { boundedServer } from './http/boundedServer.ts';
 import { AppError, registerErrorHandling } from './http/errors.ts';
 import { parseQueryString, registerFormBody } from './http/formBody.ts';
 import { redactedRequest } from './http/redactedRequest.ts';
+import { echoRequestId, requestIdOf } from './http/requestId.ts';
 import { registerSecurityHeaders } from './http/securityHeaders.ts';
 import { alarmRoutes } from './modules/alarms/alarmRoutes.ts';
 import { AlarmWatch } from './modules/alarms/alarmWatch.ts';
@@ -62,7 +64,8 @@ import { todoRoutes } from './modules/todo/routes.ts';
 export interface BuildOptions {
   config: ServerConfig;
   adminPassword?: string;
-  logger?: boolean;
+  /** Log to standard output (the server), to a stream of the caller's (tests), or not at all. */
+  logger?: boolean | DestinationStream;
   now?: () => number;
 }
 
@@ -87,12 +90,17 @@ const trustedHops = (hops: number) => (_address: string, hop: number) => hop < h
 export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   const { config } = options;
   const now = options.now ?? Date.now;
+  // One logger from the first line on: the first start's messages (a generated password) are log lines too.
+  const logger = pino(
+    { level: options.logger ? config.logLevel : 'silent', serializers: { req: redactedRequest } },
+    typeof options.logger === 'object' ? options.logger : process.stdout,
+  );
   const handle = openDatabase(config);
   await prepareDatabase(handle.db, handle.dialect, {
     production: config.production,
     dataDir: config.dataDir,
     adminPassword: options.adminPassword,
-    log: (message) => console.log(message),
+    log: (message) => logger.warn(message),
     now: now(),
   });
   const accessIndex = new AccessIndex(handle.db);
@@ -116,7 +124,8 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   };
 
   const app = Fastify<Server>({
-    logger: options.logger ? { level: config.logLevel, serializers: { req: redactedRequest } } : false,
+    loggerInstance: logger,
+    genReqId: requestIdOf,
     bodyLimit: 1024 * 1024,
     trustProxy: typeof config.trustProxy === 'number' ? trustedHops(config.trustProxy) : config.trustProxy,
     routerOptions: { querystringParser: parseQueryString, maxParamLength: 200 },
@@ -125,6 +134,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  echoRequestId(app);
   registerSecurityHeaders(app, config.webDistDir);
   registerFormBody(app);
   registerAccessGuard(app, context);
@@ -216,7 +226,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     });
   }
   const undeclared = guardedRoutes.filter((route) => !context.accessIndex.find(...splitRoute(route)));
-  if (undeclared.length > 0) console.warn(`Routes that no url resource declares, refused with 403: ${undeclared.join(', ')}`);
+  if (undeclared.length > 0) logger.warn(`Routes that no url resource declares, refused with 403: ${undeclared.join(', ')}`);
   monitor.start();
   return { app, context, guardedRoutes, monitor };
 }

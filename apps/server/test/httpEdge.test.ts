@@ -32,6 +32,20 @@ describe(`the HTTP edge (${label})`, () => {
     expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
   });
 
+  it.each([
+    ['an API answer', '/api/public/site'],
+    ['an unknown route', '/api/no-such-route'],
+    ['a refusal', '/api/admin/accounts'],
+  ])("keeps a caller's plain x-request-id on %s and names a new one in place of a forged one", async (_what, url) => {
+    const kept = await t.app.inject({ method: 'GET', url, headers: { 'x-request-id': 'lb-7f3a.42:1' } });
+    expect(kept.headers['x-request-id']).toBe('lb-7f3a.42:1');
+    const forged = await t.app.inject({ method: 'GET', url, headers: { 'x-request-id': 'x"}\n{"level":60' } });
+    expect(forged.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    const fresh = await t.app.inject({ method: 'GET', url });
+    expect(fresh.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(fresh.headers['x-request-id']).not.toBe(forged.headers['x-request-id']);
+  });
+
   it('closes a request whose body never finishes, within the request time-out', async () => {
     const address = await t.app.listen({ host: '127.0.0.1', port: 0 });
     const { port } = new URL(address);

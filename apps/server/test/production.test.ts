@@ -1,10 +1,10 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Writable } from 'node:stream';
+import { afterEach, describe, expect, it } from 'vitest';
 import { createTestApp, requestToken, type TestApp } from './testApp.ts';
 
 describe(`a production installation (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
   let t: TestApp | undefined;
   afterEach(async () => {
-    vi.restoreAllMocks();
     await t?.close();
   });
 
@@ -34,12 +34,19 @@ describe(`a production installation (${process.env.TEST_DATABASE ?? 'sqlite'})`,
     expect(await get('services?kind=information')).toEqual([]);
   });
 
-  it('prints a generated password once when none is given', async () => {
-    const log = vi.spyOn(console, 'log').mockImplementation(() => undefined);
-    t = await createTestApp({ production: true });
-    const line = log.mock.calls.map((call) => String(call[0])).find((text) => text.includes('super administrator'));
-    const password = /with password (\S+) /.exec(line ?? '')?.[1];
+  it('logs a generated password once, through the server log, when none is given', async () => {
+    const lines: { level: number; msg: string }[] = [];
+    const logStream = new Writable({
+      write(chunk, _encoding, done) {
+        for (const line of String(chunk).split('\n').filter(Boolean)) lines.push(JSON.parse(line));
+        done();
+      },
+    });
+    t = await createTestApp({ production: true, logger: logStream });
+    const line = lines.find((entry) => entry.msg.includes('super administrator'));
+    const password = /with password (\S+) /.exec(line?.msg ?? '')?.[1];
     expect(password).toBeDefined();
     expect((await requestToken(t.app, 'sysadmin', password ?? '')).statusCode).toBe(200);
+    expect(lines.filter((entry) => entry.msg.includes(password ?? '-'))).toHaveLength(1);
   });
 });

@@ -1,7 +1,7 @@
 import { sealPassword } from '@qiming/shared';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { expect } from 'vitest';
-import { type BuiltApp, buildApp } from '../src/app.ts';
+import { type BuildOptions, type BuiltApp, buildApp } from '../src/app.ts';
 import { readConfig, type ServerConfig } from '../src/config.ts';
 import { createTestDatabase, type TestDatabase } from './testDatabase.ts';
 
@@ -31,7 +31,14 @@ export interface TestApp extends BuiltApp {
 }
 
 export async function createTestApp(
-  options: { production?: boolean; adminPassword?: string; config?: Partial<ServerConfig>; realTime?: boolean } = {},
+  options: {
+    production?: boolean;
+    adminPassword?: string;
+    config?: Partial<ServerConfig>;
+    realTime?: boolean;
+    /** Where the server logs; tests that read its log lines pass a stream. */
+    logger?: BuildOptions['logger'];
+  } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   const clock = new TestClock(options.realTime ? Date.now() : undefined);
@@ -47,7 +54,7 @@ export async function createTestApp(
     loginKeyRateLimit: 1000,
     ...options.config,
   };
-  const built = await buildApp({ config, now: clock.now, adminPassword: options.adminPassword });
+  const built = await buildApp({ config, now: clock.now, adminPassword: options.adminPassword, logger: options.logger });
   return {
     ...built,
     database,
