@@ -21,6 +21,7 @@ import { parseQueryString, registerFormBody } from './http/formBody.ts';
 import { redactedRequest } from './http/redactedRequest.ts';
 import { echoRequestId, requestIdOf } from './http/requestId.ts';
 import { registerSecurityHeaders } from './http/securityHeaders.ts';
+import { registerStorableText } from './http/storableText.ts';
 import { alarmRoutes } from './modules/alarms/alarmRoutes.ts';
 import { AlarmWatch } from './modules/alarms/alarmWatch.ts';
 import { attachmentRoutes } from './modules/attachments/attachmentRoutes.ts';
@@ -137,6 +138,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   echoRequestId(app);
   registerSecurityHeaders(app, config.webDistDir);
   registerFormBody(app);
+  registerStorableText(app);
   registerAccessGuard(app, context);
   if (config.recordFigures) recordApiFigures(app, context.traffic);
   const guardedRoutes: string[] = [];

@@ -1518,6 +1518,18 @@ export const messages = {
   // -- database faults --
   // -- redis faults --
   // -- sign-in edge and storable text --
+  'validation.unstorableText': {
+    zh: '{field}含有无法保存的字符（NUL 字节或不成对的代理项）',
+    en: '{field} holds characters that cannot be stored (a NUL byte or an unpaired surrogate)',
+    es: '{field} contiene caracteres que no se pueden guardar (un byte NUL o un sustituto sin pareja)',
+    ja: '{field}に保存できない文字（NUL バイトまたは対になっていないサロゲート）が含まれています',
+  },
+  'error.signInSlowed': {
+    zh: '该账号近期登录失败次数过多，请 {seconds} 秒后再试',
+    en: 'Too many failed sign-ins to this account: please try again in {seconds} seconds',
+    es: 'Demasiados inicios de sesión fallidos en esta cuenta: inténtelo de nuevo en {seconds} segundos',
+    ja: 'このアカウントへのログイン失敗が多すぎます。{seconds} 秒後に再試行してください',
+  },
   // -- quotas and scopes --
   // -- gateway upstreams and patterns --
 } as const satisfies Catalogue;

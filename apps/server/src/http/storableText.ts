@@ -1,0 +1,77 @@
+import { formatMessage } from '@qiming/shared';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { badRequest } from './errors.ts';
+import { requestLanguage } from './language.ts';
+
+/**
+ * A NUL (PostgreSQL's text cannot hold U+0000, and answers 500) or a surrogate without its pair (not
+ * text at all: stored, it silently becomes U+FFFD).
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: U+0000 is exactly what is refused.
+const unstorable = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** Parsed bodies are bounded by the body parsers already (16 levels); this bounds the walk itself. */
+const maxDepth = 32;
+
+/** The token endpoint speaks OAuth 2, whose errors are `{error, error_description}`, not the envelope. */
+const oauthTokenPath = '/api/oauth/token';
+
+export function isStorableText(text: string): boolean {
+  return !unstorable.test(text);
+}
+
+/** A field's name as the answer shows it: its own unstorable characters replaced, and short. */
+function shownName(path: string): string {
+  return path.replace(new RegExp(unstorable.source, 'g'), '\uFFFD').slice(0, 100);
+}
+
+/**
+ * The first field, as a dotted path, whose name or text the database cannot store; `undefined` when
+ * every string is storable. Uploaded bytes (a Buffer) are not text. Nesting past `maxDepth` is named too.
+ */
+export function unstorableField(value: unknown, path = '', depth = 0): string | undefined {
+  if (typeof value === 'string') return isStorableText(value) ? undefined : path;
+  if (value === null || typeof value !== 'object' || Buffer.isBuffer(value)) return undefined;
+  if (depth >= maxDepth) return path;
+  for (const [key, inner] of Object.entries(value)) {
+    const innerPath = path ? `${path}.${key}` : key;
+    if (!isStorableText(key)) return innerPath;
+    const found = unstorableField(inner, innerPath, depth + 1);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
+/** Credentials a header carries as text: a Basic pair is text once decoded. */
+function headerCredentials(request: FastifyRequest): Record<string, string> {
+  const authorization = request.headers.authorization;
+  if (typeof authorization !== 'string') return {};
+  const basic = /^Basic\s+(\S+)$/i.exec(authorization)?.[1];
+  return { authorization: basic ? Buffer.from(basic, 'base64').toString('utf8') : authorization };
+}
+
+function refuse(request: FastifyRequest, reply: FastifyReply, field: string) {
+  const params = { field: shownName(field) || 'body' };
+  if (request.routeOptions.url === oauthTokenPath) {
+    const description = formatMessage('validation.unstorableText', requestLanguage(request), params);
+    return reply.status(400).send({ error: 'invalid_request', error_description: description });
+  }
+  throw badRequest('validation.unstorableText', params);
+}
+
+/**
+ * Text the database cannot store is refused at the edge, for every route, with 400 naming the field:
+ * path parameters, query and header credentials as the request arrives (before the access guard looks
+ * up a session), the parsed body before validation (before the Nacos guard checks a password). Register
+ * before the access guard, whose hooks then run after these.
+ */
+export function registerStorableText(app: FastifyInstance): void {
+  app.addHook('onRequest', async (request, reply) => {
+    const field = unstorableField(request.params) ?? unstorableField(request.query) ?? unstorableField(headerCredentials(request));
+    if (field !== undefined) return refuse(request, reply, field);
+  });
+  app.addHook('preValidation', async (request, reply) => {
+    const field = unstorableField(request.body);
+    if (field !== undefined) return refuse(request, reply, field);
+  });
+}
