@@ -128,15 +128,65 @@ describe(`sign-in under abuse (${process.env.TEST_DATABASE ?? 'sqlite'})`, () =>
     expect((await nacosList(t, owner, 'owner_nacos', 'Right@2026')).statusCode).toBe(200);
   });
 
-  it('locks the account itself when guesses come from many addresses, and an administrator unlocks it', async () => {
+  it('lets the owner sign in at a familiar address while a stranger guesses from twelve others, and never locks the account', async () => {
     const id = await accountWith(t, admin, 'many_sources');
-    for (let n = 1; n <= 50; n++) await tokenFrom(t, `10.1.0.${n}`, 'many_sources', 'Wrong@2026');
+    expect((await tokenFrom(t, owner, 'many_sources', 'Right@2026')).statusCode).toBe(200);
+    const answers = [];
+    for (let source = 1; source <= 12; source++) {
+      for (let n = 0; n < 5; n++) answers.push(await tokenFrom(t, `10.1.0.${source}`, 'many_sources', `Wrong@${n}`));
+      const ownerRight = await tokenFrom(t, owner, 'many_sources', 'Right@2026');
+      expect(ownerRight.statusCode, ownerRight.body).toBe(200);
+    }
+    // Ten failures from all addresses, then one paced check; the other 49 guesses were never checked.
+    expect(answers.filter((answer) => answer.statusCode === 400)).toHaveLength(11);
+    const slowed = answers.filter((answer) => answer.statusCode === 429);
+    expect(slowed).toHaveLength(49);
+    expect(Number(slowed[0]?.headers['retry-after'])).toBe(60);
+    expect(slowed[0]?.json().message).toBe('Too many failed sign-ins to this account: please try again in 60 seconds');
+    // A right password from an address the account does not know waits its turn too.
+    expect((await tokenFrom(t, '10.1.0.200', 'many_sources', 'Right@2026')).statusCode).toBe(429);
     const account = await t.context.db.selectFrom('iam_account').select('user_status').where('id', '=', id).executeTakeFirstOrThrow();
-    expect(account.user_status).toBe('lock');
-    expect((await tokenFrom(t, owner, 'many_sources', 'Right@2026')).statusCode).toBe(400);
+    expect(account.user_status).toBe('normal');
+  });
+
+  it("keeps a machine client's Nacos credentials working at its own address while the account is paced", async () => {
+    await accountWith(t, admin, 'paced_nacos');
+    const role = await t.context.db.selectFrom('iam_role').select('id').where('is_super', '=', 1).executeTakeFirstOrThrow();
+    const account = await t.context.db
+      .selectFrom('iam_account')
+      .select('id')
+      .where('user_name', '=', 'paced_nacos')
+      .executeTakeFirstOrThrow();
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/roles/authorise',
+      headers: bearer(admin),
+      payload: { accountIds: [account.id], roleIds: [role.id], revoke: false },
+    });
+    expect((await nacosList(t, owner, 'paced_nacos', 'Right@2026')).statusCode).toBe(200);
+    const answers = [];
+    for (let source = 1; source <= 10; source++) {
+      for (let n = 0; n < 3; n++) answers.push((await nacosList(t, `10.6.0.${source}`, 'paced_nacos', `Wrong@${n}`)).statusCode);
+    }
+    expect(answers.filter((status) => status === 429).length).toBeGreaterThan(0);
+    // Another minute: the one-minute trust in the checked pair is over, so the password is checked again.
+    t.clock.advance(61_000);
+    expect((await nacosList(t, owner, 'paced_nacos', 'Right@2026')).statusCode).toBe(200);
+  });
+
+  it("an administrator's unlock ends the account's pace, and an administrator's lock holds at every address", async () => {
+    const id = await accountWith(t, admin, 'unlock_pace');
+    for (let source = 1; source <= 3; source++) {
+      for (let n = 0; n < 5; n++) await tokenFrom(t, `10.7.0.${source}`, 'unlock_pace', `Wrong@${n}`);
+    }
+    expect((await tokenFrom(t, '10.7.0.9', 'unlock_pace', 'Right@2026')).statusCode).toBe(429);
     const unlocked = await t.app.inject({ method: 'POST', url: `/api/admin/accounts/${id}/unlock`, headers: bearer(admin), payload: {} });
     expect(unlocked.statusCode, unlocked.body).toBe(200);
-    expect((await tokenFrom(t, '10.1.0.1', 'many_sources', 'Right@2026')).statusCode).toBe(200);
+    expect((await tokenFrom(t, '10.7.0.1', 'unlock_pace', 'Right@2026')).statusCode).toBe(200);
+    const locked = await t.app.inject({ method: 'POST', url: `/api/admin/accounts/${id}/lock`, headers: bearer(admin), payload: {} });
+    expect(locked.statusCode, locked.body).toBe(200);
+    const refused = await tokenFrom(t, '10.7.0.1', 'unlock_pace', 'Right@2026');
+    expect(refused.json().error_description).toBe('Too many failed attempts: your account is locked, please contact the administrator');
   });
 
   it('only a genuine rotated-out refresh token ends a session; a forged one is just refused', async () => {
@@ -204,5 +254,39 @@ describe(`sign-in throttles (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
     expect(answers.slice(0, 3).map((answer) => answer.statusCode)).toEqual([403, 403, 403]);
     expect(answers[3]?.statusCode).toBe(429);
     expect(Number(answers[3]?.headers['retry-after'])).toBeGreaterThan(0);
+  });
+});
+
+describe(`an account under attack slows down (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
+  let t: TestApp;
+  let admin: Awaited<ReturnType<typeof signIn>>;
+  beforeAll(async () => {
+    t = await createTestApp();
+    admin = await signIn(t.app, sysadmin);
+  });
+  afterAll(async () => t.close());
+
+  let nextSource = 0;
+  /** A guess from an address never seen before, as a botnet sends them. */
+  const freshGuess = () => tokenFrom(t, `10.9.${Math.floor(nextSource / 250)}.${(nextSource++ % 250) + 1}`, 'slowed_down', 'Wrong@2026');
+
+  it('waits twice as long after each paced check, up to 15 minutes, and starts over after a quiet window', async () => {
+    await accountWith(t, admin, 'slowed_down');
+    for (let n = 0; n < 11; n++) expect((await freshGuess()).statusCode).toBe(400);
+    const waits = [];
+    for (let round = 0; round < 7; round++) {
+      const refused = await freshGuess();
+      expect(refused.statusCode).toBe(429);
+      const wait = Number(refused.headers['retry-after']);
+      waits.push(wait);
+      t.clock.advance(wait * 1000 - 1000);
+      expect((await freshGuess()).statusCode).toBe(429);
+      t.clock.advance(1000);
+      expect((await freshGuess()).statusCode).toBe(400);
+    }
+    expect(waits).toEqual([60, 120, 240, 480, 900, 900, 900]);
+    // Nobody guessed for the wait and a whole window (30 minutes) after it: the account is unpaced again.
+    t.clock.advance((900 + 30 * 60) * 1000);
+    for (let n = 0; n < 3; n++) expect((await freshGuess()).statusCode).toBe(400);
   });
 });

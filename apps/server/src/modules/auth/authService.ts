@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { ipAllowed } from '@qiming/shared';
 import type { Kysely } from 'kysely';
 import type { Database, LoginResult } from '../../db/schema.ts';
-import { OAuthError } from '../../http/errors.ts';
+import { AppError, OAuthError } from '../../http/errors.ts';
 import { writeLoginLog } from '../audit/loginLogRepo.ts';
-import { type AccountRow, clearLoginFailures, findAccountByUserName, lockAccount } from '../iam/accountRepo.ts';
+import { type AccountRow, clearLoginFailures, findAccountByUserName } from '../iam/accountRepo.ts';
 import { isSuperAdministrator } from '../iam/grantRepo.ts';
 import { passwordExpired, readPasswordPolicy } from '../iam/passwordPolicyRepo.ts';
 import { verifyAgainstDecoy, verifyPassword } from '../iam/passwords.ts';
@@ -19,7 +19,8 @@ import {
   revokeSessionsBeyond,
   rotateRefreshHash,
 } from './sessionRepo.ts';
-import { forgetAttempts, recentAttempts, reserveAttempt } from './signInAttempts.ts';
+import { claimPacedCheck, forgetAttempts, isFamiliarSource, recentFailures, releaseAttempt, reserveAttempt } from './signInAttempts.ts';
+import { familiarForMs, paceAfterFailures, paceWaitMs } from './signInPace.ts';
 import { type AccessTokens, accessTokenLifetimeSeconds, newRefreshToken, parseRefreshToken, sameSecret } from './tokens.ts';
 
 export interface ClientInfo {
@@ -33,9 +34,6 @@ export interface TokenAnswer {
   expires_in: number;
   refresh_token: string;
 }
-
-/** Failures from all sources together, as a multiple of the policy's attempts, that lock the account itself. */
-const accountCeilingFactor = 10;
 
 type LoginLogger = (result: LoginResult, accountId?: number | null) => Promise<void>;
 
@@ -117,14 +115,10 @@ export class AuthService {
   }
 
   /**
-   * The account whose password this is, unless locked out. Lock-out follows the smart lock-out of the
-   * big identity providers rather than locking the account for everyone: attempts count per account
-   * and source address, so `loginAttempts` failures lock that address out of that account for
-   * `pwdLockTime` minutes while the owner elsewhere still signs in, and a stranger cannot shut an
-   * account out. Guessing from many addresses meets a ceiling of `loginAttempts` times
-   * `accountCeilingFactor` failures in the window, which locks the account itself (shown as locked in
-   * the back-office). Each attempt is reserved before the password is checked, so parallel guesses
-   * cannot slip past the count.
+   * The account whose password this is, unless locked out: attempts lock an address out of an account,
+   * and an account under attack from many addresses only slows down for unfamiliar ones (signInPace.ts
+   * says how and why). Each attempt is reserved before the password is checked, so parallel guesses
+   * cannot slip past the count. An administrator's lock holds for every address.
    */
   private async checkCredentials(username: string, password: string, client: ClientInfo, log: LoginLogger) {
     const now = this.now();
@@ -148,20 +142,34 @@ export class AuthService {
       await log('locked', account.id);
       throw new OAuthError('invalid_grant', 'error.accountLocked');
     }
+    await this.keepPace(account.id, client, now, windowMs, paceAfterFailures(policy), log);
     if (!(await verifyPassword(account.password_hash, password))) {
-      if ((await recentAttempts(this.db, account.id, now - windowMs)) >= policy.loginAttempts * accountCeilingFactor) {
-        await lockAccount(this.db, account.id, now + windowMs);
-      }
       const lockedNow = attempt >= policy.loginAttempts;
       await log(lockedNow ? 'locked' : 'badCredentials', account.id);
       throw new OAuthError('invalid_grant', lockedNow ? 'error.accountLocked' : 'error.badCredentials');
     }
-    await forgetAttempts(this.db, account.id, client.ip);
+    await forgetAttempts(this.db, account.id, client.ip, now);
     if (account.is_use_ip_checked === 1 && !ipAllowed(account.ip_policy, client.ip)) {
       await log('ipRefused', account.id);
       throw new OAuthError('invalid_grant', 'error.ipRefused');
     }
     return account;
+  }
+
+  /**
+   * Past the account's failure threshold, a password check from an address the account does not know
+   * waits its turn: refused with 429 and `Retry-After` until then, its reserved attempt given back.
+   */
+  private async keepPace(accountId: number, client: ClientInfo, now: number, windowMs: number, threshold: number, log: LoginLogger) {
+    if (await isFamiliarSource(this.db, accountId, client.ip, now - familiarForMs)) return;
+    // The reserved attempt is among the failures counted: the threshold-th check is the last unpaced one.
+    const underAttack = (await recentFailures(this.db, accountId, now - windowMs)) > threshold;
+    const check = await claimPacedCheck(this.db, accountId, now, windowMs, paceWaitMs, underAttack);
+    if (check.allowed) return;
+    await releaseAttempt(this.db, accountId, client.ip);
+    await log('locked', accountId);
+    const seconds = Math.max(1, Math.ceil(check.retryAfterMs / 1000));
+    throw new AppError(429, 'error.signInSlowed', { seconds }, { 'retry-after': String(seconds) });
   }
 
   /**
