@@ -96,7 +96,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     { level: options.logger ? config.logLevel : 'silent', serializers: { req: redactedRequest } },
     typeof options.logger === 'object' ? options.logger : process.stdout,
   );
-  const handle = openDatabase(config);
+  const handle = openDatabase(config, logger);
   await prepareDatabase(handle.db, handle.dialect, {
     production: config.production,
     dataDir: config.dataDir,

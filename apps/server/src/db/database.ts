@@ -1,9 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { DatabaseUnreachable } from './connectionFault.ts';
 import type { Database } from './schema.ts';
+import { CauseKeepingSqliteDialect } from './sqliteDialect.ts';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -15,17 +17,45 @@ export interface DatabaseHandle {
   poolStats?: () => { busy: number; waiting: number };
 }
 
+/** Where the database layer reports what it survives: the server's logger. */
+export interface DatabaseLog {
+  warn(details: object, message: string): void;
+}
+
 // COUNT(*) and BIGINT columns arrive as strings from pg; every number here fits a double.
 pg.types.setTypeParser(pg.types.builtins.INT8, Number);
 
-export function openDatabase(options: { databaseUrl?: string; dataDir: string }): DatabaseHandle {
+/** How long a query waits for a connection (a new one, or one of a busy pool) before it answers 503. */
+const connectionTimeoutMs = 5_000;
+
+export function openDatabase(options: { databaseUrl?: string; dataDir: string }, log?: DatabaseLog): DatabaseHandle {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
-    // An idle connection the server ends (a restart, a failover, a dropped database) is replaced on the
-    // next query; without a listener its error would end the whole process.
-    pool.on('error', (error) => console.warn(`PostgreSQL closed an idle connection: ${error.message}`));
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: 10,
+      connectionTimeoutMillis: connectionTimeoutMs,
+      keepAlive: true,
+    });
+    // A connection the server ends (a restart, a failover, pg_terminate_backend) while it is checked out
+    // emits 'error' on its client; unheard, that ends the process. Its query fails on its own, and the
+    // pool drops the broken client and opens a new one for the next query.
+    pool.on('connect', (client) =>
+      client.on('error', (error) => log?.warn({ err: error }, 'PostgreSQL ended a connection; the pool opens another')),
+    );
+    // The same error of an idle client, already logged by the listener above.
+    pool.on('error', () => undefined);
+    // A connection that could not be had is marked as such: the request it served wrote nothing.
+    const reachingPool = {
+      connect: () =>
+        pool.connect().catch((error: unknown) => {
+          throw new DatabaseUnreachable(error);
+        }),
+      end: () => pool.end(),
+      options: pool.options,
+      Client: pg.Client,
+    };
     return {
-      db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }),
+      db: new Kysely<Database>({ dialect: new PostgresDialect({ pool: reachingPool }) }),
       dialect: 'postgres',
       describe: `PostgreSQL ${new URL(options.databaseUrl).pathname.slice(1)}`,
       poolStats: () => ({ busy: pool.totalCount - pool.idleCount, waiting: pool.waitingCount }),
@@ -39,7 +69,7 @@ export function openDatabase(options: { databaseUrl?: string; dataDir: string })
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   return {
-    db: new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) }),
+    db: new Kysely<Database>({ dialect: new CauseKeepingSqliteDialect(sqlite, { database: withStatementCache(sqlite) }) }),
     dialect: 'sqlite',
     describe: `SQLite ${file}`,
   };

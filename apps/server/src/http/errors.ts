@@ -1,7 +1,10 @@
 import { formatMessage, isMessageKey, type Language, type MessageKey, type MessageParams } from '@qiming/shared';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { DatabaseUnreachable, isConnectionFault } from '../db/connectionFault.ts';
+import { isDiskFull } from '../db/diskFull.ts';
 import { isForeignKeyViolation } from '../db/foreignKeyViolation.ts';
+import { isUniqueViolation } from '../db/uniqueViolation.ts';
 import { requestLanguage } from './language.ts';
 
 /** An error whose message comes from the shared catalogue, answered in the caller's language. */
@@ -68,6 +71,18 @@ function localizeParams(params: MessageParams, language: Language): MessageParam
   );
 }
 
+/** Seconds a caller is asked to wait before trying again after the database's connection failed. */
+const retryAfterSeconds = '1';
+
+/**
+ * A read, or a write whose connection was never had, may simply be tried again; a write whose
+ * connection broke under it may have committed, and the caller must hear that it should look first.
+ */
+function unavailableKey(error: unknown, method: string): MessageKey {
+  const wroteNothing = error instanceof DatabaseUnreachable || method === 'GET' || method === 'HEAD';
+  return wroteNothing ? 'error.databaseUnavailable' : 'error.databaseUnavailableWriteUnknown';
+}
+
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const language = requestLanguage(request);
@@ -93,6 +108,18 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (isForeignKeyViolation(error)) {
       const removal = request.method === 'DELETE' || /\/delete$/.test(request.routeOptions.url ?? '');
       return removal ? answer(409, 'error.stillReferenced') : answer(422, 'error.referencedRecordMissing');
+    }
+    // Two writes of one key at once: both passed the check, the database's unique key let one through.
+    if (isUniqueViolation(error)) return answer(409, 'error.duplicateRecord');
+    // Dependency faults are answers: the database's connection failed, or its storage is full.
+    if (isConnectionFault(error)) {
+      request.log.warn({ err: error }, 'database connection failed');
+      reply.header('retry-after', retryAfterSeconds);
+      return answer(503, unavailableKey(error, request.method));
+    }
+    if (isDiskFull(error)) {
+      request.log.error({ err: error }, 'database storage is full');
+      return answer(507, 'error.databaseFull');
     }
     const bodyError = error.code ? bodyErrors[error.code] : undefined;
     // Every malformed or oversized body is the caller's mistake: 400, as the API contract says.

@@ -1516,6 +1516,30 @@ export const messages = {
     ja: 'キー {key} はすでに使われています',
   },
   // -- database faults --
+  'error.databaseUnavailable': {
+    zh: '数据库暂时无法访问，请稍后重试',
+    en: 'The database cannot be reached right now: please try again in a moment',
+    es: 'No se puede acceder a la base de datos en este momento: inténtelo de nuevo en unos instantes',
+    ja: 'データベースに現在接続できません。しばらくしてから再試行してください',
+  },
+  'error.databaseUnavailableWriteUnknown': {
+    zh: '数据库连接在保存时中断，更改可能已保存也可能未保存：请先刷新查看，再决定是否重试',
+    en: 'The database connection broke while saving: the change may or may not have been saved. Reload to check before trying again',
+    es: 'La conexión con la base de datos se cortó al guardar: el cambio puede haberse guardado o no. Recargue para comprobarlo antes de reintentar',
+    ja: '保存中にデータベース接続が切れました。変更は保存された可能性も、されていない可能性もあります。再試行する前に再読み込みして確認してください',
+  },
+  'error.databaseFull': {
+    zh: '数据库存储空间已满，未保存任何内容：请联系管理员释放空间后重试',
+    en: 'The database storage is full, so nothing was saved: ask an administrator to free space, then try again',
+    es: 'El almacenamiento de la base de datos está lleno y no se guardó nada: pida a un administrador que libere espacio y vuelva a intentarlo',
+    ja: 'データベースの記憶領域がいっぱいのため、何も保存されませんでした。管理者に空き容量の確保を依頼してから再試行してください',
+  },
+  'error.duplicateRecord': {
+    zh: '已存在相同标识的记录',
+    en: 'A record with the same key already exists',
+    es: 'Ya existe un registro con la misma clave',
+    ja: '同じキーのレコードがすでに存在します',
+  },
   // -- redis faults --
   // -- sign-in edge and storable text --
   'validation.unstorableText': {

@@ -12,6 +12,11 @@ import { type ReleaseInfo, readRelease, releaseReferences } from './bpmnRelease.
 import * as repo from './modelRepo.ts';
 import { enabledButtonCodes } from './pluginRepo.ts';
 
+/** Two writes of one key at once both pass the check; the unique key lets one through and the other hears why. */
+const keyTakenMeanwhile = (key: string) => (error: unknown) => {
+  throw isUniqueViolation(error) ? new AppError(409, 'error.bpmKeyTaken', { key }) : error;
+};
+
 /** Models are drafts anyone with the grant edits; releasing one freezes it as the next version of its key. */
 export class ModelService {
   constructor(
@@ -34,7 +39,7 @@ export class ModelService {
   create(caller: Caller, input: BpmModelInput) {
     return audited(this.context, caller, { operation: 'model:add', target: `bpm-model:${input.key}` }, async (trx, entry) => {
       if (await repo.modelKeyTaken(trx, input.key)) throw new AppError(409, 'error.bpmKeyTaken', { key: input.key });
-      const id = await repo.insertModel(trx, input, caller.userName, this.context.now());
+      const id = await repo.insertModel(trx, input, caller.userName, this.context.now()).catch(keyTakenMeanwhile(input.key));
       entry.after = await this.require(id, trx);
       return entry.after;
     });
@@ -50,7 +55,7 @@ export class ModelService {
     return audited(this.context, caller, { operation: 'model:edit', target: `bpm-model:${id}` }, async (trx, entry) => {
       entry.before = await this.require(id, trx);
       if (await repo.modelKeyTaken(trx, input.key, id)) throw new AppError(409, 'error.bpmKeyTaken', { key: input.key });
-      await repo.updateModel(trx, id, input, caller.userName, this.context.now());
+      await repo.updateModel(trx, id, input, caller.userName, this.context.now()).catch(keyTakenMeanwhile(input.key));
       entry.after = await this.require(id, trx);
       return entry.after;
     });
