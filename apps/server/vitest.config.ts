@@ -6,6 +6,8 @@ export default defineConfig({
     // argon2 hashing and real databases: give each test room, but never hang a run.
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // One seeded database per run that each test file copies, instead of seeding its own.
+    globalSetup: ['test/seedTemplate.ts'],
     pool: 'forks',
     // Each file has its own database, so files run side by side; Vitest's default (cores - 1) is one at a time on CI's two cores.
     maxWorkers: 2,

@@ -3,7 +3,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { expect } from 'vitest';
 import { type BuildOptions, type BuiltApp, buildApp } from '../src/app.ts';
 import { readConfig, type ServerConfig } from '../src/config.ts';
-import { createTestDatabase, type TestDatabase } from './testDatabase.ts';
+import { createSeededTestDatabase, createTestDatabase, type TestDatabase } from './testDatabase.ts';
 
 export const sysadmin = { userName: 'sysadmin', password: 'Qiming@2026' };
 export const staff = { userName: 'staff01', password: 'Staff@2026' };
@@ -40,7 +40,8 @@ export async function createTestApp(
     logger?: BuildOptions['logger'];
   } = {},
 ): Promise<TestApp> {
-  const database = await createTestDatabase();
+  // The run's seeded copy is what a first start at the test clock's time makes; a production or wall-clock start seeds its own.
+  const database = options.production || options.realTime ? await createTestDatabase() : await createSeededTestDatabase();
   const clock = new TestClock(options.realTime ? Date.now() : undefined);
   // Real clients (Nacos) time themselves by the wall clock; so must the server they talk to.
   if (options.realTime) clock.now = Date.now;
