@@ -41,6 +41,17 @@ export interface ServerConfig {
   monitorRetentionDays: number;
   /** Bearer token `/metrics` asks for; unset, `/metrics` is open. */
   metricsToken?: string;
+  /** Writes that fan out, a minute per account: workflow starts, task completions, form submissions, uploads. */
+  accountQuotas: AccountQuotas;
+  /** User names whose writes are not counted against those quotas (machine clients), `QUOTA_EXEMPT_USERS`. */
+  quotaExemptUsers: string[];
+}
+
+export interface AccountQuotas {
+  workflowStarts: number;
+  taskCompletions: number;
+  formSubmissions: number;
+  uploads: number;
 }
 
 /** `TRUST_PROXY`: unset or `false` trusts none, `true` all, a number that many hops, else addresses or CIDRs. */
@@ -90,5 +101,16 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     recordFigures: env.RECORD_FIGURES !== 'off',
     monitorRetentionDays: positiveInteger(env.MONITOR_RETENTION_DAYS, 30, 'MONITOR_RETENTION_DAYS'),
     metricsToken: env.QIMING_METRICS_TOKEN || undefined,
+    // Well above what a person clicks in a minute, far below a script's flood.
+    accountQuotas: {
+      workflowStarts: positiveInteger(env.QUOTA_WORKFLOW_STARTS, 20, 'QUOTA_WORKFLOW_STARTS'),
+      taskCompletions: positiveInteger(env.QUOTA_TASK_COMPLETIONS, 60, 'QUOTA_TASK_COMPLETIONS'),
+      formSubmissions: positiveInteger(env.QUOTA_FORM_SUBMISSIONS, 30, 'QUOTA_FORM_SUBMISSIONS'),
+      uploads: positiveInteger(env.QUOTA_UPLOADS, 60, 'QUOTA_UPLOADS'),
+    },
+    quotaExemptUsers: (env.QUOTA_EXEMPT_USERS ?? '')
+      .split(',')
+      .map((name) => name.trim())
+      .filter((name) => name !== ''),
   };
 }

@@ -53,6 +53,8 @@ export async function createTestApp(
     // Suites sign in far more often than a person; the sign-in throttle has its own tests.
     signInRateLimit: 1000,
     loginKeyRateLimit: 1000,
+    // Suites start, complete, submit and upload far more often than a person; the quotas have their own tests.
+    accountQuotas: { workflowStarts: 1000, taskCompletions: 1000, formSubmissions: 1000, uploads: 1000 },
     ...options.config,
   };
   const built = await buildApp({ config, now: clock.now, adminPassword: options.adminPassword, logger: options.logger });

@@ -1555,6 +1555,12 @@ export const messages = {
     ja: 'このアカウントへのログイン失敗が多すぎます。{seconds} 秒後に再試行してください',
   },
   // -- quotas and scopes --
+  'error.quotaExceeded': {
+    zh: '操作过于频繁：每分钟最多 {limit} 次，请 {seconds} 秒后再试',
+    en: 'Too many of these at once: at most {limit} a minute, please try again in {seconds} seconds',
+    es: 'Demasiadas operaciones de este tipo: como máximo {limit} por minuto, inténtelo de nuevo en {seconds} segundos',
+    ja: '操作が多すぎます。1 分あたり最大 {limit} 回です。{seconds} 秒後に再試行してください',
+  },
   // -- gateway upstreams and patterns --
 } as const satisfies Catalogue;
 

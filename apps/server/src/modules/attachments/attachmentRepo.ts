@@ -77,13 +77,18 @@ export async function unservedUrls(db: Kysely<Database>, urls: string[]): Promis
   return urls.filter((url) => !served.has(url));
 }
 
-/** The bytes of the new contents the account stored (it uploaded them first) since `since`. */
-export async function bytesStoredSince(db: Kysely<Database>, accountId: number, since: number): Promise<number> {
-  const row = await db
+/** The new contents the account stored (it uploaded them first) since `since`, oldest first. */
+export async function uploadsSince(
+  db: Kysely<Database>,
+  accountId: number,
+  since: number,
+): Promise<{ uploadedAt: number; byteSize: number }[]> {
+  const rows = await db
     .selectFrom('sys_attachment')
-    .select((eb) => eb.fn.sum<number | string | null>('byte_size').as('bytes'))
+    .select(['uploaded_at', 'byte_size'])
     .where('uploaded_by', '=', accountId)
     .where('uploaded_at', '>', since)
-    .executeTakeFirstOrThrow();
-  return Number(row.bytes ?? 0);
+    .orderBy('uploaded_at')
+    .execute();
+  return rows.map((row) => ({ uploadedAt: Number(row.uploaded_at), byteSize: Number(row.byte_size) }));
 }

@@ -3,6 +3,7 @@ import { attachmentImageTypes, attachmentLimits } from '@qiming/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
+import { chargeAccountQuota } from '../../http/accountQuota.ts';
 import { ok } from '../../http/envelope.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import { AttachmentService, savedName } from './attachmentService.ts';
@@ -31,6 +32,7 @@ export const attachmentRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
     async (request) => {
       // A form or JSON body is not an image, whatever it holds.
       if (!Buffer.isBuffer(request.body)) throw new AppError(415, 'error.unsupportedMediaType');
+      await chargeAccountQuota(context, request.caller, 'uploads');
       return ok(await service.upload(request.caller, request.body, request.query.name));
     },
   );

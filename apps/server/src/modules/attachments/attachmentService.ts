@@ -67,10 +67,19 @@ export class AttachmentService {
     );
   }
 
+  /** Past the day's bytes, 429 with `Retry-After`: when enough of the day's uploads have left the window for this one. */
   private async withinQuota(db: Kysely<Database>, caller: Caller, bytes: number, now: number): Promise<void> {
-    if ((await repo.bytesStoredSince(db, caller.accountId, now - dayMs)) + bytes > dailyQuotaBytes) {
-      throw new AppError(429, 'error.attachmentQuota', { mb: dailyQuotaBytes / 1024 / 1024 });
+    const uploads = await repo.uploadsSince(db, caller.accountId, now - dayMs);
+    let over = uploads.reduce((sum, upload) => sum + upload.byteSize, 0) + bytes - dailyQuotaBytes;
+    if (over <= 0) return;
+    let freedAt = now;
+    for (const upload of uploads) {
+      if (over <= 0) break;
+      over -= upload.byteSize;
+      freedAt = upload.uploadedAt + dayMs;
     }
+    const seconds = String(Math.max(1, Math.ceil((freedAt - now) / 1000)));
+    throw new AppError(429, 'error.attachmentQuota', { mb: dailyQuotaBytes / 1024 / 1024 }, { 'retry-after': seconds });
   }
 
   /** The stored attachment a served file name stands for. */

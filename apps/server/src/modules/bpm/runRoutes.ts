@@ -15,6 +15,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
+import { chargeAccountQuota } from '../../http/accountQuota.ts';
 import { ok } from '../../http/envelope.ts';
 import { idListBody, idParam } from '../../http/idList.ts';
 import * as repo from './runtimeRepo.ts';
@@ -33,7 +34,10 @@ export function runRoutes(runtime: RuntimeService): FastifyPluginAsyncZod<AppCon
     app.post(
       `${base}/instances`,
       { schema: { tags, summary: 'Starts an instance of the newest version of a definition', body: startInstanceInput } },
-      async (request) => ok(await runtime.start(request.caller, request.body)),
+      async (request) => {
+        await chargeAccountQuota(context, request.caller, 'workflowStarts');
+        return ok(await runtime.start(request.caller, request.body));
+      },
     );
     app.get(
       `${base}/instances`,
@@ -120,7 +124,10 @@ export function runRoutes(runtime: RuntimeService): FastifyPluginAsyncZod<AppCon
     app.post(
       `${base}/tasks/:id/complete`,
       { schema: { tags, summary: 'Completes a task with variables or its form’s values', params: idParams, body: completeBody } },
-      async (request) => ok(await runtime.complete(request.caller, request.params.id, request.body)),
+      async (request) => {
+        await chargeAccountQuota(context, request.caller, 'taskCompletions');
+        return ok(await runtime.complete(request.caller, request.params.id, request.body));
+      },
     );
     app.post(
       `${base}/tasks/:id/recall`,

@@ -2,6 +2,7 @@ import { regionCodePattern } from '@qiming/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
+import { chargeAccountQuota } from '../../http/accountQuota.ts';
 import { ok } from '../../http/envelope.ts';
 import { idParam } from '../../http/idList.ts';
 import { SubmissionRefused } from './acceptValues.ts';
@@ -43,6 +44,7 @@ export function fillRoutes(forms: FormService, submissions: SubmissionService): 
         },
       },
       async (request, reply) => {
+        await chargeAccountQuota(context, request.caller, 'formSubmissions');
         try {
           return ok(await submissions.submit(request.caller, request.params.id, request.body.values));
         } catch (error) {
