@@ -10,7 +10,7 @@ import { type DestinationStream, pino } from 'pino';
 import { installationSecret } from './bootstrap/installationSecret.ts';
 import { prepareDatabase } from './bootstrap/prepareDatabase.ts';
 import { openCluster } from './cluster/openCluster.ts';
-import { RedisCluster } from './cluster/redisCluster.ts';
+import { clusterRateLimitStore } from './cluster/rateLimitStore.ts';
 import type { ServerConfig } from './config.ts';
 import type { AppContext } from './context.ts';
 import { openDatabase } from './db/database.ts';
@@ -107,7 +107,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   const accessIndex = new AccessIndex(handle.db);
   await accessIndex.reload();
   const secret = await installationSecret(handle.db);
-  const cluster = await openCluster(config);
+  const cluster = await openCluster(config, logger);
   const accessCache = await AccessCache.open(cluster, now, accessCacheOptions);
   const auth = new AuthService(handle.db, new AccessTokens(secret, now), accessCache, now);
   const context: AppContext = {
@@ -174,11 +174,11 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
   // Limits apply only where a route asks for them (the public website API).
-  // With several servers the counters live in Redis, so a client's limit is one limit, not one per server.
+  // With several servers the counters live in Redis, so a client's limit is one limit, not one per server;
+  // while Redis is unreachable each server counts alone (see clusterRateLimitStore).
   await app.register(fastifyRateLimit, {
     global: false,
-    redis: cluster instanceof RedisCluster ? cluster.commands : undefined,
-    nameSpace: `${config.redisPrefix}rate-limit:`,
+    store: clusterRateLimitStore(cluster),
     errorResponseBuilder: () => new AppError(429, 'error.rateLimited'),
   });
 

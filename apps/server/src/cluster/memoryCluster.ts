@@ -1,14 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
-import type { Cluster } from './cluster.ts';
+import type { Cluster, WindowCount } from './cluster.ts';
 
 /** One process on its own: messages go to its own subscribers, entries live in its memory. */
 export class MemoryCluster implements Cluster {
   readonly serverId = randomUUID();
+  readonly reachable = true;
+  readonly localCounts = 0;
   private readonly bus = new EventEmitter().setMaxListeners(0);
   private readonly directory = new Map<string, Map<string, { value: string; expiresAt: number }>>();
   private readonly windows = new Map<string, { count: number; endsAt: number }>();
   private readonly turns = new Map<string, number>();
+
+  onReachability(): void {
+    // Nothing outside this process to lose.
+  }
 
   async publish(channel: string, message: string): Promise<void> {
     this.bus.emit(channel, message);
@@ -39,7 +45,7 @@ export class MemoryCluster implements Cluster {
     return live;
   }
 
-  async countInWindow(key: string, windowMs: number, by = 1): Promise<{ count: number; resetInMs: number }> {
+  async countInWindow(key: string, windowMs: number, by = 1): Promise<WindowCount> {
     const now = Date.now();
     let window = this.windows.get(key);
     if (!window || window.endsAt <= now) {
@@ -49,7 +55,7 @@ export class MemoryCluster implements Cluster {
       this.windows.set(key, window);
     }
     window.count += by;
-    return { count: window.count, resetInMs: window.endsAt - now };
+    return { count: window.count, resetInMs: window.endsAt - now, shared: false };
   }
 
   async takeTurn(key: string, spacingMs: number, maxWaitMs: number): Promise<number | undefined> {

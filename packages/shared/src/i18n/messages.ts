@@ -1541,6 +1541,12 @@ export const messages = {
     ja: '同じキーのレコードがすでに存在します',
   },
   // -- redis faults --
+  'error.redisUnavailable': {
+    zh: '共享缓存（Redis）暂时不可用，请稍后再试',
+    en: 'The shared cache (Redis) is unavailable just now, please try again shortly',
+    es: 'La caché compartida (Redis) no está disponible ahora, inténtelo en un momento',
+    ja: '共有キャッシュ（Redis）は現在利用できません。しばらくしてから再試行してください',
+  },
   // -- sign-in edge and storable text --
   'validation.unstorableText': {
     zh: '{field}含有无法保存的字符（NUL 字节或不成对的代理项）',
@@ -1561,7 +1567,61 @@ export const messages = {
     es: 'Demasiadas operaciones de este tipo: como máximo {limit} por minuto, inténtelo de nuevo en {seconds} segundos',
     ja: '操作が多すぎます。1 分あたり最大 {limit} 回です。{seconds} 秒後に再試行してください',
   },
+  'error.newsPreviewNeedsPublish': {
+    zh: '预览链接会在网站上展示未发布的内容，需要发布新闻的权限',
+    en: 'A preview link shows unpublished content on the site, so it takes the right to publish news',
+    es: 'Un enlace de vista previa muestra contenido no publicado en el sitio, por lo que requiere el permiso de publicar noticias',
+    ja: 'プレビューリンクは未公開の内容をサイトに表示するため、ニュースを公開する権限が必要です',
+  },
   // -- gateway upstreams and patterns --
+  'validation.patternRefused': {
+    zh: '{field}：模式 {value} 被拒绝：{reason}',
+    en: '{field}: the pattern {value} is refused: {reason}',
+    es: '{field}: se rechaza el patrón {value}: {reason}',
+    ja: '{field}：パターン {value} は受け付けられません：{reason}',
+  },
+  'validation.patternTooLong': {
+    zh: '模式最多 {max} 个字符',
+    en: 'a pattern may be at most {max} characters long',
+    es: 'un patrón puede tener como máximo {max} caracteres',
+    ja: 'パターンは {max} 文字以内にしてください',
+  },
+  'validation.patternNotLinear': {
+    zh: '它不是 RE2 能以线性时间运行的正则表达式（不支持反向引用和环视）',
+    en: 'it is not a regular expression RE2 can run in linear time (no back-references or look-arounds)',
+    es: 'no es una expresión regular que RE2 pueda ejecutar en tiempo lineal (sin referencias inversas ni aserciones de contexto)',
+    ja: 'RE2 が線形時間で実行できる正規表現ではありません（後方参照と先読み・後読みは使えません）',
+  },
+  'validation.upstreamRefused': {
+    zh: '{field}：网关不能向 {target} 转发请求：{reason}',
+    en: '{field}: the gateway may not send requests to {target}: {reason}',
+    es: '{field}: la pasarela no puede enviar peticiones a {target}: {reason}',
+    ja: '{field}：ゲートウェイは {target} にリクエストを送れません：{reason}',
+  },
+  'validation.upstreamMetadata': {
+    zh: '{address} 是链路本地或云元数据地址，始终禁止',
+    en: '{address} is a link-local or cloud metadata address, which is never allowed',
+    es: '{address} es una dirección de enlace local o de metadatos de la nube, que nunca se permite',
+    ja: '{address} はリンクローカルまたはクラウドのメタデータのアドレスで、常に禁止されています',
+  },
+  'validation.upstreamOwnPort': {
+    zh: '{address} 端口 {port} 是启明自身的服务或网关端口，始终禁止',
+    en: "{address} port {port} is Qiming's own server or gateway port, which is never allowed",
+    es: '{address} puerto {port} es el puerto del propio servidor o de la pasarela de Qiming, que nunca se permite',
+    ja: '{address} のポート {port} は Qiming 自身のサーバーまたはゲートウェイのポートで、常に禁止されています',
+  },
+  'validation.upstreamNotAllowed': {
+    zh: '地址 {address} 不在网关上游白名单（GATEWAY_UPSTREAM_ALLOW）中',
+    en: "the address {address} is not on the gateway's upstream allow-list (GATEWAY_UPSTREAM_ALLOW)",
+    es: 'la dirección {address} no está en la lista de destinos permitidos de la pasarela (GATEWAY_UPSTREAM_ALLOW)',
+    ja: 'アドレス {address} はゲートウェイの上流許可リスト（GATEWAY_UPSTREAM_ALLOW）にありません',
+  },
+  'validation.instanceAddressRefused': {
+    zh: '{field}：实例不能注册在 {ip}：链路本地和云元数据地址被拒绝',
+    en: '{field}: an instance may not be registered at {ip}: link-local and cloud metadata addresses are refused',
+    es: '{field}: no se puede registrar una instancia en {ip}: se rechazan las direcciones de enlace local y de metadatos de la nube',
+    ja: '{field}：インスタンスを {ip} に登録できません：リンクローカルとクラウドのメタデータのアドレスは拒否されます',
+  },
 } as const satisfies Catalogue;
 
 export type MessageKey = keyof typeof messages;

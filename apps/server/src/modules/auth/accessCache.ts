@@ -24,6 +24,10 @@ export interface AccessCacheOptions {
  * the entries a change touches cannot miss a dependency (a role's grants reach all its accounts), and
  * such changes are rare next to the reads. A load that began before a forget is answered but not
  * kept, so a read racing a change cannot put back what the change removed.
+ *
+ * While the bus cannot be reached, another process's forget would be lost, so nothing is kept or
+ * served from the cache: every read goes to the database until the bus is back. Everything kept is
+ * dropped when the bus goes and again when it comes back (a forget may have been lost in between).
  */
 export class AccessCache {
   private readonly sessions = new Map<string, Kept<LiveSession>>();
@@ -42,11 +46,13 @@ export class AccessCache {
     await cluster.subscribe(forgetChannel, (from) => {
       if (from !== cluster.serverId) cache.drop();
     });
+    cluster.onReachability(() => cache.drop());
     return cache;
   }
 
   /** The live session `id`, loaded when not kept; a session that is not live is never kept. */
   async session(id: string, load: () => Promise<LiveSession | undefined>): Promise<LiveSession | undefined> {
+    if (!this.cluster.reachable) return load();
     const now = this.now();
     const kept = this.sessions.get(id);
     if (kept && kept.until > now && kept.value.expiresAt > now) return kept.value;
@@ -59,6 +65,7 @@ export class AccessCache {
 
   /** The operations the account holds through its roles, loaded when not kept. */
   async grantsOf(accountId: number, load: () => Promise<Set<number>>): Promise<Set<number>> {
+    if (!this.cluster.reachable) return load();
     const now = this.now();
     const kept = this.grants.get(accountId);
     if (kept && kept.until > now) return kept.value;

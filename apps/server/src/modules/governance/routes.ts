@@ -15,7 +15,9 @@ import { registryRoutes } from './registry/routes.ts';
 export const governanceRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context) => {
   const namespaces = new NamespaceService(context);
   const registry = new RegistryService(context);
-  const listeners = new ConfigListenerHub(context, context.cluster);
+  const listeners = new ConfigListenerHub(context, context.cluster, (error) =>
+    app.log.warn({ err: error }, 'config change log could not be read'),
+  );
   await listeners.start();
   const configs = new ConfigService(context, listeners);
   const stopSweeper = startHealthSweeper(context, (error) => app.log.error({ err: error }, 'registry health sweep failed'));

@@ -56,6 +56,27 @@ export function registerMetricsEndpoint(app: FastifyInstance, context: AppContex
     },
   });
 
+  if (context.config.redisUrl) {
+    const { cluster } = context;
+    new Gauge({
+      name: 'qiming_redis_up',
+      help: 'Whether this process reaches Redis now (1) or counts alone and sends config changes through the database (0).',
+      registers: [registry],
+      collect() {
+        this.set(cluster.reachable ? 1 : 0);
+      },
+    });
+    new Counter({
+      name: 'qiming_redis_fallback_counts_total',
+      help: 'Rate-limit, quota and flow-rule counts taken in this process alone because Redis could not be reached.',
+      registers: [registry],
+      collect() {
+        this.reset();
+        this.inc(cluster.localCounts);
+      },
+    });
+  }
+
   app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
     const token = context.config.metricsToken;
     if (token && !sameSecret(request.headers.authorization ?? '', `Bearer ${token}`)) {

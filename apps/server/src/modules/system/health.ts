@@ -46,16 +46,19 @@ async function checkReadiness(context: AppContext): Promise<Readiness> {
     .values({ id: 1, checked_at: context.now() })
     .onConflict((conflict) => conflict.column('id').doUpdateSet({ checked_at: context.now() }))
     .execute();
-  const probeRedis = context.config.redisUrl ? within(context.cluster.ping(), probeTimeoutMs) : undefined;
+  // Settled into a verdict at once: a Redis that refuses at once must not leave a rejection unhandled (ending the process) while the database probe runs.
+  const probeRedis = context.config.redisUrl
+    ? within(context.cluster.ping(), probeTimeoutMs).then(
+        () => 'up' as const,
+        () => 'down' as const,
+      )
+    : undefined;
   const database = await within(probeDatabase, probeTimeoutMs).then(
     () => 'writable' as const,
     (error: unknown) =>
       error instanceof ProbeTimeout || isConnectionFault(error) ? ('unreachable' as const) : ('refusing writes' as const),
   );
   if (!probeRedis) return { ready: database === 'writable', database };
-  const redis = await probeRedis.then(
-    () => 'up' as const,
-    () => 'down' as const,
-  );
+  const redis = await probeRedis;
   return { ready: database === 'writable' && redis === 'up', database, redis };
 }

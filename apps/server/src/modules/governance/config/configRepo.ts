@@ -197,3 +197,26 @@ export function pageVersions(db: Kysely<Database>, key: ConfigKey, query: PageQu
 export async function findVersion(db: Kysely<Database>, key: ConfigKey, id: number): Promise<ConfigVersion | undefined> {
   return (await versionColumns(versions(db, key)).where('id', '=', id).executeTakeFirst()) as ConfigVersion | undefined;
 }
+
+/** The highest version id written so far: where reading the change log starts. */
+export async function latestVersionId(db: Kysely<Database>): Promise<number> {
+  const row = await db
+    .selectFrom('cfg_history')
+    .select((select) => select.fn.max('id').as('id'))
+    .executeTakeFirst();
+  return Number(row?.id ?? 0);
+}
+
+/** The configs changed by versions after `afterId`, and the highest version id read. */
+export async function changedSince(db: Kysely<Database>, afterId: number): Promise<{ keys: ConfigKey[]; lastId: number }> {
+  const rows = await db
+    .selectFrom('cfg_history')
+    .select(['id', 'namespace_id as namespaceId', 'group_name as group', 'data_id as dataId'])
+    .where('id', '>', afterId)
+    .orderBy('id')
+    .execute();
+  const keys = new Map(
+    rows.map(({ namespaceId, group, dataId }) => [configKeyText({ namespaceId, group, dataId }), { namespaceId, group, dataId }]),
+  );
+  return { keys: [...keys.values()], lastId: rows.reduce((last, row) => Math.max(last, Number(row.id)), afterId) };
+}

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { ConfigListener } from '@qiming/shared';
 import type { Cluster } from '../../../cluster/cluster.ts';
 import type { AppContext } from '../../../context.ts';
-import { type ConfigKey, configKeyText, currentMd5s } from './configRepo.ts';
+import { type ConfigKey, changedSince, configKeyText, currentMd5s, latestVersionId } from './configRepo.ts';
 
 /** One config a long-polling client holds, with the MD5 it has and the line it sent, to echo back. */
 export interface WatchedConfig extends ConfigKey {
@@ -29,32 +29,101 @@ interface Waiter {
 const changeChannel = 'config-changed';
 const directoryKey = (key: string) => `cfg-listeners:${key}`;
 
+/** How the change log (cfg_history) is read, the database fallback of the bus. */
+export const changeLogTimings = {
+  /** While the bus is down (and for `catchUpMs` after it is back), the log is read this often. */
+  readEveryMs: 1000,
+  /** With the bus up the log is still read this often, for an announcement lost on the way. */
+  safetyEveryMs: 30_000,
+  /** After the bus is back, read on this long: a publish may have gone out before every server subscribed again. */
+  catchUpMs: 5000,
+  /** Versions are read again for this long, as a transaction may commit after one holding a later id. */
+  lookbackMs: 5000,
+};
+
 /**
  * The long-polling side of the config centre. A listener is registered before the MD5s are compared,
  * so a change landing in between still wakes it; changes travel over the cluster bus, so a listener
  * held by one server hears a publish made through another.
+ *
+ * The bus is an accelerator: every server also reads the change log (config versions in the database,
+ * as Nacos' cluster nodes poll each other) every second while the bus is down, and every 30 s while it
+ * is up. A changed config wakes only listeners whose MD5 differs from the database's current one, so
+ * a change heard twice (bus and log) answers a listener once.
  */
 export class ConfigListenerHub {
   private readonly waiters = new Map<string, Set<Waiter>>();
+  /** The highest version id read, and what it was at each recent read (the start of the lookback). */
+  private lastVersionId = 0;
+  private marks: Array<{ at: number; versionId: number }> = [];
+  private lastRead = 0;
+  private fastUntil = 0;
+  private reading = false;
+  private timer: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly context: AppContext,
     private readonly cluster: Cluster,
+    private readonly onError: (error: unknown) => void = () => undefined,
   ) {}
 
   async start(): Promise<void> {
     await this.cluster.subscribe(changeChannel, (message) => {
       const { key, md5 } = JSON.parse(message) as { key: string; md5: string };
-      for (const waiter of this.waiters.get(key) ?? []) {
-        const stale = waiter.watched.filter((watched) => configKeyText(watched) === key && watched.md5 !== md5);
-        if (stale.length > 0) waiter.finish(stale);
-      }
+      this.heard(key, md5);
     });
+    this.cluster.onReachability((reachable) => {
+      this.fastUntil = reachable ? Date.now() + changeLogTimings.catchUpMs : Number.POSITIVE_INFINITY;
+    });
+    if (!this.cluster.reachable) this.fastUntil = Number.POSITIVE_INFINITY;
+    this.lastVersionId = await latestVersionId(this.context.db);
+    this.lastRead = Date.now();
+    this.timer = setInterval(() => this.readChangeLogWhenDue(), changeLogTimings.readEveryMs);
+    this.timer.unref();
   }
 
-  /** Tells every server's listeners that `key` now has `md5` (empty once deleted). */
-  announce(key: ConfigKey, md5: string): Promise<void> {
-    return this.cluster.publish(changeChannel, JSON.stringify({ key: configKeyText(key), md5 }));
+  /** Finishes the held polls on `key` whose MD5 is not `md5`. */
+  private heard(key: string, md5: string): void {
+    for (const waiter of this.waiters.get(key) ?? []) {
+      const stale = waiter.watched.filter((watched) => configKeyText(watched) === key && watched.md5 !== md5);
+      if (stale.length > 0) waiter.finish(stale);
+    }
+  }
+
+  /**
+   * Tells this server's listeners that `key` now has `md5` (empty once deleted), and every other
+   * server's over the bus. The change is committed by now: a bus that cannot be reached does not fail
+   * it, the other servers read it from the change log.
+   */
+  async announce(key: ConfigKey, md5: string): Promise<void> {
+    this.heard(configKeyText(key), md5);
+    await this.cluster.publish(changeChannel, JSON.stringify({ key: configKeyText(key), md5 })).catch(() => undefined);
+  }
+
+  private readChangeLogWhenDue(): void {
+    const now = Date.now();
+    const fast = !this.cluster.reachable || now < this.fastUntil;
+    if (this.reading || (!fast && now - this.lastRead < changeLogTimings.safetyEveryMs)) return;
+    this.reading = true;
+    this.lastRead = now;
+    this.readChangeLog(now)
+      .catch(this.onError)
+      .finally(() => {
+        this.reading = false;
+      });
+  }
+
+  /** Reads the versions written since the last read (and the lookback) and wakes the listeners they concern. */
+  async readChangeLog(now = Date.now()): Promise<void> {
+    this.marks = this.marks.filter((mark) => mark.at >= now - changeLogTimings.lookbackMs);
+    const from = this.marks[0]?.versionId ?? this.lastVersionId;
+    const { keys, lastId } = await changedSince(this.context.db, from);
+    this.marks.push({ at: now, versionId: this.lastVersionId });
+    this.lastVersionId = Math.max(this.lastVersionId, lastId);
+    const held = keys.filter((key) => this.waiters.has(configKeyText(key)));
+    if (held.length === 0) return;
+    const current = await currentMd5s(this.context.db, held);
+    for (const key of held) this.heard(configKeyText(key), current.get(configKeyText(key)) ?? '');
   }
 
   /** Resolves with the configs whose MD5 differs from the client's, at once or on the first change; empty after `holdMs`. */
@@ -103,14 +172,17 @@ export class ConfigListenerHub {
     }
     waiter.timer = setTimeout(() => waiter.finish([]), holdMs);
     const expiresAt = waiter.since + holdMs + 5_000;
+    // The directory only feeds the listeners page: a poll is held whether or not Redis takes its entry.
     await Promise.all(
       waiter.watched.map((watched) =>
-        this.cluster.putEntry(
-          directoryKey(configKeyText(watched)),
-          waiter.id,
-          JSON.stringify({ clientIp: waiter.client.ip, md5: watched.md5, clientVersion: waiter.client.version, since: waiter.since }),
-          expiresAt,
-        ),
+        this.cluster
+          .putEntry(
+            directoryKey(configKeyText(watched)),
+            waiter.id,
+            JSON.stringify({ clientIp: waiter.client.ip, md5: watched.md5, clientVersion: waiter.client.version, since: waiter.since }),
+            expiresAt,
+          )
+          .catch(() => undefined),
       ),
     );
     // The poll may have ended while its entries were being written.
@@ -129,6 +201,7 @@ export class ConfigListenerHub {
 
   /** Answers every held poll with "no change", so clients reconnect to a server that is up. */
   close(): void {
+    clearInterval(this.timer);
     for (const set of [...this.waiters.values()]) for (const waiter of [...set]) waiter.finish([]);
   }
 }

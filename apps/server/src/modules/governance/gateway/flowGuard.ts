@@ -1,7 +1,9 @@
 import type { ApiGroup, FlowRule, GatewayRoute } from '@qiming/shared';
 import type { Cluster } from '../../../cluster/cluster.ts';
 import type { GatewayRequest } from './compiledRoute.ts';
+import { gatewayStates } from './gatewayState.ts';
 import { LeasedCounts } from './leasedCounts.ts';
+import { finder } from './routePatterns.ts';
 import { WarmUps } from './warmUps.ts';
 
 export type FlowDecision =
@@ -10,14 +12,16 @@ export type FlowDecision =
 
 const unlimited: FlowDecision = { allowed: true, release: () => {} };
 
+/** How often the number of live gateways is read from the cluster, to share a limit while Redis is down. */
+const gatewayCountEveryMs = 5000;
+
 /** An API group as a test of a request path: any of its exact, prefix or regex patterns. */
 export function groupMatcher(group: ApiGroup): (path: string) => boolean {
   const tests = group.items.map((item) => {
     const pattern = item.args.pattern ?? '';
     if (item.name === 'exact') return (path: string) => path === pattern;
     if (item.name === 'prefix') return (path: string) => path.startsWith(pattern.replace(/\*+$/, ''));
-    const regexp = new RegExp(pattern);
-    return (path: string) => regexp.test(path);
+    return finder(pattern);
   });
   return (path) => tests.some((test) => test(path));
 }
@@ -49,6 +53,11 @@ function paramOf(rule: FlowRule, request: GatewayRequest): string {
  * `maxQueueingTimeMs` away (burst does not apply). Concurrency rules count requests in flight in this
  * process. A request lacking the header, parameter or cookie a rule counts by is counted with the
  * others that lack it.
+ *
+ * Redis is an accelerator: while it cannot be reached (noticed within 100 ms, see RedisCluster) QPS
+ * rules count in this process against its share of the limit, the limit divided by the gateways last
+ * seen live (each reports its state every second; one when none was seen), rounded up; queueing rules
+ * space this process's own turns. The cluster logs the change and /metrics counts these local counts.
  */
 export class FlowGuard {
   private routeRules = new Map<string, FlowRule[]>();
@@ -56,6 +65,9 @@ export class FlowGuard {
   private readonly inFlight = new Map<string, number>();
   private readonly warmUps = new WarmUps();
   private readonly counts: LeasedCounts;
+  /** Gateways seen live when the cluster answered last; a limit's share while Redis is unreachable. */
+  private liveGateways = 1;
+  private gatewaysReadAt = 0;
 
   constructor(private readonly cluster: Cluster) {
     this.counts = new LeasedCounts(cluster);
@@ -85,7 +97,21 @@ export class FlowGuard {
     return rules.length === 0 ? unlimited : this.checkRules(rules, request);
   }
 
+  /** Refreshes the number of live gateways now and then, without holding up the request that notices it is due. */
+  private countGatewaysWhenDue(): void {
+    const now = Date.now();
+    if (!this.cluster.reachable || now - this.gatewaysReadAt < gatewayCountEveryMs) return;
+    this.gatewaysReadAt = now;
+    gatewayStates(this.cluster, now).then(
+      (states) => {
+        this.liveGateways = Math.max(1, states.length);
+      },
+      () => undefined,
+    );
+  }
+
   private async checkRules(rules: FlowRule[], request: GatewayRequest): Promise<FlowDecision> {
+    this.countGatewaysWhenDue();
     const taken: string[] = [];
     const release = () => {
       for (const key of taken.splice(0)) {
@@ -121,9 +147,10 @@ export class FlowGuard {
         continue;
       }
       const threshold = rule.controlBehavior === 'warmUp' ? this.warmUps.threshold(key, rule, Date.now()) : rule.count;
-      const limit = threshold + rule.burst;
+      const fullLimit = threshold + rule.burst;
       // Blocks sized by the rule's full limit, so a warming rule's lower threshold does not shrink them.
-      const { count, resetInMs } = await this.counts.count(key, rule.intervalSec * 1000, rule.count + rule.burst);
+      const { count, resetInMs, shared } = await this.counts.count(key, rule.intervalSec * 1000, rule.count + rule.burst);
+      const limit = shared ? fullLimit : Math.ceil(fullLimit / this.liveGateways);
       if (count > limit) {
         release();
         const seconds = Math.max(1, Math.ceil(resetInMs / 1000));

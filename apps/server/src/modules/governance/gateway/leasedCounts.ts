@@ -5,6 +5,8 @@ interface Lease {
   next: number;
   last: number;
   endsAt: number;
+  /** False when the block was counted in this process alone (Redis unreachable). */
+  shared: boolean;
 }
 
 /**
@@ -13,7 +15,8 @@ interface Lease {
  * per request. Within a process every request still gets its own number in the window, so the limit
  * holds exactly; across processes a block taken but not used by one gateway is lost to the others
  * for that window, so the limit may be under-used by up to 1 % per gateway. Small limits (under 200)
- * take blocks of one: exact.
+ * take blocks of one: exact. While Redis cannot be reached the cluster counts blocks in this process
+ * alone, and the count says so (`shared: false`) for the caller to apply its share of the limit.
  */
 export class LeasedCounts {
   private readonly leases = new Map<string, Lease>();
@@ -22,14 +25,14 @@ export class LeasedCounts {
 
   constructor(private readonly cluster: Cluster) {}
 
-  async count(key: string, windowMs: number, limit: number): Promise<{ count: number; resetInMs: number }> {
+  async count(key: string, windowMs: number, limit: number): Promise<{ count: number; resetInMs: number; shared: boolean }> {
     for (;;) {
       const now = Date.now();
       const lease = this.leases.get(key);
       if (lease && lease.endsAt > now && lease.next <= lease.last) {
         const count = lease.next;
         lease.next += 1;
-        return { count, resetInMs: lease.endsAt - now };
+        return { count, resetInMs: lease.endsAt - now, shared: lease.shared };
       }
       const pending = this.fetching.get(key) ?? this.fetch(key, windowMs, Math.max(1, Math.floor(limit / 100)));
       await pending;
@@ -39,10 +42,10 @@ export class LeasedCounts {
   private fetch(key: string, windowMs: number, block: number): Promise<void> {
     const fetched = this.cluster
       .countInWindow(key, windowMs, block)
-      .then(({ count, resetInMs }) => {
+      .then(({ count, resetInMs, shared }) => {
         // Many keys (one per client address) must not pile up: ended leases go when the map grows.
         if (this.leases.size >= 100_000) for (const [name, old] of this.leases) if (old.endsAt <= Date.now()) this.leases.delete(name);
-        this.leases.set(key, { next: count - block + 1, last: count, endsAt: Date.now() + resetInMs });
+        this.leases.set(key, { next: count - block + 1, last: count, endsAt: Date.now() + resetInMs, shared });
       })
       .finally(() => this.fetching.delete(key));
     this.fetching.set(key, fetched);

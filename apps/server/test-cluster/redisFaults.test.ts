@@ -1,0 +1,280 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs/promises';
+import http from 'node:http';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { NacosConfigClient } from 'nacos';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { changeLogTimings } from '../src/modules/governance/config/listenerHub.ts';
+import { type ServerProcess, startServerProcess } from '../test/serverProcess.ts';
+import { createTestDatabase, type TestDatabase } from '../test/testDatabase.ts';
+
+const serverDir = path.resolve(import.meta.dirname, '..');
+/** Public answers a client may have a minute from each server, small enough to reach in a test. */
+const publicLimit = 10;
+
+/** A loopback port free a moment ago, for this test's own Redis. */
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/** A redis-server of this test's own, which it stops and starts; the machine's Redis is never touched. */
+function ownRedis(port: number, dir: string) {
+  return {
+    start: () =>
+      execFileSync('redis-server', [
+        '--bind',
+        '127.0.0.1',
+        '--port',
+        String(port),
+        '--save',
+        '',
+        '--appendonly',
+        'no',
+        '--daemonize',
+        'yes',
+        '--dir',
+        dir,
+        '--pidfile',
+        path.join(dir, 'redis.pid'),
+      ]),
+    stop: () => execFileSync('redis-cli', ['-p', String(port), 'shutdown', 'nosave']),
+    stopIfRunning: () => {
+      try {
+        execFileSync('redis-cli', ['-p', String(port), 'shutdown', 'nosave'], { stdio: 'ignore' });
+      } catch {
+        // Already stopped.
+      }
+    },
+  };
+}
+
+const start = (env: Record<string, string>) =>
+  startServerProcess({
+    args: ['--enable-source-maps', 'dist/main.js'],
+    cwd: serverDir,
+    env: { ...env, NODE_ENV: 'test' },
+    readyWith: 'server',
+  });
+
+/** What an answer took, in ms, with its status and body. */
+async function timed(url: string, init?: RequestInit): Promise<{ ms: number; status: number; body: string }> {
+  const started = performance.now();
+  const response = await fetch(url, { ...init, signal: AbortSignal.timeout(20_000) });
+  const body = await response.text();
+  return { ms: performance.now() - started, status: response.status, body };
+}
+
+async function signIn(url: string): Promise<{ token: string; ms: number }> {
+  const { sealPassword } = await import('@qiming/shared');
+  const started = performance.now();
+  const keyAnswer = await fetch(`${url}/api/uc/getkey/LoginGetKey.do?method=getLoginKey`, { signal: AbortSignal.timeout(20_000) });
+  expect(keyAnswer.status).toBe(200);
+  const { data } = (await keyAnswer.json()) as { data: { key: string; keyId: string } };
+  const response = await fetch(`${url}/api/oauth/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      grant_type: 'password',
+      username: 'sysadmin',
+      password: sealPassword(data.key, 'Qiming@2026'),
+      keyId: data.keyId,
+      client_id: 'qiming-admin',
+    }),
+    signal: AbortSignal.timeout(20_000),
+  });
+  expect(response.status).toBe(200);
+  const token = ((await response.json()) as { access_token: string }).access_token;
+  return { token, ms: performance.now() - started };
+}
+
+/** Statuses of the public site's answers to the client `address`, one request after another. */
+async function publicStatuses(server: ServerProcess, address: string, times: number): Promise<number[]> {
+  const statuses: number[] = [];
+  for (let index = 0; index < times; index++) {
+    statuses.push((await timed(`${server.url}/api/public/site`, { headers: { 'x-forwarded-for': address } })).status);
+  }
+  return statuses;
+}
+
+const metric = async (server: ServerProcess, name: string) => {
+  const text = await (await fetch(`${server.url}/metrics`)).text();
+  const line = text.split('\n').find((candidate) => candidate.startsWith(`${name} `));
+  return line === undefined ? undefined : Number(line.split(' ')[1]);
+};
+
+describe('two servers keep working while their Redis is down, and use it again once it is back', () => {
+  let database: TestDatabase;
+  let redisDir: string;
+  let redis: ReturnType<typeof ownRedis>;
+  let first: ServerProcess;
+  let second: ServerProcess;
+  let cacheDir: string;
+  let listener: NacosConfigClient;
+  let publisher: NacosConfigClient;
+  const received: string[] = [];
+  let upstream: http.Server;
+
+  beforeAll(async () => {
+    redisDir = await fs.mkdtemp(path.join(os.tmpdir(), 'qiming-redis-'));
+    cacheDir = await fs.mkdtemp(path.join(os.tmpdir(), 'qiming-nacos-'));
+    const port = await freePort();
+    redis = ownRedis(port, redisDir);
+    redis.start();
+    database = await createTestDatabase('postgres');
+    const env = {
+      DATABASE_URL: database.databaseUrl ?? '',
+      DATA_DIR: database.dataDir,
+      REDIS_URL: `redis://127.0.0.1:${port}`,
+      REDIS_PREFIX: 'qiming-faults:',
+      PUBLIC_RATE_LIMIT: String(publicLimit),
+      // Each test client is an address of its own in X-Forwarded-For, so every step starts with a fresh count.
+      TRUST_PROXY: 'true',
+      GATEWAY_UPSTREAM_ALLOW: '127.0.0.1',
+    };
+    [first, second] = await Promise.all([start(env), start(env)]);
+    const credentials = { username: 'sysadmin', password: 'Qiming@2026', cacheDir };
+    listener = new NacosConfigClient({ serverAddr: new URL(second.url).host, namespace: '', ...credentials });
+    publisher = new NacosConfigClient({ serverAddr: new URL(first.url).host, namespace: '', ...credentials });
+    await Promise.all([listener.ready(), publisher.ready()]);
+    listener.subscribe({ dataId: 'faults.properties', group: 'DEFAULT_GROUP' }, (content: string) => received.push(content));
+    upstream = http.createServer((_request, response) => response.end('ok'));
+    await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
+  });
+  afterAll(async () => {
+    listener?.close();
+    publisher?.close();
+    upstream?.close();
+    await Promise.all([first?.stop(), second?.stop()]);
+    redis?.stopIfRunning();
+    await database?.drop();
+    await fs.rm(redisDir, { recursive: true, force: true });
+    await fs.rm(cacheDir, { recursive: true, force: true });
+  });
+
+  it('shares rate limits and pushes config changes through Redis while it answers', async () => {
+    expect(await metric(first, 'qiming_redis_up')).toBe(1);
+    // One count for both servers: half the limit on each uses it up.
+    expect([
+      ...(await publicStatuses(first, '10.9.0.1', publicLimit / 2)),
+      ...(await publicStatuses(second, '10.9.0.1', publicLimit / 2)),
+    ]).toEqual(Array(publicLimit).fill(200));
+    expect(await publicStatuses(first, '10.9.0.1', 1)).toEqual([429]);
+
+    await publisher.publishSingle('faults.properties', 'DEFAULT_GROUP', 'step=redis-up', { type: 'properties' });
+    await expect.poll(() => received.at(-1), { timeout: 10_000 }).toBe('step=redis-up');
+  });
+
+  it('keeps signing in, publishing and answering health checks fast while Redis is down', async () => {
+    const { token } = await signIn(first.url);
+    const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+    // A gateway route with a QPS rule, released while the bus can still tell every gateway.
+    const route = await timed(`${first.url}/api/admin/gateway/routes`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({
+        routeId: 'faults-limited',
+        routeName: 'Limited during an outage',
+        orderNum: 1,
+        uri: `http://127.0.0.1:${(upstream.address() as net.AddressInfo).port}`,
+        predicates: [{ name: 'Path', args: { patterns: '/faults/**' } }],
+        filters: [],
+        description: '',
+      }),
+    });
+    expect(route.status, route.body).toBe(200);
+    const rule = await timed(`${first.url}/api/admin/gateway/flow-rules`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({
+        resourceMode: 'route',
+        resource: 'faults-limited',
+        grade: 'qps',
+        count: 4,
+        intervalSec: 60,
+        burst: 0,
+        controlBehavior: 'reject',
+        paramStrategy: 'header',
+        paramField: 'X-Client',
+        enabled: true,
+      }),
+    });
+    expect(rule.status, rule.body).toBe(200);
+    const routeId = (JSON.parse(route.body) as { data: { id: number } }).data.id;
+    const released = await timed(`${first.url}/api/admin/gateway/routes/${routeId}/release`, {
+      method: 'POST',
+      headers: { authorization: headers.authorization },
+    });
+    expect(released.status, released.body).toBe(200);
+    await expect.poll(async () => (await timed(`${first.gatewayUrl}/faults/x`)).status, { timeout: 5_000, interval: 50 }).toBe(200);
+
+    redis.stop();
+    await expect.poll(() => first.output(), { timeout: 2_000, interval: 20 }).toContain('Redis is unreachable');
+
+    // Readiness names Redis as down within a second, well inside an image's 3 s health-check timeout.
+    await expect.poll(async () => (await timed(`${first.url}/api/health/ready`)).status, { timeout: 3_000 }).toBe(503);
+    const ready = await timed(`${second.url}/api/health/ready`);
+    expect(ready.status).toBe(503);
+    expect(JSON.parse(ready.body)).toMatchObject({ data: { redis: 'down' } });
+    expect(ready.ms).toBeLessThan(1_000);
+
+    // Sign-in (its login key is rate-limited) keeps working on both servers, without waiting on Redis.
+    for (const server of [first, second]) {
+      const signedIn = await signIn(server.url);
+      expect(signedIn.token).toBeTruthy();
+      expect(signedIn.ms).toBeLessThan(3_000);
+    }
+
+    // A publish on the first server is saved at once and reaches the listener on the second through the database.
+    const published = performance.now();
+    await publisher.publishSingle('faults.properties', 'DEFAULT_GROUP', 'step=redis-down', { type: 'properties' });
+    expect(performance.now() - published).toBeLessThan(3_000);
+    await expect.poll(() => received.at(-1), { timeout: 5_000, interval: 50 }).toBe('step=redis-down');
+
+    // Each server counts a client's limit alone while Redis is down: the limit still holds on each.
+    expect(await publicStatuses(first, '10.9.0.2', publicLimit + 1)).toEqual([...Array(publicLimit).fill(200), 429]);
+    expect(await publicStatuses(second, '10.9.0.2', 1)).toEqual([200]);
+    expect(await metric(first, 'qiming_redis_up')).toBe(0);
+    expect(await metric(first, 'qiming_redis_fallback_counts_total')).toBeGreaterThan(publicLimit);
+
+    // The gateway keeps answering under its flow rule: its own answers, within the limit, never Redis' error.
+    const answers = [];
+    for (let index = 0; index < 8; index++)
+      answers.push(await timed(`${first.gatewayUrl}/faults/x`, { headers: { 'x-client': 'outage' } }));
+    for (const answer of answers) {
+      expect([200, 429]).toContain(answer.status);
+      expect(answer.ms).toBeLessThan(1_000);
+      if (answer.status === 429) expect(JSON.parse(answer.body)).toMatchObject({ code: expect.any(Number), message: expect.any(String) });
+      expect(answer.body).not.toMatch(/redis|stream|ECONNREFUSED/i);
+    }
+    const passed = answers.filter((answer) => answer.status === 200).length;
+    expect(passed).toBeGreaterThanOrEqual(1);
+    expect(passed).toBeLessThanOrEqual(4);
+  });
+
+  it('uses Redis again by itself once it is back: readiness, pushes and shared limits', async () => {
+    redis.start();
+    await expect.poll(() => first.output(), { timeout: 5_000, interval: 20 }).toContain('Redis is back');
+    await expect.poll(async () => (await timed(`${first.url}/api/health/ready`)).status, { timeout: 10_000, interval: 100 }).toBe(200);
+    await expect.poll(async () => (await timed(`${second.url}/api/health/ready`)).status, { timeout: 10_000, interval: 100 }).toBe(200);
+    expect(await metric(second, 'qiming_redis_up')).toBe(1);
+
+    // Once the database catch-up after the outage is over, a push comes through Redis again: the log alone is read only every 30 s.
+    await new Promise((resolve) => setTimeout(resolve, changeLogTimings.catchUpMs + 1_000));
+    const published = performance.now();
+    await publisher.publishSingle('faults.properties', 'DEFAULT_GROUP', 'step=redis-back', { type: 'properties' });
+    await expect.poll(() => received.at(-1), { timeout: 5_000, interval: 20 }).toBe('step=redis-back');
+    expect(performance.now() - published).toBeLessThan(changeLogTimings.safetyEveryMs / 3);
+
+    expect([
+      ...(await publicStatuses(first, '10.9.0.3', publicLimit / 2)),
+      ...(await publicStatuses(second, '10.9.0.3', publicLimit / 2)),
+    ]).toEqual(Array(publicLimit).fill(200));
+    expect(await publicStatuses(second, '10.9.0.3', 1)).toEqual([429]);
+  });
+});
