@@ -10,6 +10,7 @@ import { createTestApp, namedCalls, signIn, sysadmin, type TestApp, type Tokens 
 describe(`escalation table (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
   let t: TestApp;
   const organs: Record<string, number> = {};
+  const serialRules: Record<string, number> = {};
   const roles: Record<string, number> = {};
   const accounts: Record<string, number> = {};
   const tokens: Record<string, Tokens> = {};
@@ -94,6 +95,8 @@ describe(`escalation table (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
     await role('e_o3_role', ['account:view', 'account:edit'], { belongTo: 'E_O3' });
     await role('e_o2_organs', ['organ:view', 'organ:add'], { belongTo: 'E_O2' });
     await role('e_range', ['account:view', 'account:edit'], 'global');
+    await role('e_o2_serials', ['serial:view', 'serial:next'], { belongTo: 'E_O2' });
+    await role('e_news_writer', ['portal:news:view', 'portal:news:add', 'portal:news:edit'], 'global');
 
     await account('e_acct_admin', 'E_HQ', ['e_account_admin']);
     await account('e_grant_admin', 'E_HQ', ['e_grant_admin']);
@@ -103,6 +106,28 @@ describe(`escalation table (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
     await account('e_organ_admin', 'E_O2', ['e_o2_organs']);
     await account('e_range_admin', 'E_O2', ['e_range'], { administrator: true, manageRange: organs.E_O2 });
     await account('e_plain', 'E_O3', []);
+    await account('e_o2_numbers', 'E_O2', ['e_o2_serials']);
+    await account('e_writer', 'E_HQ', ['e_news_writer']);
+
+    const serialRule = (organ: string | null, idPrefix: string) => ({
+      idId: 'E_SER',
+      idName: 'E_SER',
+      isGlobal: organ === null,
+      organId: organ === null ? null : organs[organ],
+      idLength: 4,
+      idType: 'sequence',
+      isPrefix: true,
+      idPrefix,
+      isSuffix: false,
+      idSuffix: '',
+    });
+    for (const [organ, prefix] of [
+      [null, 'G'],
+      ['E_O2', 'B'],
+      ['E_O3', 'C'],
+    ] as const) {
+      serialRules[organ ?? 'global'] = (await ok(await su('POST', '/api/admin/serial-rules', serialRule(organ, prefix)))).id;
+    }
   });
   afterAll(async () => t.close());
 
@@ -112,6 +137,10 @@ describe(`escalation table (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
     action: () => Promise<{ statusCode: number; body: string }>;
     status: number;
     message?: RegExp;
+    /** Further state the refusal must leave as it was (the authority tables are always compared). */
+    state?: () => Promise<unknown>;
+    /** Reads and previews are not operations the log keeps; a refused one leaves no row there. */
+    logged?: false;
   }
   const id = (name: string) => accounts[name] as number;
   const roleId = (code: string) => roles[code] as number;
@@ -135,6 +164,7 @@ describe(`escalation table (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
   /** Resets an account's password, as `who`. */
   const resetPassword = (who: string, accountId: number, password = 'Taken@2026x') =>
     call(who, 'POST', `/api/admin/accounts/${accountId}/password`, { password, confirmPassword: password });
+  const serialState = () => t.context.db.selectFrom('sys_serial_rule').selectAll().orderBy('id').execute();
   const superRoleId = async () =>
     (await t.context.db.selectFrom('iam_role').select('id').where('is_super', '=', 1).executeTakeFirstOrThrow()).id;
 
@@ -375,6 +405,53 @@ describe(`escalation table (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
         call('e_organ_admin', 'POST', '/api/admin/positions', { organId: organs.E_O3, positionCode: 'E_P9', positionName: 'P9' }),
       status: 403,
     },
+    // Records kept per organ are read and used only in scope.
+    {
+      rule: "organ-2 account draws a number from organ 3's rule",
+      caller: 'e_o2_numbers',
+      action: () => call('e_o2_numbers', 'POST', `/api/admin/serial-numbers/E_SER/next?organId=${organs.E_O3}`),
+      status: 403,
+      state: serialState,
+    },
+    {
+      rule: "organ-2 account reads organ 3's serial rule",
+      caller: 'e_o2_numbers',
+      action: () => call('e_o2_numbers', 'GET', `/api/admin/serial-rules/${serialRules.E_O3}`),
+      status: 404,
+      logged: false,
+    },
+    {
+      rule: 'organ-2 role admin reads the operations of an organ-3 role',
+      caller: 'e_o2_admin',
+      action: () => call('e_o2_admin', 'GET', `/api/admin/roles/${roleId('e_o3_role')}/operations`),
+      status: 404,
+      logged: false,
+    },
+    {
+      rule: 'organ-2 role admin reads the organs of an organ-3 role',
+      caller: 'e_o2_admin',
+      action: () => call('e_o2_admin', 'GET', `/api/admin/roles/${roleId('e_o3_role')}/organs`),
+      status: 404,
+      logged: false,
+    },
+    // What shows on the site at once takes the right to publish.
+    {
+      rule: 'news writer without the publish right makes a preview link',
+      caller: 'e_writer',
+      action: () =>
+        call('e_writer', 'POST', '/api/admin/portal/news/preview?id=0', {
+          title: 'Leak',
+          summary: 'Not yet announced',
+          cover: '/site/qr-contact.svg',
+          body: '<p>Not yet</p>',
+          publishedAt: '2026-11-22 08:00',
+          pinned: false,
+        }),
+      status: 403,
+      message: /right to publish news/,
+      state: () => t.context.db.selectFrom('portal_preview').selectAll().orderBy('token').execute(),
+      logged: false,
+    },
     // The last super administrator keeps a way in.
     {
       rule: 'the last super administrator revokes its own super role',
@@ -407,11 +484,14 @@ describe(`escalation table (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
 
   it.each(rows)('refuses: $rule', async (row) => {
     const before = await authorityState();
+    const stateBefore = JSON.stringify(await row.state?.());
     const logged = await t.context.db.selectFrom('audit_operation_log').select('id').where('result', '=', 'refused').execute();
     const response = await row.action();
     expect(response.statusCode, response.body).toBe(row.status);
     if (row.message) expect(JSON.parse(response.body).message).toMatch(row.message);
     expect(await authorityState()).toBe(before);
+    expect(JSON.stringify(await row.state?.())).toBe(stateBefore);
+    if (row.logged === false) return;
     const refusals = await t.context.db
       .selectFrom('audit_operation_log')
       .select(['user_name', 'result'])
@@ -452,6 +532,24 @@ describe(`escalation table (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
       .execute();
     expect(log.map((row) => row.operation)).toContain('account:edit');
     expect(log.every((row) => !row.params.includes('Fresh@2026x'))).toBe(true);
+  });
+
+  it('lists roles and serial rules of the organs in scope and the global ones, and draws numbers in scope', async () => {
+    const roleCodes = async (who: string) =>
+      (await ok(await call(who, 'GET', '/api/admin/roles?limit=100'))).records.map((row: { roleCode: string }) => row.roleCode);
+    const seenByOrgan2 = await roleCodes('e_o2_admin');
+    expect(seenByOrgan2).toEqual(expect.arrayContaining(['e_o2_roles', 'e_o2_small', 'e_o2_organs', 'e_account_admin', 'e_range']));
+    expect(seenByOrgan2).not.toContain('e_o3_role');
+    expect(await roleCodes('sysadmin')).toContain('e_o3_role');
+    await ok(await call('e_o2_admin', 'GET', `/api/admin/roles/${roleId('e_o2_small')}/operations`));
+
+    const rules = (await ok(await call('e_o2_numbers', 'GET', '/api/admin/serial-rules?idId=E_SER&limit=10'))).records;
+    expect(rules.map((rule: { id: number }) => rule.id).sort()).toEqual([serialRules.global, serialRules.E_O2].sort());
+    await ok(await call('e_o2_numbers', 'GET', `/api/admin/serial-rules/${serialRules.global}`));
+    expect((await ok(await call('e_o2_numbers', 'POST', `/api/admin/serial-numbers/E_SER/next?organId=${organs.E_O2}`))).number).toBe(
+      'B0001',
+    );
+    expect((await ok(await call('e_o2_numbers', 'POST', '/api/admin/serial-numbers/E_SER/next'))).number).toBe('G0001');
   });
 
   it('prints how many rules the table holds', () => {

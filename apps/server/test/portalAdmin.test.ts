@@ -147,7 +147,10 @@ describe(`cloud portal (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
     expect(draft.body).toBe(`<p>正文</p><img src="${image}" alt="课堂" />`);
     expect((await t.app.inject({ method: 'GET', url: `/api/public/news/${draft.id}` })).statusCode).toBe(404);
 
-    const preview = await ok(await call(editor, 'POST', `/api/admin/portal/news/preview?id=${draft.id}`, news({ title: '预览标题' })));
+    // A preview link shows the unpublished item on the real site: it takes the right to publish.
+    const writerPreview = await call(editor, 'POST', `/api/admin/portal/news/preview?id=${draft.id}`, news({ title: '预览标题' }));
+    expect(writerPreview.statusCode).toBe(403);
+    const preview = await ok(await call(admin, 'POST', `/api/admin/portal/news/preview?id=${draft.id}`, news({ title: '预览标题' })));
     const shown = await publicGet(`preview/${preview.token}`);
     expect(shown).toMatchObject({ kind: 'news', payload: { id: draft.id, title: '预览标题', cover: image } });
     expect(shown.payload.body).not.toMatch(/script|onclick/);

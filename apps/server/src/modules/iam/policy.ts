@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { Caller } from '../../http/caller.ts';
 import { badRequest, forbidden, notFound } from '../../http/errors.ts';
-import { type OrganScope, requireInScope, subtreeIds } from './dataScope.ts';
+import { inScope, type OrganScope, requireInScope, subtreeIds } from './dataScope.ts';
 
 /**
  * Every data-level rule of authority, in one place, as the access guard is for routes. Services ask
@@ -19,7 +19,10 @@ import { type OrganScope, requireInScope, subtreeIds } from './dataScope.ts';
  * - an account's authority is changed only by someone who holds everything the account holds, and
  *   never by the account itself (no self-assignment, no lifting one's own range);
  * - the super administrator is only ever changed by itself, and the last one cannot lose super
- *   authority, be locked, be made client-only or be shut out by its IP policy.
+ *   authority, be locked, be made client-only or be shut out by its IP policy;
+ * - records kept per organ beside global ones (roles, serial-number rules) are listed, read and used
+ *   only for organs in the caller's scope; a global record (of no organ) is seen by everyone granted;
+ * - what shows on the public site at once (a preview link to unpublished news) takes the right to publish.
  * The super administrator passes every rule but the last.
  */
 
@@ -187,4 +190,19 @@ export async function requireRoleAssignment(
 export async function requireOrgansInScope(caller: Caller, db: Kysely<Database>, organIds: number[]): Promise<void> {
   const scope = await caller.scope(db);
   for (const organId of organIds) requireInScope(scope, organId);
+}
+
+/** The organs whose records a list shows the caller, beside the global records (of no organ) everyone granted sees. */
+export function visibleOrgans(caller: Caller, db: Kysely<Database>): Promise<OrganScope> {
+  return caller.scope(db);
+}
+
+/** A record of an organ outside the caller's scope does not exist for the caller; a global one (no organ) is seen by all. */
+export async function requireOrganRecordVisible(caller: Caller, db: Kysely<Database>, organId: number | null): Promise<void> {
+  if (organId !== null && !inScope(await caller.scope(db), organId)) throw notFound();
+}
+
+/** A preview link shows unsaved news on the real site to anyone holding it: the same right as publishing. */
+export async function requireNewsPreview(caller: Caller, db: Kysely<Database>): Promise<void> {
+  if (!(await caller.holdsCode('portal:news:publish', db))) throw forbidden('error.newsPreviewNeedsPublish');
 }

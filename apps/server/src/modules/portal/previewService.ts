@@ -4,6 +4,7 @@ import type { AppContext } from '../../context.ts';
 import type { Caller } from '../../http/caller.ts';
 import { AppError } from '../../http/errors.ts';
 import { requireAttachments } from '../attachments/attachmentService.ts';
+import { requireNewsPreview } from '../iam/policy.ts';
 import { clean } from './newsService.ts';
 
 /**
@@ -19,7 +20,8 @@ export class PreviewService {
   }
 
   /** A news item as the editor has it; `id` is the saved item it stands in for, 0 for a new one. */
-  news(caller: Caller, input: NewsInput, id: number) {
+  async news(caller: Caller, input: NewsInput, id: number) {
+    await requireNewsPreview(caller, this.context.db);
     const item = clean(input);
     return this.keep(
       caller,

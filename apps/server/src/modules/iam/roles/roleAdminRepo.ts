@@ -3,6 +3,7 @@ import { type Kysely, sql } from 'kysely';
 import { containsText } from '../../../db/containsText.ts';
 import { paginate } from '../../../db/paginate.ts';
 import type { Database } from '../../../db/schema.ts';
+import type { OrganScope } from '../dataScope.ts';
 
 export interface RoleFilter {
   roleCode?: string;
@@ -36,8 +37,11 @@ const roleColumns = (query: ReturnType<typeof roles>) =>
 type RoleRow = Awaited<ReturnType<ReturnType<typeof roleColumns>['execute']>>[number];
 const toRole = (row: RoleRow): Role => ({ ...row, isSuper: row.isSuper === 1, accountCount: Number(row.accountCount ?? 0) });
 
-export async function pageRoles(db: Kysely<Database>, query: PageQuery<(typeof roleSortable)[number]> & RoleFilter) {
-  const page = await paginate(roles(db, query), query, {
+/** Roles of no organ and of the organs in `organs`. */
+export async function pageRoles(db: Kysely<Database>, query: PageQuery<(typeof roleSortable)[number]> & RoleFilter, organs: OrganScope) {
+  let base = roles(db, query);
+  if (organs !== 'all') base = base.where((eb) => eb.or([eb('belong_to_organ', 'is', null), eb('belong_to_organ', 'in', [...organs, -1])]));
+  const page = await paginate(base, query, {
     columns: { roleCode: 'role_code', roleName: 'role_name' },
     defaultSort: { column: 'role_code', order: 'asc' },
     select: roleColumns,

@@ -7,7 +7,14 @@ import { refuseDuplicate } from '../../../http/duplicateCode.ts';
 import { badRequest, notFound } from '../../../http/errors.ts';
 import { audited } from '../../audit/audited.ts';
 import { requireExisting } from '../existingRecords.ts';
-import { requireOrgansInScope, requireRoleAssignment, requireRoleChange, requireRoleCreation } from '../policy.ts';
+import {
+  requireOrganRecordVisible,
+  requireOrgansInScope,
+  requireRoleAssignment,
+  requireRoleChange,
+  requireRoleCreation,
+  visibleOrgans,
+} from '../policy.ts';
 import * as repo from './roleAdminRepo.ts';
 
 /**
@@ -25,6 +32,18 @@ export class RoleService {
     const role = await repo.findRole(db, id);
     if (!role) throw notFound();
     return role;
+  }
+
+  /** A role as the caller may read it: one of an organ outside their scope is not found. */
+  async read(caller: Caller, id: number) {
+    const role = await this.require(id);
+    await requireOrganRecordVisible(caller, this.db, role.belongToOrgan);
+    return role;
+  }
+
+  /** Roles of the organs in the caller's scope, and those of no organ that every administrator may hand out. */
+  async page(caller: Caller, query: Parameters<typeof repo.pageRoles>[1]) {
+    return repo.pageRoles(this.db, query, await visibleOrgans(caller, this.db));
   }
 
   create(caller: Caller, input: RoleInput) {

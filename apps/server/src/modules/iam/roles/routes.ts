@@ -34,7 +34,7 @@ export const roleRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context
         querystring: pageQuerySchema(roleSortable).extend(roleFilter.shape),
       },
     },
-    async (request) => ok(await repo.pageRoles(context.db, request.query)),
+    async (request) => ok(await service.page(request.caller, request.query)),
   );
   app.get('/api/admin/roles/function-tree', { schema: { tags, summary: 'Apps, modules, functions and operations to grant' } }, async () =>
     ok(await service.functionTree()),
@@ -51,7 +51,7 @@ export const roleRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context
   app.get(
     '/api/admin/roles/:id/operations',
     { schema: { tags, summary: "A role's granted operations", params: idParams } },
-    async (request) => ok(await repo.roleOperationIds(context.db, (await service.require(request.params.id)).id)),
+    async (request) => ok(await repo.roleOperationIds(context.db, (await service.read(request.caller, request.params.id)).id)),
   );
   app.put(
     '/api/admin/roles/:id/operations',
@@ -59,7 +59,7 @@ export const roleRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context
     async (request) => ok(await service.grantOperations(request.caller, request.params.id, request.body.operationIds)),
   );
   app.get('/api/admin/roles/:id/organs', { schema: { tags, summary: "A role's data authorisation", params: idParams } }, async (request) =>
-    ok(await repo.roleOrganIds(context.db, (await service.require(request.params.id)).id)),
+    ok(await repo.roleOrganIds(context.db, (await service.read(request.caller, request.params.id)).id)),
   );
   app.put(
     '/api/admin/roles/:id/organs',

@@ -4,7 +4,6 @@ import { z } from 'zod';
 import type { AppContext } from '../../../context.ts';
 import { ok } from '../../../http/envelope.ts';
 import { idListBody, idParam } from '../../../http/idList.ts';
-import * as repo from './serialRuleRepo.ts';
 import { SerialRuleService } from './serialRuleService.ts';
 
 const tags = ['serial numbers'];
@@ -23,10 +22,10 @@ export const serialNumberRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
         querystring: pageQuerySchema(serialSortable).extend({ idId: filterText, idName: filterText }),
       },
     },
-    async (request) => ok(await repo.pageRules(context.db, request.query)),
+    async (request) => ok(await service.page(request.caller, request.query)),
   );
   app.get('/api/admin/serial-rules/:id', { schema: { tags, summary: 'One rule', params: idParams } }, async (request) =>
-    ok(await service.require(request.params.id)),
+    ok(await service.read(request.caller, request.params.id)),
   );
   app.post('/api/admin/serial-rules', { schema: { tags, summary: 'Creates a rule', body: serialRuleInput } }, async (request) =>
     ok(await service.create(request.caller, request.body)),

@@ -3,6 +3,7 @@ import { type Kysely, sql } from 'kysely';
 import { containsText } from '../../../db/containsText.ts';
 import { paginate } from '../../../db/paginate.ts';
 import type { Database } from '../../../db/schema.ts';
+import type { OrganScope } from '../../iam/dataScope.ts';
 
 export interface SerialFilter {
   idId?: string;
@@ -42,8 +43,10 @@ const toRule = (row: RuleRow): SerialRule => ({
   idType: row.idType as SerialType,
 });
 
-export async function pageRules(db: Kysely<Database>, query: PageQuery<'idId' | 'idName'> & SerialFilter) {
+/** Global rules and those of the organs in `organs`. */
+export async function pageRules(db: Kysely<Database>, query: PageQuery<'idId' | 'idName'> & SerialFilter, organs: OrganScope) {
   let base = rules(db);
+  if (organs !== 'all') base = base.where((eb) => eb.or([eb('r.organ_id', 'is', null), eb('r.organ_id', 'in', [...organs, -1])]));
   if (query.idId) base = base.where(containsText('r.id_code', query.idId));
   if (query.idName) base = base.where(containsText('r.id_name', query.idName));
   const page = await paginate(base, query, {

@@ -7,13 +7,13 @@ import { refuseDuplicate } from '../../../http/duplicateCode.ts';
 import { badRequest, notFound } from '../../../http/errors.ts';
 import { audited } from '../../audit/audited.ts';
 import { requireExisting } from '../../iam/existingRecords.ts';
-import { requireOrgansInScope } from '../../iam/policy.ts';
+import { requireOrganRecordVisible, requireOrgansInScope, visibleOrgans } from '../../iam/policy.ts';
 import { formatSerial, periodOf } from './serialPeriod.ts';
 import * as repo from './serialRuleRepo.ts';
 
 /**
- * Serial-number rules and the numbers they hand out. An organ's rule is changed only by callers whose
- * data scope holds the organ; a global rule by anyone granted the operation.
+ * Serial-number rules and the numbers they hand out. An organ's rule is seen, changed and drawn from
+ * only by callers whose data scope holds the organ; a global rule by anyone granted the operation.
  */
 export class SerialRuleService {
   constructor(private readonly context: AppContext) {}
@@ -22,6 +22,17 @@ export class SerialRuleService {
     const rule = await repo.findRule(db, id);
     if (!rule) throw notFound();
     return rule;
+  }
+
+  /** A rule as the caller may read it: one of an organ outside their scope is not found. */
+  async read(caller: Caller, id: number) {
+    const rule = await this.require(id);
+    await requireOrganRecordVisible(caller, this.context.db, rule.organId);
+    return rule;
+  }
+
+  async page(caller: Caller, query: Parameters<typeof repo.pageRules>[1]) {
+    return repo.pageRules(this.context.db, query, await visibleOrgans(caller, this.context.db));
   }
 
   create(caller: Caller, input: SerialRuleInput) {
@@ -61,6 +72,7 @@ export class SerialRuleService {
   /** The next number of the rule `idId` names for the organ (its own rule, else the global one). */
   next(caller: Caller, idId: string, organId: number | null) {
     return audited(this.context, caller, { operation: 'serial:next', target: `serial:${idId}` }, async (trx, entry) => {
+      if (organId !== null) await requireOrgansInScope(caller, trx, [organId]);
       const rule = await repo.ruleFor(trx, idId, organId);
       if (!rule) throw notFound();
       const now = this.context.now();

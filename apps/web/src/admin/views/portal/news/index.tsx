@@ -69,13 +69,16 @@ export default function NewsPage() {
     createValues: () => ({ publishedAt: minute(Date.now()), pinned: 'false', cover: '', body: '' }),
     formValues: (row) => ({ ...row, publishedAt: minute(row.publishedAt), pinned: String(row.pinned) }),
     dialogWidth: 880,
+    // A preview link shows unpublished news on the real site: the server asks for the right to publish.
     dialogActions: ({ values, row }) => (
-      <Button
-        icon={<EyeOutlined />}
-        onClick={() => void openPreview(`/admin/portal/news/preview?id=${row?.id ?? 0}`, values(), `/newsDetail?id=${row?.id ?? 0}`)}
-      >
-        {t('portal.preview')}
-      </Button>
+      <Access code="portal:news:publish">
+        <Button
+          icon={<EyeOutlined />}
+          onClick={() => void openPreview(`/admin/portal/news/preview?id=${row?.id ?? 0}`, values(), `/newsDetail?id=${row?.id ?? 0}`)}
+        >
+          {t('portal.preview')}
+        </Button>
+      </Access>
     ),
     rowActions: (row) => (
       <Access code="portal:news:publish">
