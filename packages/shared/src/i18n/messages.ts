@@ -1573,12 +1573,6 @@ export const messages = {
     es: 'Un enlace de vista previa muestra contenido no publicado en el sitio, por lo que requiere el permiso de publicar noticias',
     ja: 'プレビューリンクは未公開の内容をサイトに表示するため、ニュースを公開する権限が必要です',
   },
-  'error.newsPreviewNeedsPublish': {
-    zh: '预览链接会在网站上展示未发布的内容，需要发布新闻的权限',
-    en: 'A preview link shows unpublished content on the site, so it takes the right to publish news',
-    es: 'Un enlace de vista previa muestra contenido no publicado en el sitio, por lo que requiere el permiso de publicar noticias',
-    ja: 'プレビューリンクは未公開の内容をサイトに表示するため、ニュースを公開する権限が必要です',
-  },
   // -- gateway upstreams and patterns --
   'validation.patternRefused': {
     zh: '{field}：模式 {value} 被拒绝：{reason}',
