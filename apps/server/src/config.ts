@@ -41,6 +41,8 @@ export interface ServerConfig {
   monitorRetentionDays: number;
   /** Bearer token `/metrics` asks for; unset, `/metrics` is open. */
   metricsToken?: string;
+  /** Where gateway routes may send requests (`GATEWAY_UPSTREAM_ALLOW`): names, wildcards, addresses, CIDRs. */
+  gatewayUpstreamAllow: string[];
   /** Writes that fan out, a minute per account: workflow starts, task completions, form submissions, uploads. */
   accountQuotas: AccountQuotas;
   /** User names whose writes are not counted against those quotas (machine clients), `QUOTA_EXEMPT_USERS`. */
@@ -101,6 +103,11 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     recordFigures: env.RECORD_FIGURES !== 'off',
     monitorRetentionDays: positiveInteger(env.MONITOR_RETENTION_DAYS, 30, 'MONITOR_RETENTION_DAYS'),
     metricsToken: env.QIMING_METRICS_TOKEN || undefined,
+    // The public internet unless set; internal networks only when listed (see UpstreamPolicy).
+    gatewayUpstreamAllow: (env.GATEWAY_UPSTREAM_ALLOW ?? '0.0.0.0/0,::/0')
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean),
     // Well above what a person clicks in a minute, far below a script's flood.
     accountQuotas: {
       workflowStarts: positiveInteger(env.QUOTA_WORKFLOW_STARTS, 20, 'QUOTA_WORKFLOW_STARTS'),

@@ -5,7 +5,11 @@ import { stopOnSignals } from './stopOnSignals.ts';
 
 const config = readConfig();
 const { app, context } = await buildApp({ config, adminPassword: process.env.QIMING_ADMIN_PASSWORD, logger: true });
-const gateway = config.gatewayPort === null ? undefined : await buildGateway(context, { logger: true });
+const serverPort = () => {
+  const address = app.server.address();
+  return [typeof address === 'object' ? address?.port : undefined];
+};
+const gateway = config.gatewayPort === null ? undefined : await buildGateway(context, { logger: true, ownPorts: serverPort });
 
 stopOnSignals({
   log: app.log,

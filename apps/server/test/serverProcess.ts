@@ -33,7 +33,16 @@ const gatewayLine = /API gateway on (http:\/\/[^\s)"]+)/;
 export function startServerProcess(options: ServerProcessOptions): Promise<ServerProcess> {
   const child = spawn(process.execPath, options.args, {
     cwd: options.cwd,
-    env: { ...process.env, HOST: '127.0.0.1', PORT: '0', GATEWAY_PORT: '0', LOG_LEVEL: 'info', ...options.env },
+    env: {
+      ...process.env,
+      HOST: '127.0.0.1',
+      PORT: '0',
+      GATEWAY_PORT: '0',
+      LOG_LEVEL: 'info',
+      // Suites' upstreams listen on loopback, which a gateway reaches only when its allow-list names it.
+      GATEWAY_UPSTREAM_ALLOW: '0.0.0.0/0,::/0,127.0.0.0/8,::1',
+      ...options.env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const lines: string[] = [];

@@ -55,6 +55,8 @@ export async function createTestApp(
     loginKeyRateLimit: 1000,
     // Suites start, complete, submit and upload far more often than a person; the quotas have their own tests.
     accountQuotas: { workflowStarts: 1000, taskCompletions: 1000, formSubmissions: 1000, uploads: 1000 },
+    // Suites' upstreams listen on loopback, which a gateway reaches only when its allow-list names it.
+    gatewayUpstreamAllow: ['0.0.0.0/0', '::/0', '127.0.0.0/8', '::1'],
     ...options.config,
   };
   const built = await buildApp({ config, now: clock.now, adminPassword: options.adminPassword, logger: options.logger });

@@ -10,14 +10,14 @@ export interface CheckedAddress {
 
 type Family = 'ipv4' | 'ipv6';
 
-interface Range {
+export interface Range {
   network: string;
   prefix: number;
   family: Family;
 }
 
 /** `a.b.c.d`, `::1`, or either with `/prefix`. */
-function parseRange(text: string): Range | undefined {
+export function parseRange(text: string): Range | undefined {
   const [network = '', prefixText, rest] = text.split('/');
   const version = isIP(network);
   if (!version || rest !== undefined || (prefixText !== undefined && !/^\d{1,3}$/.test(prefixText))) return undefined;
@@ -26,7 +26,7 @@ function parseRange(text: string): Range | undefined {
   return prefix <= longest ? { network, prefix, family: version === 4 ? 'ipv4' : 'ipv6' } : undefined;
 }
 
-function blockListOf(ranges: readonly Range[]): BlockList {
+export function blockListOf(ranges: readonly Range[]): BlockList {
   const list = new BlockList();
   for (const range of ranges) list.addSubnet(range.network, range.prefix, range.family);
   return list;
@@ -63,6 +63,13 @@ const ipv4Embeddings: Array<(range: Range) => Range> = [
   (range) => ({ network: `2002:${hexGroups(range.network)}::`, prefix: range.prefix + 16, family: 'ipv6' }),
 ];
 
+/** Ranges written as text, each IPv4 one also in every IPv6 form that leads to it. */
+export function inEveryForm(texts: readonly string[]): Range[] {
+  const ranges = texts.map((text) => parseRange(text) as Range);
+  const ipv4 = ranges.filter((range) => range.family === 'ipv4');
+  return [...ranges, ...ipv4Embeddings.flatMap((embed) => ipv4.map(embed))];
+}
+
 /**
  * Addresses inside our network or with a local meaning, IPv4 ones in every IPv6 form that reaches them, so
  * that an entry written that way is weighed like its IPv4 twin. `64:ff9b:1::/48` is NAT64 for the site's own
@@ -86,7 +93,7 @@ function isInternal(range: Range): boolean {
 const hostNamePattern = /^(\*\.)?[a-z0-9_-]+(\.[a-z0-9_-]+)*$/;
 
 /** A URL's or a setting's host as the policy compares it: lower case, no brackets, no final dot. */
-function normalHost(host: string): string {
+export function normalHost(host: string): string {
   return host
     .trim()
     .toLowerCase()

@@ -1,6 +1,7 @@
 import type { Definition, FilterName, GatewayRoute, PredicateName } from '@qiming/shared';
 import ipaddr from 'ipaddr.js';
-import { patternToRegExp } from './pathPattern.ts';
+import { compilePattern } from './pathPattern.ts';
+import { fullMatcher, pathRewriter } from './routePatterns.ts';
 
 /** What a predicate sees of a request. */
 export interface GatewayRequest {
@@ -90,7 +91,6 @@ const list = (text: string | undefined) =>
     .map((item) => item.trim())
     .filter(Boolean);
 const header = (value: string | string[] | undefined) => (Array.isArray(value) ? value.join(',') : (value ?? ''));
-const matches = (regexp: string | undefined, value: string) => !regexp || new RegExp(`^(?:${regexp})$`).test(value);
 
 /** Whether the draw of this request falls in the route's slice of its weight group. */
 function inWeightSlice(groups: WeightGroups, group: string, routeId: string, draw: number): boolean {
@@ -112,12 +112,12 @@ function predicate(definition: Definition<PredicateName>, routeId: string): Test
   const { args } = definition;
   switch (definition.name) {
     case 'Path': {
-      const patterns = list(args.patterns).map((pattern) => patternToRegExp(pattern, '/'));
+      const patterns = list(args.patterns).flatMap((pattern) => compilePattern(pattern, '/') ?? []);
       return (request, variables) => {
         for (const pattern of patterns) {
-          const found = pattern.exec(request.path);
-          if (found) {
-            Object.assign(variables, found.groups ?? {});
+          const found = pattern.matcher(request.path);
+          if (found.matches()) {
+            for (const name of Object.keys(pattern.namedGroups())) variables[name] = found.group(name) ?? '';
             return true;
           }
         }
@@ -125,8 +125,8 @@ function predicate(definition: Definition<PredicateName>, routeId: string): Test
       };
     }
     case 'Host': {
-      const patterns = list(args.patterns).map((pattern) => patternToRegExp(pattern, '.'));
-      return (request) => patterns.some((pattern) => pattern.test(request.host.replace(/:\d+$/, '')));
+      const patterns = list(args.patterns).flatMap((pattern) => compilePattern(pattern, '.') ?? []);
+      return (request) => patterns.some((pattern) => pattern.matcher(request.host.replace(/:\d+$/, '')).matches());
     }
     case 'Method': {
       const methods = new Set(list(args.methods).map((method) => method.toUpperCase()));
@@ -134,12 +134,17 @@ function predicate(definition: Definition<PredicateName>, routeId: string): Test
     }
     case 'Header': {
       const name = (args.header ?? '').toLowerCase();
-      return (request) => request.headers[name] !== undefined && matches(args.regexp, header(request.headers[name]));
+      const matches = fullMatcher(args.regexp);
+      return (request) => request.headers[name] !== undefined && matches(header(request.headers[name]));
     }
-    case 'Query':
-      return (request) => request.query.has(args.param ?? '') && matches(args.regexp, request.query.get(args.param ?? '') ?? '');
-    case 'Cookie':
-      return (request) => request.cookies.has(args.name ?? '') && matches(args.regexp, request.cookies.get(args.name ?? '') ?? '');
+    case 'Query': {
+      const matches = fullMatcher(args.regexp);
+      return (request) => request.query.has(args.param ?? '') && matches(request.query.get(args.param ?? '') ?? '');
+    }
+    case 'Cookie': {
+      const matches = fullMatcher(args.regexp);
+      return (request) => request.cookies.has(args.name ?? '') && matches(request.cookies.get(args.name ?? '') ?? '');
+    }
     case 'RemoteAddr': {
       const ranges = list(args.sources).map((source) =>
         source.includes('/')
@@ -176,7 +181,12 @@ function predicate(definition: Definition<PredicateName>, routeId: string): Test
 const fill = (template: string, variables: Record<string, string>) =>
   template.replace(/\$?\\?\{([A-Za-z_]\w*)\}/g, (_whole, name: string) => variables[name] ?? '');
 
-function applyFilter(definition: Definition<FilterName>, rewrites: Rewrites, variables: Record<string, string>): void {
+function applyFilter(
+  definition: Definition<FilterName>,
+  rewrites: Rewrites,
+  variables: Record<string, string>,
+  rewritePath: ((path: string) => string) | undefined,
+): void {
   const { args } = definition;
   switch (definition.name) {
     case 'StripPrefix': {
@@ -188,11 +198,7 @@ function applyFilter(definition: Definition<FilterName>, rewrites: Rewrites, var
       rewrites.path = `${(args.prefix ?? '').replace(/\/$/, '')}${rewrites.path}`;
       break;
     case 'RewritePath':
-      // Spring writes a group as `$\{name}` (or `${name}`); JavaScript as `$<name>`.
-      rewrites.path = rewrites.path.replace(
-        new RegExp(args.regexp ?? ''),
-        (args.replacement ?? '').replace(/\$\\?\{(\w+)\}/g, (_whole, name: string) => `$<${name}>`),
-      );
+      if (rewritePath) rewrites.path = rewritePath(rewrites.path);
       break;
     case 'SetPath':
       rewrites.path = fill(args.template ?? '/', variables);
@@ -225,6 +231,9 @@ function applyFilter(definition: Definition<FilterName>, rewrites: Rewrites, var
 /** A released route made ready to match: its predicates compiled once, its filters applied per request. */
 export function compileRoute(route: GatewayRoute): CompiledRoute {
   const tests = route.predicates.map((definition) => predicate(definition, route.routeId));
+  const rewriters = route.filters.map(({ name, args }) =>
+    name === 'RewritePath' ? pathRewriter(args.regexp ?? '', args.replacement ?? '') : undefined,
+  );
   return {
     route,
     match(request, weights) {
@@ -233,7 +242,7 @@ export function compileRoute(route: GatewayRoute): CompiledRoute {
     },
     rewrite(path, variables) {
       const rewrites: Rewrites = { path, addRequestHeaders: [], removeRequestHeaders: [], addResponseHeaders: [] };
-      for (const filter of route.filters) applyFilter(filter, rewrites, variables);
+      for (const [index, filter] of route.filters.entries()) applyFilter(filter, rewrites, variables, rewriters[index]);
       return rewrites;
     },
   };

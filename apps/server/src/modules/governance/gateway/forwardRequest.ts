@@ -14,6 +14,11 @@ export interface Forwarding {
    * without a body.
    */
   body: IncomingMessage | AsyncIterable<Buffer> | Buffer | null;
+  /**
+   * How long the upstream's answer may take to begin, waiting for a free connection included: past it the
+   * request is broken off and the gateway answers 504 itself.
+   */
+  timeoutMs: number;
   /** Statuses sent again, up to `retries` more times, before the answer is passed on. */
   retry?: { retries: number; statuses: number[] };
   /** The answer's status and headers as the client gets them. */
@@ -70,11 +75,39 @@ function failureOf(error: unknown): ForwardFailure {
  * stream(): no body is buffered or re-wrapped on the way). Resolves once the answer is passed on, or
  * with the failure when nothing of it was sent; an answer cut off half way ends the client's response.
  * A client that goes away aborts the upstream request (see abortWhenUnfinished); one already gone is
- * not forwarded at all.
+ * not forwarded at all. No answer begun within `timeoutMs` (retries included) is the 'timeout' failure.
  */
 export async function forwardRequest(agent: Agent, forwarding: Forwarding, response: ServerResponse): Promise<ForwardFailure | undefined> {
-  const { retry } = forwarding;
   response.on('close', abortWhenUnfinished);
+  // undici's headersTimeout starts only once a connection takes the request: one queued behind busy
+  // connections would wait past it, until the client's connection timeout cut it off without an answer.
+  let timedOut = false;
+  const deadline = setTimeout(() => {
+    if (response.headersSent) return;
+    timedOut = true;
+    response.emit('abort');
+  }, forwarding.timeoutMs);
+  try {
+    return await forwardAttempts(
+      agent,
+      forwarding,
+      response,
+      () => clearTimeout(deadline),
+      () => timedOut,
+    );
+  } finally {
+    clearTimeout(deadline);
+  }
+}
+
+async function forwardAttempts(
+  agent: Agent,
+  forwarding: Forwarding,
+  response: ServerResponse,
+  answered: () => void,
+  timedOut: () => boolean,
+): Promise<ForwardFailure | undefined> {
+  const { retry } = forwarding;
   for (let attempt = 0; !response.destroyed; attempt++) {
     let again = false;
     try {
@@ -93,6 +126,7 @@ export async function forwardRequest(agent: Agent, forwarding: Forwarding, respo
             again = true;
             return discard();
           }
+          answered();
           const head = forwarding.head(statusCode, headers as IncomingHttpHeaders);
           response.writeHead(head.status, head.headers);
           return response;
@@ -103,7 +137,7 @@ export async function forwardRequest(agent: Agent, forwarding: Forwarding, respo
         response.destroy();
         return undefined;
       }
-      return failureOf(error);
+      return timedOut() ? 'timeout' : failureOf(error);
     }
     if (!again) return undefined;
   }

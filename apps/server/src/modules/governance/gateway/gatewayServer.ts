@@ -11,12 +11,14 @@ import Fastify, {
 import { Agent } from 'undici';
 import type { AppContext } from '../../../context.ts';
 import { requestLanguage } from '../../../http/language.ts';
+import { UpstreamPolicy } from '../../outbound/upstreamPolicy.ts';
+import { checkedConnector } from './checkedConnector.ts';
 import { describeRequest } from './compiledRoute.ts';
 import { forwardRequest } from './forwardRequest.ts';
 import { reportGatewayState } from './gatewayState.ts';
 import { bodyOf, dropHopByHop, forwardedHeaders } from './proxiedRequest.ts';
 import { noGroups, RouteTable } from './routeTable.ts';
-import { Upstreams } from './upstreams.ts';
+import { refusedUpstream, Upstreams } from './upstreams.ts';
 
 /** What a gateway needs of the server's context; a gateway process of its own has no more. */
 export type GatewayContext = Pick<AppContext, 'config' | 'db' | 'cluster' | 'traffic'>;
@@ -87,6 +89,10 @@ export async function buildGateway(
     logger?: boolean;
     /** How long an upstream may take to answer before the gateway answers 504. */
     upstreamTimeoutMs?: number;
+    /** Connections to one upstream at once; more requests wait for one, within the upstream timeout. */
+    upstreamConnections?: number;
+    /** Ports this process serves besides the configured ones (the server's, when PORT=0 picked one). */
+    ownPorts?: () => Array<number | undefined>;
   } = {},
 ): Promise<Gateway> {
   const upstreamTimeoutMs = options.upstreamTimeoutMs ?? 30_000;
@@ -98,7 +104,13 @@ export async function buildGateway(
     connectionTimeout: upstreamTimeoutMs + clientIdleMarginMs,
   });
   const routes = await RouteTable.open(context, (error) => app.log.error(error, 'gateway: the route table could not be reloaded'));
-  const upstreams = new Upstreams(context);
+  const ownPorts = () => {
+    const address = app.server.address();
+    const listening = typeof address === 'object' ? address?.port : undefined;
+    return [context.config.port, context.config.gatewayPort, listening, ...(options.ownPorts?.() ?? [])];
+  };
+  const policy = new UpstreamPolicy(context.config.gatewayUpstreamAllow, ownPorts);
+  const upstreams = new Upstreams(context, policy);
   const meter = context.traffic;
   const recording = context.config.recordFigures;
   const stopReporting = reportGatewayState(context.cluster, routes, meter, (error) => app.log.warn(error, 'gateway: state not reported'));
@@ -106,7 +118,8 @@ export async function buildGateway(
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
   const agent = new Agent({
-    connections: 128,
+    connections: options.upstreamConnections ?? 128,
+    connect: checkedConnector(policy),
     pipelining: 1,
     keepAliveTimeout: 30_000,
     headersTimeout: upstreamTimeoutMs,
@@ -117,6 +130,7 @@ export async function buildGateway(
   const proxy = async (request: FastifyRequest, reply: FastifyReply) => {
     // Read only for the gateway's own answers, which are rare.
     const language = () => requestLanguage(request);
+    const receivedAt = Date.now();
     const described = describeRequest({
       method: request.method,
       url: request.url,
@@ -172,6 +186,7 @@ export async function buildGateway(
     const resolved = upstreams.origin(found.route.route.uri);
     const origin = resolved instanceof Promise ? await resolved : resolved;
     if (!origin) return answer(language(), reply, gatewayErrorCodes.unavailable, 'error.gatewayUnavailable');
+    if (origin === refusedUpstream) return answer(language(), reply, gatewayErrorCodes.badGateway, 'error.gatewayBadGateway');
     const retried = rewrites.retry?.methods.includes(request.method) ? rewrites.retry : undefined;
     const body = await bodyOf(request, retried !== undefined, rewrites.maxBodyBytes);
     // From here the answer is written straight from the upstream's stream, past Fastify's reply.
@@ -186,6 +201,8 @@ export async function buildGateway(
         headers: forwardedHeaders(request, rewrites),
         body,
         retry: body === null || Buffer.isBuffer(body) ? retried : undefined,
+        // The wait for a flow rule's queue and for the body counts too: past the timeout, a 504 in any case.
+        timeoutMs: Math.max(0, receivedAt + upstreamTimeoutMs - Date.now()),
         // undici parses a fresh headers object for each answer: it is trimmed in place.
         head: (statusCode, headers) => {
           dropHopByHop(headers);
@@ -195,8 +212,11 @@ export async function buildGateway(
       },
       response,
     );
-    if (failure === 'timeout') answerRaw(language(), response, gatewayErrorCodes.timeout, 'error.gatewayTimeout');
-    else if (failure === 'unreachable') answerRaw(language(), response, gatewayErrorCodes.badGateway, 'error.gatewayBadGateway');
+    if (failure === 'timeout') {
+      // A body still owed is not waited for: the connection closes after the 504.
+      const headers = request.raw.complete ? {} : closeAfterAnswer;
+      answerRaw(language(), response, gatewayErrorCodes.timeout, 'error.gatewayTimeout', {}, headers);
+    } else if (failure === 'unreachable') answerRaw(language(), response, gatewayErrorCodes.badGateway, 'error.gatewayBadGateway');
     else if (failure === 'tooLarge' && rewrites.maxBodyBytes !== undefined) {
       // Only a body counted against RequestSize fails so.
       const params = { max: rewrites.maxBodyBytes };

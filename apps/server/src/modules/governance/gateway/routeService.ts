@@ -6,9 +6,13 @@ import { isUniqueViolation } from '../../../db/uniqueViolation.ts';
 import type { Caller } from '../../../http/caller.ts';
 import { badRequest, notFound } from '../../../http/errors.ts';
 import { type StatusStep, takeStatusStep } from '../../../http/statusStep.ts';
+import { maxPatternLength } from '../../../text/linearPatterns.ts';
 import { type AuditEntry, audited } from '../../audit/audited.ts';
+import { UpstreamPolicy } from '../../outbound/upstreamPolicy.ts';
+import { type PatternRefusal, routePatternRefusal } from './routePatterns.ts';
 import * as repo from './routeRepo.ts';
 import { rulesUsing } from './ruleRepo.ts';
+import { requireAllowedUpstream } from './upstreamCheck.ts';
 
 /** The cluster channel on which a route change tells every gateway process to reload its table. */
 export const routesChangedChannel = 'gateway:routes';
@@ -19,6 +23,11 @@ export const routesChangedChannel = 'gateway:routes';
  */
 export async function tellGateways(context: Pick<AppContext, 'cluster'>): Promise<void> {
   await context.cluster.publish(routesChangedChannel, context.cluster.serverId).catch(() => undefined);
+}
+
+/** A pattern RE2 refuses, answered 400 with its field, the pattern and why. */
+export function refusePattern(refusal: PatternRefusal | undefined): void {
+  if (refusal) throw badRequest('validation.patternRefused', { ...refusal, max: maxPatternLength });
 }
 
 /** Release cycle (spec): unreleased -> released -> cancelled, and a cancelled route released again. */
@@ -32,7 +41,18 @@ const steps: Record<'release' | 'cancel', StatusStep<RouteStatus>> = {
  * every change that commits tells every gateway process through the cluster bus.
  */
 export class RouteService {
-  constructor(private readonly context: AppContext) {}
+  private readonly upstreams: UpstreamPolicy;
+
+  constructor(private readonly context: AppContext) {
+    const { config } = context;
+    this.upstreams = new UpstreamPolicy(config.gatewayUpstreamAllow, () => [config.port, config.gatewayPort]);
+  }
+
+  /** Patterns RE2 can run and an upstream the gateway may call, or a 400 that says which is not. */
+  private async requireSafe(input: RouteInput): Promise<void> {
+    refusePattern(routePatternRefusal(input));
+    await requireAllowedUpstream(this.context.db, this.upstreams, input.uri);
+  }
 
   async require(id: number, db: Kysely<Database> = this.context.db): Promise<GatewayRoute> {
     const route = await repo.findRoute(db, id);
@@ -40,7 +60,8 @@ export class RouteService {
     return route;
   }
 
-  create(caller: Caller, input: RouteInput): Promise<GatewayRoute> {
+  async create(caller: Caller, input: RouteInput): Promise<GatewayRoute> {
+    await this.requireSafe(input);
     return this.change(caller, 'add', input.routeId, async (trx, entry) => {
       const id = await unique(() => repo.insertRoute(trx, input, this.context.now()), input);
       const created = await this.require(id, trx);
@@ -49,7 +70,8 @@ export class RouteService {
     });
   }
 
-  update(caller: Caller, id: number, input: RouteInput): Promise<GatewayRoute> {
+  async update(caller: Caller, id: number, input: RouteInput): Promise<GatewayRoute> {
+    await this.requireSafe(input);
     return this.change(caller, 'edit', String(id), async (trx, entry) => {
       const before = await this.require(id, trx);
       entry.before = before;

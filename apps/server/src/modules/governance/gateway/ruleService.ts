@@ -6,7 +6,8 @@ import { isUniqueViolation } from '../../../db/uniqueViolation.ts';
 import type { Caller } from '../../../http/caller.ts';
 import { badRequest, notFound } from '../../../http/errors.ts';
 import { type AuditEntry, audited } from '../../audit/audited.ts';
-import { tellGateways } from './routeService.ts';
+import { apiGroupPatternRefusal } from './routePatterns.ts';
+import { refusePattern, tellGateways } from './routeService.ts';
 import * as repo from './ruleRepo.ts';
 
 const operationSubjects = { apiGroup: 'group', flowRule: 'rule', degradeRule: 'degrade' } as const;
@@ -69,6 +70,7 @@ export class RuleService {
   }
 
   saveGroup(caller: Caller, id: number | null, input: ApiGroupInput): Promise<ApiGroup> {
+    refusePattern(apiGroupPatternRefusal(input));
     return this.change(caller, 'apiGroup', id === null ? 'add' : 'edit', input.apiName, async (trx, entry) => {
       if (id !== null) entry.before = await this.requireGroup(id, trx);
       const before = id === null ? undefined : (entry.before as ApiGroup);

@@ -1,10 +1,24 @@
+import { isIP } from 'node:net';
 import { publicNamespace, type RegistryInstance } from '@qiming/shared';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../../db/schema.ts';
+import type { UpstreamPolicy } from '../../outbound/upstreamPolicy.ts';
 import { listInstances } from '../registry/instanceRepo.ts';
 import { findServiceId } from '../registry/serviceRepo.ts';
 import type { GatewayContext } from './gatewayServer.ts';
 
 /** How long a service's instance list is reused: the registry's changes reach the gateway within this. */
 const instanceListMs = 1000;
+
+/** The instances of `[group@@]service` in the registry's public namespace, as an `lb://` URI names it. */
+export async function serviceInstances(db: Kysely<Database>, name: string): Promise<RegistryInstance[]> {
+  const [groupName, serviceName] = name.includes('@@') ? (name.split('@@', 2) as [string, string]) : ['DEFAULT_GROUP', name];
+  const serviceId = await findServiceId(db, { namespaceId: publicNamespace, groupName, serviceName });
+  return serviceId === undefined ? [] : listInstances(db, serviceId);
+}
+
+/** A service whose every usable instance sits where the upstream policy refuses: answered 502, never called. */
+export const refusedUpstream = Symbol('refused upstream');
 
 /**
  * Where a route's requests go: its `http(s)://` origin, or for `lb://[group@@]service` (public
@@ -13,16 +27,25 @@ const instanceListMs = 1000;
 export class Upstreams {
   private readonly lists = new Map<string, { instances: Promise<RegistryInstance[]>; until: number }>();
 
-  constructor(private readonly context: GatewayContext) {}
+  constructor(
+    private readonly context: GatewayContext,
+    private readonly policy: UpstreamPolicy,
+  ) {}
 
-  /** The origin to call, or undefined when the service has no instance to call; an address at once. */
-  origin(uri: string): string | Promise<string | undefined> {
+  /**
+   * The origin to call, or undefined when the service has no instance to call; an address at once. The
+   * connection to it is checked again as it is made (see checkedConnector): names resolve only there.
+   */
+  origin(uri: string): string | Promise<string | undefined | typeof refusedUpstream> {
     return uri.startsWith('lb://') ? this.instanceOf(uri.slice('lb://'.length)) : uri;
   }
 
-  private async instanceOf(name: string): Promise<string | undefined> {
+  private async instanceOf(name: string): Promise<string | undefined | typeof refusedUpstream> {
     const instances = await this.instancesOf(name);
-    const usable = instances.filter((instance) => instance.healthy && instance.enabled && instance.weight > 0);
+    const healthy = instances.filter((instance) => instance.healthy && instance.enabled && instance.weight > 0);
+    // An instance anyone registered at an address the gateway may not call is passed over, not tried.
+    const usable = healthy.filter((instance) => !isIP(instance.ip) || !this.policy.refusal(instance.ip, instance.ip, instance.port));
+    if (usable.length === 0 && healthy.length > 0) return refusedUpstream;
     const total = usable.reduce((sum, instance) => sum + instance.weight, 0);
     let draw = Math.random() * total;
     for (const instance of usable) {
@@ -36,11 +59,7 @@ export class Upstreams {
     const now = Date.now();
     const kept = this.lists.get(name);
     if (kept && kept.until > now) return kept.instances;
-    const [groupName, serviceName] = name.includes('@@') ? (name.split('@@', 2) as [string, string]) : ['DEFAULT_GROUP', name];
-    const instances = (async () => {
-      const serviceId = await findServiceId(this.context.db, { namespaceId: publicNamespace, groupName, serviceName });
-      return serviceId === undefined ? [] : listInstances(this.context.db, serviceId);
-    })();
+    const instances = serviceInstances(this.context.db, name);
     this.lists.set(name, { instances, until: now + instanceListMs });
     instances.catch(() => this.lists.delete(name));
     return instances;

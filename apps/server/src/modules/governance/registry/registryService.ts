@@ -6,6 +6,7 @@ import { isUniqueViolation } from '../../../db/uniqueViolation.ts';
 import type { Caller } from '../../../http/caller.ts';
 import { badRequest, notFound } from '../../../http/errors.ts';
 import { audited } from '../../audit/audited.ts';
+import { isMetadataAddress } from '../../outbound/upstreamPolicy.ts';
 import * as instances from './instanceRepo.ts';
 import * as services from './serviceRepo.ts';
 
@@ -47,7 +48,12 @@ export class RegistryService {
     return this.context.db;
   }
 
+  /**
+   * Any Nacos client may register an instance, and the gateway sends `lb://` traffic to it: one at a
+   * link-local or cloud metadata address would open that service to whoever calls the route.
+   */
   async register(instance: ClientInstance): Promise<void> {
+    if (isMetadataAddress(instance.ip)) throw badRequest('validation.instanceAddressRefused', { field: 'ip', ip: instance.ip });
     const now = this.context.now();
     const serviceId = await services.ensureService(this.db, instance.service, now);
     await instances.upsertInstance(this.db, { serviceId, ...instance, ...heartbeatOf(instance.metadata) }, now);
