@@ -1,7 +1,11 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: BPMN expressions are written ${...}, as Camunda Modeler writes them.
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bannerPng } from '../src/bootstrap/demoImages.ts';
+import { openCluster } from '../src/cluster/openCluster.ts';
 import { readConfig } from '../src/config.ts';
+import { chargeAccountQuota } from '../src/http/accountQuota.ts';
+import type { Caller } from '../src/http/caller.ts';
 import { assignRole, grantOperations, insertRole } from '../src/modules/iam/roleRepo.ts';
 import { bpmCalls, bpmnOf, flow, userTask } from './bpmModels.ts';
 import { bearer, createTestApp, namedCalls, signIn, staff, sysadmin, type TestApp, type Tokens } from './testApp.ts';
@@ -165,5 +169,25 @@ describe(`quotas on writes that fan out (${process.env.TEST_DATABASE ?? 'sqlite'
     t.clock.advance(23 * hour);
     tokens.staff01 = await signIn(t.app, staff);
     await ok(await upload());
+  });
+
+  it('counts one quota for an account across servers sharing Redis', async () => {
+    const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+    // Two servers of one installation: one prefix, each its own connections.
+    const prefix = `qiming-quota-test-${randomUUID()}:`;
+    const pair = await Promise.all([0, 1].map(() => openCluster({ redisUrl, redisPrefix: prefix })));
+    try {
+      const config = { ...t.context.config, accountQuotas: { ...defaults, workflowStarts: 3 } };
+      const caller = { userName: 'staff01', accountId: await accountId('staff01') } as Caller;
+      const charge = (server: number) =>
+        chargeAccountQuota({ cluster: pair[server] as (typeof pair)[number], config, now: t.clock.now }, caller, 'workflowStarts');
+      nextMinute();
+      await charge(0);
+      await charge(1);
+      await charge(0);
+      await expect(charge(1)).rejects.toMatchObject({ status: 429, headers: { 'retry-after': '60' } });
+    } finally {
+      await Promise.all(pair.map((cluster) => cluster.close()));
+    }
   });
 });
