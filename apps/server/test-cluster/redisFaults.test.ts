@@ -1,58 +1,18 @@
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs/promises';
 import http from 'node:http';
-import net from 'node:net';
+import type net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { NacosConfigClient } from 'nacos';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { changeLogTimings } from '../src/modules/governance/config/listenerHub.ts';
+import { type OwnRedis, ownRedis } from '../test/ownRedis.ts';
 import { type ServerProcess, startServerProcess } from '../test/serverProcess.ts';
 import { createTestDatabase, type TestDatabase } from '../test/testDatabase.ts';
 
 const serverDir = path.resolve(import.meta.dirname, '..');
 /** Public answers a client may have a minute from each server, small enough to reach in a test. */
 const publicLimit = 10;
-
-/** A loopback port free a moment ago, for this test's own Redis. */
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-/** A redis-server of this test's own, which it stops and starts; the machine's Redis is never touched. */
-function ownRedis(port: number, dir: string) {
-  return {
-    start: () =>
-      execFileSync('redis-server', [
-        '--bind',
-        '127.0.0.1',
-        '--port',
-        String(port),
-        '--save',
-        '',
-        '--appendonly',
-        'no',
-        '--daemonize',
-        'yes',
-        '--dir',
-        dir,
-        '--pidfile',
-        path.join(dir, 'redis.pid'),
-      ]),
-    stop: () => execFileSync('redis-cli', ['-p', String(port), 'shutdown', 'nosave']),
-    stopIfRunning: () => {
-      try {
-        execFileSync('redis-cli', ['-p', String(port), 'shutdown', 'nosave'], { stdio: 'ignore' });
-      } catch {
-        // Already stopped.
-      }
-    },
-  };
-}
 
 const start = (env: Record<string, string>) =>
   startServerProcess({
@@ -110,8 +70,7 @@ const metric = async (server: ServerProcess, name: string) => {
 
 describe('two servers keep working while their Redis is down, and use it again once it is back', () => {
   let database: TestDatabase;
-  let redisDir: string;
-  let redis: ReturnType<typeof ownRedis>;
+  let redis: OwnRedis;
   let first: ServerProcess;
   let second: ServerProcess;
   let cacheDir: string;
@@ -121,16 +80,14 @@ describe('two servers keep working while their Redis is down, and use it again o
   let upstream: http.Server;
 
   beforeAll(async () => {
-    redisDir = await fs.mkdtemp(path.join(os.tmpdir(), 'qiming-redis-'));
     cacheDir = await fs.mkdtemp(path.join(os.tmpdir(), 'qiming-nacos-'));
-    const port = await freePort();
-    redis = ownRedis(port, redisDir);
+    redis = await ownRedis();
     redis.start();
     database = await createTestDatabase('postgres');
     const env = {
       DATABASE_URL: database.databaseUrl ?? '',
       DATA_DIR: database.dataDir,
-      REDIS_URL: `redis://127.0.0.1:${port}`,
+      REDIS_URL: redis.url,
       REDIS_PREFIX: 'qiming-faults:',
       PUBLIC_RATE_LIMIT: String(publicLimit),
       // Each test client is an address of its own in X-Forwarded-For, so every step starts with a fresh count.
@@ -151,9 +108,8 @@ describe('two servers keep working while their Redis is down, and use it again o
     publisher?.close();
     upstream?.close();
     await Promise.all([first?.stop(), second?.stop()]);
-    redis?.stopIfRunning();
+    await redis?.remove();
     await database?.drop();
-    await fs.rm(redisDir, { recursive: true, force: true });
     await fs.rm(cacheDir, { recursive: true, force: true });
   });
 
@@ -252,9 +208,8 @@ describe('two servers keep working while their Redis is down, and use it again o
       if (answer.status === 429) expect(JSON.parse(answer.body)).toMatchObject({ code: expect.any(Number), message: expect.any(String) });
       expect(answer.body).not.toMatch(/redis|stream|ECONNREFUSED/i);
     }
-    const passed = answers.filter((answer) => answer.status === 200).length;
-    expect(passed).toBeGreaterThanOrEqual(1);
-    expect(passed).toBeLessThanOrEqual(4);
+    // Each server runs a gateway, both seen live while Redis answered: this one lets through its half of the 4.
+    expect(answers.filter((answer) => answer.status === 200)).toHaveLength(2);
   });
 
   it('uses Redis again by itself once it is back: readiness, pushes and shared limits', async () => {

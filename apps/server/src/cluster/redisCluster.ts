@@ -194,11 +194,13 @@ export class RedisCluster implements Cluster {
   /** A count in Redis when it answers in time, else this process's own, counted as a fallback. */
   private async counted<T>(shared: () => Promise<T>, alone: () => Promise<T>): Promise<T> {
     if (this.commands.status === 'ready' && !this.failing) {
+      const attempt = shared();
+      // Only a real failure (the command time-out included) marks Redis unreachable, even once this count went on without it.
+      attempt.catch((error: unknown) => this.markFailing(error));
       try {
-        return await within(shared(), redisTimings.countWaitMs);
-      } catch (error) {
-        // Only a real failure marks Redis unreachable; a count merely slower than the wait is counted here this once.
-        if (!(error instanceof Error && error.message.startsWith('Redis did not answer within'))) this.markFailing(error);
+        return await within(attempt, redisTimings.countWaitMs);
+      } catch {
+        // Slower than the wait, or failed: counted here this once.
       }
     }
     this.localCounts += 1;
