@@ -241,6 +241,27 @@ describe(`text the database cannot store is refused at the edge (${process.env.T
     expect(await stored()).toEqual(before);
   });
 
+  it('refuses NUL in the query of every route, and in the JSON body of every route that takes one', async () => {
+    const requests = t.guardedRoutes.flatMap((route) => {
+      const [method, pattern] = route.split(' ') as [InjectOptions['method'], string];
+      const url = (pattern ?? '').replace(/:\w+/g, '1').replace('*', 'x');
+      const query = { method, url: `${url}?probe=a%00b`, headers: asAdmin() } as InjectOptions;
+      if (method === 'GET' || method === 'DELETE') return [query];
+      return [query, { method, url, headers: asAdmin(), payload: { probe: `a${nul}b` } } as InjectOptions];
+    });
+    expect(requests.length).toBeGreaterThan(300);
+    const before = await stored();
+    const answers = await Promise.all(requests.map(async (request) => [request.url, (await t.app.inject(request)).body] as const));
+    const expected = (url: string) =>
+      JSON.stringify(
+        url.startsWith('/api/oauth/token')
+          ? { error: 'invalid_request', error_description: refusal('probe') }
+          : { code: 400, message: refusal('probe'), data: null },
+      );
+    expect(answers.filter(([url, body]) => body !== expected(url))).toEqual([]);
+    expect(await stored()).toEqual(before);
+  });
+
   it("answers in the caller's language", async () => {
     const response = await t.app.inject({
       method: 'GET',
