@@ -238,6 +238,9 @@ describe(`gateway abuse (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
     await saved(routeInput('redos-path', `http://127.0.0.2:${allowed.port}`, [path('/deep/**/**/**/**/**/**/**/**/x')]));
     expect(await quickly(`/deep/${'a/'.repeat(5_000)}y`)).toBe(404);
     expect(await quickly('/deep/a/b/x')).toBe(200);
+    await saved(routeInput('redos-segment', `http://127.0.0.2:${allowed.port}`, [path('/seg/*a*a*a*a*a*x/{id}')]));
+    expect(await quickly(`/seg/${long}/1`)).toBe(404);
+    expect(await (await through('/seg/aaaaax/7')).json()).toMatchObject({ url: '/seg/aaaaax/7' });
     const group = await call('POST', '/api/admin/gateway/api-groups', {
       apiName: 'redos-group',
       description: '',

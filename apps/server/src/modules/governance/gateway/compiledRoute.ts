@@ -115,9 +115,9 @@ function predicate(definition: Definition<PredicateName>, routeId: string): Test
       const patterns = list(args.patterns).flatMap((pattern) => compilePattern(pattern, '/') ?? []);
       return (request, variables) => {
         for (const pattern of patterns) {
-          const found = pattern.matcher(request.path);
-          if (found.matches()) {
-            for (const name of Object.keys(pattern.namedGroups())) variables[name] = found.group(name) ?? '';
+          const found = pattern(request.path);
+          if (found) {
+            Object.assign(variables, found);
             return true;
           }
         }
@@ -126,7 +126,7 @@ function predicate(definition: Definition<PredicateName>, routeId: string): Test
     }
     case 'Host': {
       const patterns = list(args.patterns).flatMap((pattern) => compilePattern(pattern, '.') ?? []);
-      return (request) => patterns.some((pattern) => pattern.matcher(request.host.replace(/:\d+$/, '')).matches());
+      return (request) => patterns.some((pattern) => pattern(request.host.replace(/:\d+$/, '')) !== undefined);
     }
     case 'Method': {
       const methods = new Set(list(args.methods).map((method) => method.toUpperCase()));

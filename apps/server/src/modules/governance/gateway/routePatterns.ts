@@ -6,13 +6,13 @@ import { patternToSource } from './pathPattern.ts';
 export function fullMatcher(regexp: string | undefined): (value: string) => boolean {
   if (!regexp) return () => true;
   const pattern = compileLinear(regexp);
-  return typeof pattern === 'string' ? () => false : (value) => pattern.matcher(value).matches();
+  return typeof pattern === 'string' ? () => false : (value) => pattern.testExact(value);
 }
 
 /** A test of whether a supplied regexp matches anywhere in a value (API groups, as Sentinel's `find`). */
 export function finder(regexp: string): (value: string) => boolean {
   const pattern = compileLinear(regexp);
-  return typeof pattern === 'string' ? () => false : (value) => pattern.matcher(value).find();
+  return typeof pattern === 'string' ? () => false : (value) => pattern.test(value);
 }
 
 /**
