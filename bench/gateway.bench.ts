@@ -89,6 +89,8 @@ const server = spawn(process.execPath, [...profileArguments(), 'apps/server/dist
     REDIS_PREFIX: `qiming-bench-${process.pid}:`,
     NODE_ENV: 'test',
     LOG_LEVEL: 'warn',
+    // The upstream listens on loopback, which a gateway reaches only when its allow-list names it.
+    GATEWAY_UPSTREAM_ALLOW: '127.0.0.0/8',
   },
   stdio: ['ignore', 'ignore', 'inherit'],
 });

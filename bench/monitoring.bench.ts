@@ -70,6 +70,8 @@ async function startServer(recordFigures: boolean) {
       REDIS_URL: '',
       NODE_ENV: 'test',
       LOG_LEVEL: 'warn',
+      // The upstream listens on loopback, which a gateway reaches only when its allow-list names it.
+      GATEWAY_UPSTREAM_ALLOW: '127.0.0.0/8',
       RECORD_FIGURES: recordFigures ? 'on' : 'off',
     },
     stdio: ['ignore', 'ignore', 'inherit'],
