@@ -210,6 +210,16 @@ describe('two servers keep working while their Redis is down, and use it again o
     }
     // Each server runs a gateway, both seen live while Redis answered: this one lets through its half of the 4.
     expect(answers.filter((answer) => answer.status === 200)).toHaveLength(2);
+
+    // A route cancelled while Redis is down reaches every gateway from the database within a few seconds.
+    const cancelled = await timed(`${first.url}/api/admin/gateway/routes/${routeId}/cancel`, {
+      method: 'POST',
+      headers: { authorization: headers.authorization },
+    });
+    expect(cancelled.status, cancelled.body).toBe(200);
+    for (const server of [first, second]) {
+      await expect.poll(async () => (await timed(`${server.gatewayUrl}/faults/x`)).status, { timeout: 6_000, interval: 100 }).toBe(404);
+    }
   });
 
   it('uses Redis again by itself once it is back: readiness, pushes and shared limits', async () => {

@@ -1,4 +1,5 @@
 import type { GatewayRoute } from '@qiming/shared';
+import { refreshWhileUnreachable } from '../../../cluster/whileUnreachable.ts';
 import { CircuitBreakers } from './circuitBreakers.ts';
 import { type CompiledRoute, compileRoute, type GatewayRequest, type WeightGroups } from './compiledRoute.ts';
 import { FlowGuard, groupMatcher } from './flowGuard.ts';
@@ -64,6 +65,8 @@ export class RouteTable {
     await context.cluster.subscribe(routesChangedChannel, () => {
       table.reload().catch(onError);
     });
+    // While Redis is down no change is heard over the bus: routes and rules are read every 2 s instead.
+    refreshWhileUnreachable(context.cluster, 2000, () => table.reload().catch(onError));
     await table.reload();
     return table;
   }
