@@ -1,11 +1,13 @@
 import { createHmac } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { networkInterfaces } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signatureHeader, signBody } from '../src/modules/outbound/bodySignature.ts';
 import { OutboundPolicy } from '../src/modules/outbound/outboundPolicy.ts';
 import { postJson } from '../src/modules/outbound/postJson.ts';
 import { type SmtpSettings, sendMail } from '../src/modules/outbound/sendMail.ts';
+import { isMetadataAddress, UpstreamPolicy } from '../src/modules/outbound/upstreamPolicy.ts';
 import { type ReceivedMail, startLocalSmtp } from './localSmtp.ts';
 
 interface Hit {
@@ -107,6 +109,53 @@ describe('outbound policy', () => {
     await expect(new OutboundPolicy([]).resolve('localhost')).rejects.toMatchObject(refused('localhost', '127.0.0.1'));
     const addresses = await new OutboundPolicy(['localhost']).resolve('LOCALHOST');
     expect(addresses.map((resolved) => resolved.address)).toContain('127.0.0.1');
+  });
+});
+
+describe('gateway upstream policy', () => {
+  const ownPorts = () => [3000, 3080];
+  const everything = new UpstreamPolicy(['0.0.0.0/0', '::/0', '10.0.0.0/8', '127.0.0.0/8', 'fd00::/8', 'metadata.example'], ownPorts);
+  const reason = (policy: UpstreamPolicy, host: string, address: string, port = 80) => policy.refusal(host, address, port)?.reason;
+
+  it.each([
+    ['169.254.169.254'],
+    ['::ffff:169.254.169.254'],
+    ['64:ff9b::a9fe:a9fe'],
+    ['::ffff:a9fe:a9fe'],
+    ['fe80::1'],
+    ['fd00:ec2::254'],
+    ['100.100.100.200'],
+    ['192.0.0.192'],
+  ])('never allows the metadata address %s, not even for an exactly listed name or a listed range', (address) => {
+    expect(reason(everything, 'metadata.example', address)).toBe('validation.upstreamMetadata');
+    expect(isMetadataAddress(address)).toBe(true);
+  });
+
+  it("never allows Qiming's own ports on any address of this machine, while other ports there are allowed", () => {
+    const interfaces = Object.values(networkInterfaces()).flatMap((entries) => entries ?? []);
+    const own = interfaces.find((entry) => entry.family === 'IPv4' && !entry.internal)?.address ?? '127.0.0.1';
+    for (const address of ['127.0.0.1', '127.3.2.1', '0.0.0.0', '::1', '::ffff:127.0.0.1', own]) {
+      expect(reason(new UpstreamPolicy([address, '0.0.0.0/0', '127.0.0.0/8', '::1'], ownPorts), address, address, 3000)).toBe(
+        'validation.upstreamOwnPort',
+      );
+    }
+    expect(reason(everything, '127.0.0.1', '127.0.0.1', 3001)).toBeUndefined();
+    expect(reason(everything, '10.1.2.3', '10.1.2.3', 3000)).toBeUndefined();
+  });
+
+  it('keeps private ranges shut unless listed, and opens the public internet by default', () => {
+    const publicOnly = new UpstreamPolicy(['0.0.0.0/0', '::/0'], ownPorts);
+    for (const address of ['10.20.2.21', '192.168.1.1', '127.0.0.1', '::1', '64:ff9b::7f00:1', 'fd12::1', '100.64.0.1']) {
+      expect(reason(publicOnly, address, address)).toBe('validation.upstreamNotAllowed');
+    }
+    expect(reason(publicOnly, 'example.org', '93.184.215.14')).toBeUndefined();
+    expect(reason(everything, '10.20.2.21', '10.20.2.21')).toBeUndefined();
+  });
+
+  it('resolves a name and answers the refusal of the first address it may not reach', async () => {
+    const publicOnly = new UpstreamPolicy(['0.0.0.0/0', '::/0'], ownPorts);
+    expect(await publicOnly.resolve('localhost', 8080)).toMatchObject({ reason: 'validation.upstreamNotAllowed', port: 8080 });
+    expect(await everything.resolve('127.0.0.1', 8080)).toEqual([{ address: '127.0.0.1', family: 4 }]);
   });
 });
 
