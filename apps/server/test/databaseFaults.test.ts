@@ -10,7 +10,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerErrorHandling } from '../src/http/errors.ts';
 import { insertModel } from '../src/modules/bpm/modelRepo.ts';
-import { bpmnOf, flow } from './bpmModels.ts';
+import { bpmCalls, bpmnOf, flow, userTask } from './bpmModels.ts';
 import { bearer, createTestApp, signIn, sysadmin, type TestApp, type Tokens } from './testApp.ts';
 
 const label = process.env.TEST_DATABASE ?? 'sqlite';
@@ -36,6 +36,30 @@ describe(`database faults are answers (${label})`, () => {
       expect(refused.json().message).toBe(formatMessage('error.bpmKeyTaken', 'en', { key: 'raced' }));
     }
     expect((await t.context.db.selectFrom('bpm_model').select('id').where('model_key', '=', 'raced').execute()).length).toBe(1);
+  });
+
+  it('answers every completion of one task but the first 409, sent a few milliseconds apart, never 500; the instance moves on once', async () => {
+    const { release, start, openTasks } = bpmCalls(
+      () => t,
+      () => admin,
+    );
+    const steps = [userTask('a', 'A', { assignee: 'sysadmin' }), userTask('b', 'B', { assignee: 'sysadmin' })];
+    await release('twice_done', bpmnOf('twice_done', [...steps, flow('start', 'a'), flow('a', 'b'), flow('b', 'end')]));
+    for (let round = 0; round < 4; round++) {
+      const instance = await start(admin, 'twice_done');
+      const [task] = await openTasks(instance.id);
+      // Staggered, so that some read the task open before the first completion commits and the instance after it.
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, (_, index) =>
+          new Promise((resolve) => setTimeout(resolve, index * 3)).then(() => send('POST', `/api/admin/bpm/tasks/${task.id}/complete`, {})),
+        ),
+      );
+      expect(answers.map((answer) => answer.statusCode).sort(), answers.map((answer) => answer.body).join('\n')).toEqual([
+        200,
+        ...Array(19).fill(409),
+      ]);
+      expect((await openTasks(instance.id)).map((open: { activityId: string }) => open.activityId)).toEqual(['b']);
+    }
   });
 
   it('answers 409 with a clear message for a unique violation no service caught', async () => {
@@ -182,6 +206,7 @@ if (label === 'postgres') {
       // The write waits on a lock the test holds, so that it is surely under way when its connection ends.
       const holder = new pg.Client({ connectionString: t.database.databaseUrl });
       await holder.connect();
+      const holderPid = (await holder.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]?.pid;
       await holder.query('begin');
       await holder.query('lock table pf_dict in access exclusive mode');
       const pending = send('POST', '/api/admin/dicts', { dictCode: 'cut_off', dictName: 'Cut off' }, 'ja');
@@ -191,7 +216,7 @@ if (label === 'postgres') {
             (
               await onPostgres("select pid from pg_stat_activity where datname = $1 and wait_event_type = 'Lock' and pid <> $2", [
                 databaseName,
-                holder.processID,
+                holderPid,
               ])
             ).length,
           { timeout: 5_000, interval: 20 },
@@ -199,7 +224,7 @@ if (label === 'postgres') {
         .toBeGreaterThan(0);
       await onPostgres('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> $2', [
         databaseName,
-        holder.processID,
+        holderPid,
       ]);
       const answer = await pending;
       await holder.query('rollback');

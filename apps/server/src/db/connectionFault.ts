@@ -8,8 +8,8 @@ export class DatabaseUnreachable extends Error {
   }
 }
 
-/** Socket errors of a connection that broke or could not be made. */
-const socketCodes = new Set(['ECONNRESET', 'ECONNREFUSED', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+/** Socket errors of a connection that broke under a query (one that could not be made is a DatabaseUnreachable). */
+const socketCodes = new Set(['ECONNRESET', 'ETIMEDOUT', 'EPIPE']);
 /** PostgreSQL's: the server ends the session (57P01 admin shutdown, 57P02 crash, 57P03 cannot connect now), too many connections. */
 const postgresCodes = new Set(['57P01', '57P02', '57P03', '53300']);
 /** pg's own errors, which carry no code, for a connection that ended or never came. */

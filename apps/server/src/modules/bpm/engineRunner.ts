@@ -382,7 +382,9 @@ async function runCommand(
   await settle(hooks.pendingCalls);
   if (command.kind === 'signal') {
     const target = waiting.get(command.executionId);
-    if (!target) throw new EngineFailure(`no task waits as ${command.executionId}`);
+    // The task row was read open, but the instance read after it no longer waits there: a completion of the task
+    // committed in between (two completions at once, or a retry of one whose answer was lost).
+    if (!target) throw new AppError(409, 'error.bpmTaskClosed');
     target.api.signal(command.output);
   } else if (command.kind === 'discard') {
     // A user task waits in `waiting`; a timer, a sub-process or a joining gateway only among the postponed.

@@ -12,6 +12,7 @@ import type {
 } from '@qiming/shared';
 import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context.ts';
+import { isConnectionFault } from '../../db/connectionFault.ts';
 import type { Database } from '../../db/schema.ts';
 import type { Caller } from '../../http/caller.ts';
 import { AppError, forbidden, notFound } from '../../http/errors.ts';
@@ -606,7 +607,8 @@ export class RuntimeService {
         this.liveEngines,
       );
     } catch (error) {
-      if (error instanceof AppError) throw error;
+      // A service call's read of the outbound settings met a broken database connection: retryable, not the engine's fault.
+      if (error instanceof AppError || isConnectionFault(error)) throw error;
       const reason = error instanceof EngineFailure || error instanceof Error ? error.message.slice(0, 200) : 'unknown';
       throw new AppError(500, 'error.bpmEngineFailed', { reason });
     }
