@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RedisCluster, redisTimings } from '../src/cluster/redisCluster.ts';
+import { type ClusterLog, RedisCluster, redisTimings } from '../src/cluster/redisCluster.ts';
 import { AccessCache } from '../src/modules/auth/accessCache.ts';
 import type { LiveSession } from '../src/modules/auth/sessionRepo.ts';
 import { type OwnRedis, ownRedis } from './ownRedis.ts';
 
-const quiet = { warn: () => undefined, info: () => undefined };
+const quiet: ClusterLog = { warn: () => undefined, info: () => undefined };
 
 /** A log that keeps its lines, to read what the cluster said. */
 function keptLog() {
@@ -15,7 +15,7 @@ function keptLog() {
 describe('a cluster over a Redis that goes away and comes back', () => {
   let redis: OwnRedis;
   const clusters: RedisCluster[] = [];
-  const open = async (log = quiet) => {
+  const open = async (log: ClusterLog = quiet) => {
     const cluster = new RedisCluster(redis.url, 'fallback-test:', log);
     clusters.push(cluster);
     await cluster.connect();
