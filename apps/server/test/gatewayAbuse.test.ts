@@ -145,6 +145,25 @@ describe(`gateway abuse (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
     expect(target().hits).toEqual([]);
   });
 
+  it('refuses to release again a route stored earlier with an internal upstream or a pattern RE2 cannot run', async () => {
+    for (const [routeId, uri, predicates, reason] of [
+      ['earlier-inside', `http://127.0.0.1:${inside.port}`, [path('/x')], /^uri: the gateway may not send requests to 127\.0\.0\.1/],
+      [
+        'earlier-pattern',
+        `http://127.0.0.2:${allowed.port}`,
+        [path('/x'), { name: 'Header', args: { header: 'X', regexp: '(a)\\1' } }],
+        /^predicates\.1\.args\.regexp: /,
+      ],
+    ] as const) {
+      const id = await insertRoute(t.context.db, routeInput(routeId, uri, [...predicates]) as RouteInput, Date.now());
+      await setRouteStatus(t.context.db, id, 'cancelled', Date.now());
+      const release = await call('POST', `/api/admin/gateway/routes/${id}/release`);
+      expect(release.statusCode).toBe(400);
+      expect(release.json().message).toMatch(reason);
+      expect((await call('GET', `/api/admin/gateway/routes/${id}`)).json().data.status).toBe('cancelled');
+    }
+  });
+
   it('passes a redirect to an internal address back to the client without following it', async () => {
     await saved(routeInput('bounce', `http://127.0.0.2:${allowed.port}`, [path('/redirect')]));
     const answer = await through('/redirect');

@@ -49,7 +49,7 @@ export class RouteService {
   }
 
   /** Patterns RE2 can run and an upstream the gateway may call, or a 400 that says which is not. */
-  private async requireSafe(input: RouteInput): Promise<void> {
+  private async requireSafe(input: Pick<RouteInput, 'uri' | 'predicates' | 'filters'>): Promise<void> {
     refusePattern(routePatternRefusal(input));
     await requireAllowedUpstream(this.context.db, this.upstreams, input.uri);
   }
@@ -85,7 +85,9 @@ export class RouteService {
     });
   }
 
-  step(caller: Caller, id: number, step: 'release' | 'cancel'): Promise<GatewayRoute> {
+  async step(caller: Caller, id: number, step: 'release' | 'cancel'): Promise<GatewayRoute> {
+    // A route saved before its upstream or pattern was refused is refused again as it goes live.
+    if (step === 'release') await this.requireSafe(await this.require(id));
     return this.change(caller, 'release', `${step}:${id}`, (trx, entry) =>
       takeStatusStep(
         steps[step],
