@@ -93,7 +93,10 @@ async function measure(serverDir: string) {
         enabled: true,
       }),
     });
-    await call(`${server.url}/api/admin/gateway/routes/${routeId}/release`, { method: 'POST', headers: { authorization: headers.authorization } });
+    await call(`${server.url}/api/admin/gateway/routes/${routeId}/release`, {
+      method: 'POST',
+      headers: { authorization: headers.authorization },
+    });
     await new Promise((resolve) => setTimeout(resolve, 500));
 
     redis.stop();
@@ -103,7 +106,13 @@ async function measure(serverDir: string) {
     const publish = await call(`${server.url}/nacos/v1/cs/configs`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ username: 'sysadmin', password: 'Qiming@2026', dataId: 'bench.properties', group: 'DEFAULT_GROUP', content: 'a=1' }),
+      body: new URLSearchParams({
+        username: 'sysadmin',
+        password: 'Qiming@2026',
+        dataId: 'bench.properties',
+        group: 'DEFAULT_GROUP',
+        content: 'a=1',
+      }),
     });
     const gateway = await Promise.all(Array.from({ length: 10 }, () => call(`${server.gatewayUrl}/bench/x`)));
     return {
