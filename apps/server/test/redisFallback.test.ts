@@ -113,6 +113,17 @@ describe('a cluster over a Redis that goes away and comes back', () => {
     await expect.poll(() => messages).toEqual(['hello']);
   });
 
+  it('closes at once while Redis is down, even with a subscription still waiting for it', async () => {
+    redis.stop();
+    const waiting = new RedisCluster(redis.url, 'fallback-test:', quiet);
+    await waiting.connect();
+    await waiting.subscribe('never', () => undefined);
+    const started = performance.now();
+    await waiting.close();
+    expect(performance.now() - started).toBeLessThan(1_000);
+    redis.start();
+  });
+
   it('keeps no session or grants in the access cache while the bus is down, and drops what it kept when it goes', async () => {
     const cluster = await open();
     const cache = await AccessCache.open(cluster, Date.now, { ttlMs: 60_000, maxEntries: 100 });

@@ -188,7 +188,12 @@ export class RedisCluster implements Cluster {
   async close(): Promise<void> {
     this.closing = true;
     clearInterval(this.probe);
-    await Promise.all([this.commands, this.subscriber].map((connection) => connection.quit().catch(() => connection.disconnect())));
+    // A connection that is not up would queue the QUIT until Redis is back: it is dropped at once instead.
+    await Promise.all(
+      [this.commands, this.subscriber].map((connection) =>
+        connection.status === 'ready' ? connection.quit().catch(() => connection.disconnect()) : connection.disconnect(),
+      ),
+    );
   }
 
   /** A count in Redis when it answers in time, else this process's own, counted as a fallback. */
