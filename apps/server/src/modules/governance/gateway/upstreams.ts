@@ -24,8 +24,14 @@ export const refusedUpstream = Symbol('refused upstream');
  * Where a route's requests go: its `http(s)://` origin, or for `lb://[group@@]service` (public
  * namespace) one of the service's healthy, enabled instances, chosen at random by weight.
  */
+/** A service's instances as the gateway draws from them: those it may call, and whether any healthy one was left out. */
+interface Candidates {
+  usable: RegistryInstance[];
+  refused: boolean;
+}
+
 export class Upstreams {
-  private readonly lists = new Map<string, { instances: Promise<RegistryInstance[]>; until: number }>();
+  private readonly lists = new Map<string, { candidates: Promise<Candidates>; until: number }>();
 
   constructor(
     private readonly context: GatewayContext,
@@ -41,11 +47,8 @@ export class Upstreams {
   }
 
   private async instanceOf(name: string): Promise<string | undefined | typeof refusedUpstream> {
-    const instances = await this.instancesOf(name);
-    const healthy = instances.filter((instance) => instance.healthy && instance.enabled && instance.weight > 0);
-    // An instance anyone registered at an address the gateway may not call is passed over, not tried.
-    const usable = healthy.filter((instance) => !isIP(instance.ip) || !this.policy.refusal(instance.ip, instance.ip, instance.port));
-    if (usable.length === 0 && healthy.length > 0) return refusedUpstream;
+    const { usable, refused } = await this.candidatesOf(name);
+    if (usable.length === 0 && refused) return refusedUpstream;
     const total = usable.reduce((sum, instance) => sum + instance.weight, 0);
     let draw = Math.random() * total;
     for (const instance of usable) {
@@ -55,13 +58,19 @@ export class Upstreams {
     return undefined;
   }
 
-  private instancesOf(name: string): Promise<RegistryInstance[]> {
+  /** Read and weighed once per list, not per request. */
+  private candidatesOf(name: string): Promise<Candidates> {
     const now = Date.now();
     const kept = this.lists.get(name);
-    if (kept && kept.until > now) return kept.instances;
-    const instances = serviceInstances(this.context.db, name);
-    this.lists.set(name, { instances, until: now + instanceListMs });
-    instances.catch(() => this.lists.delete(name));
-    return instances;
+    if (kept && kept.until > now) return kept.candidates;
+    const candidates = serviceInstances(this.context.db, name).then((instances) => {
+      const healthy = instances.filter((instance) => instance.healthy && instance.enabled && instance.weight > 0);
+      // An instance anyone registered at an address the gateway may not call is passed over, not tried.
+      const usable = healthy.filter((instance) => !isIP(instance.ip) || !this.policy.refusal(instance.ip, instance.ip, instance.port));
+      return { usable, refused: usable.length < healthy.length };
+    });
+    this.lists.set(name, { candidates, until: now + instanceListMs });
+    candidates.catch(() => this.lists.delete(name));
+    return candidates;
   }
 }
