@@ -238,6 +238,25 @@ if (label === 'postgres') {
       expect(retried.statusCode, retried.body).toBe(200);
     });
 
+    it('answers a write that PostgreSQL refuses for a full disk (53100) with 507 in the caller language, and takes it once space returns', async () => {
+      // PostgreSQL's own error with its own code, raised where a full tablespace would raise it: the test's
+      // server keeps its files where no test can fill them.
+      await sql`create function qiming_disk_full() returns trigger language plpgsql as $$ begin raise exception 'could not extend file: No space left on device' using errcode = 'disk_full'; end $$`.execute(
+        t.context.db,
+      );
+      await sql`create trigger qiming_disk_full before insert on pf_dict for each row execute function qiming_disk_full()`.execute(
+        t.context.db,
+      );
+      const refused = await send('POST', '/api/admin/dicts', { dictCode: 'no_room', dictName: 'No room' }, 'es');
+      await sql`drop trigger qiming_disk_full on pf_dict`.execute(t.context.db);
+      await sql`drop function qiming_disk_full`.execute(t.context.db);
+      const resumed = await send('POST', '/api/admin/dicts', { dictCode: 'no_room', dictName: 'No room' });
+
+      expect(refused.statusCode, refused.body).toBe(507);
+      expect(refused.json().message).toBe(formatMessage('error.databaseFull', 'es'));
+      expect(resumed.statusCode, resumed.body).toBe(200);
+    });
+
     it('answers 503 with Retry-After while the database refuses connections, readiness included, and recovers once it takes them', async () => {
       expect((await send('GET', '/api/health/ready')).statusCode).toBe(200);
       await onPostgres(`alter database ${databaseName} allow_connections false`);
