@@ -113,6 +113,23 @@ describe('a cluster over a Redis that goes away and comes back', () => {
     await expect.poll(() => messages).toEqual(['hello']);
   });
 
+  it('shows the directory entries of every process while Redis answers, and its own while Redis is down', async () => {
+    const one = await open();
+    const other = await open();
+    const now = Date.now();
+    await one.putEntry('processes', 'one', 'first', now + 60_000);
+    await other.putEntry('processes', 'other', 'second', now + 60_000);
+    expect([...(await one.entries('processes', now)).keys()].sort()).toEqual(['one', 'other']);
+    redis.stop();
+    await expect.poll(() => one.reachable, { interval: 5 }).toBe(false);
+    await one.putEntry('processes', 'one', 'first again', now + 60_000);
+    expect(await one.entries('processes', now)).toEqual(new Map([['one', 'first again']]));
+    await one.removeEntry('processes', 'one');
+    expect((await one.entries('processes', now)).size).toBe(0);
+    redis.start();
+    await expect.poll(() => one.reachable && other.reachable, { timeout: 5_000 }).toBe(true);
+  });
+
   it('closes at once while Redis is down, even with a subscription still waiting for it', async () => {
     redis.stop();
     const waiting = new RedisCluster(redis.url, 'fallback-test:', quiet);

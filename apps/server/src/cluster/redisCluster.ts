@@ -140,12 +140,19 @@ export class RedisCluster implements Cluster {
     else subscribed.catch(() => undefined);
   }
 
+  /** Kept in this process too: while Redis is down the directory shows this process's own entries. */
   async putEntry(key: string, field: string, value: string, expiresAt: number): Promise<void> {
-    await this.commands.hset(this.prefix + key, field, JSON.stringify({ value, expiresAt })).catch((error: unknown) => this.failed(error));
+    await this.local.putEntry(key, field, value, expiresAt);
+    if (this.usable)
+      await this.commands
+        .hset(this.prefix + key, field, JSON.stringify({ value, expiresAt }))
+        .catch((error: unknown) => this.markFailing(error));
   }
 
   async removeEntry(key: string, field: string): Promise<void> {
-    await this.commands.hdel(this.prefix + key, field).catch((error: unknown) => this.failed(error));
+    await this.local.removeEntry(key, field);
+    // An entry Redis keeps while it cannot be reached carries its own expiry.
+    if (this.usable) await this.commands.hdel(this.prefix + key, field).catch((error: unknown) => this.markFailing(error));
   }
 
   async countInWindow(key: string, windowMs: number, by = 1): Promise<WindowCount> {
@@ -168,16 +175,24 @@ export class RedisCluster implements Cluster {
     );
   }
 
+  /** Every process's live entries from Redis; only this process's own while Redis cannot be reached. */
   async entries(key: string, now: number): Promise<Map<string, string>> {
+    if (!this.usable) return this.local.entries(key, now);
+    let stored: Record<string, string>;
+    try {
+      stored = await this.commands.hgetall(this.prefix + key);
+    } catch (error) {
+      this.markFailing(error);
+      return this.local.entries(key, now);
+    }
     const live = new Map<string, string>();
     const expired: string[] = [];
-    const stored = await this.commands.hgetall(this.prefix + key).catch((error: unknown) => this.failed(error));
     for (const [field, text] of Object.entries(stored)) {
       const entry = JSON.parse(text) as { value: string; expiresAt: number };
       if (entry.expiresAt > now) live.set(field, entry.value);
       else expired.push(field);
     }
-    if (expired.length > 0) await this.commands.hdel(this.prefix + key, ...expired).catch((error: unknown) => this.failed(error));
+    if (expired.length > 0) await this.commands.hdel(this.prefix + key, ...expired).catch((error: unknown) => this.markFailing(error));
     return live;
   }
 
@@ -196,9 +211,14 @@ export class RedisCluster implements Cluster {
     );
   }
 
+  /** Whether commands can be sent: connected, and no command failed since it last answered. */
+  private get usable(): boolean {
+    return this.commands.status === 'ready' && !this.failing;
+  }
+
   /** A count in Redis when it answers in time, else this process's own, counted as a fallback. */
   private async counted<T>(shared: () => Promise<T>, alone: () => Promise<T>): Promise<T> {
-    if (this.commands.status === 'ready' && !this.failing) {
+    if (this.usable) {
       const attempt = shared();
       // Only a real failure (the command time-out included) marks Redis unreachable, even once this count went on without it.
       attempt.catch((error: unknown) => this.markFailing(error));
