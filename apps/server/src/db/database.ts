@@ -25,15 +25,25 @@ export interface DatabaseLog {
 // COUNT(*) and BIGINT columns arrive as strings from pg; every number here fits a double.
 pg.types.setTypeParser(pg.types.builtins.INT8, Number);
 
-/** How long a query waits for a connection (a new one, or one of a busy pool) before it answers 503. */
-const connectionTimeoutMs = 5_000;
+/** How long opening a connection may take before its query answers 503: a database that is gone fails fast. */
+const connectTimeoutMs = 5_000;
+/** How long a query waits for a busy pool's connection: a burst on a healthy database waits its turn. */
+const poolWaitMs = 20_000;
+
+/** pg's pool gives its clients its own wait; a new connection gets the shorter time to open instead. */
+class QuicklyConnectingClient extends pg.Client {
+  constructor(config: pg.ClientConfig = {}) {
+    super({ ...config, connectionTimeoutMillis: connectTimeoutMs });
+  }
+}
 
 export function openDatabase(options: { databaseUrl?: string; dataDir: string }, log?: DatabaseLog): DatabaseHandle {
   if (options.databaseUrl) {
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
       max: 10,
-      connectionTimeoutMillis: connectionTimeoutMs,
+      connectionTimeoutMillis: poolWaitMs,
+      Client: QuicklyConnectingClient,
       keepAlive: true,
     });
     // A connection the server ends (a restart, a failover, pg_terminate_backend) while it is checked out
