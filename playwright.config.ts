@@ -7,6 +7,7 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
+  // Two workers measured 2026-11-27: on a loaded 2-core machine a menu click timed out; one spec file at a time.
   workers: 1,
   retries: 0,
   reporter: [['list'], ['json', { outputFile: process.env.E2E_REPORT ?? '.cache/reports/e2e.json' }]],
