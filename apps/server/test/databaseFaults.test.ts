@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { formatMessage } from '@qiming/shared';
+import SQLite from 'better-sqlite3';
 import Fastify from 'fastify';
 import { sql } from 'kysely';
 import pg from 'pg';
@@ -77,6 +78,42 @@ describe(`database faults are answers (${label})`, () => {
     expect(answer.statusCode).toBe(409);
     expect(answer.json()).toEqual({ code: 409, message: formatMessage('error.duplicateRecord', 'es'), data: null });
   });
+
+  it('answers a write the database gave up on for other transactions with 503, Retry-After and that nothing was saved', async () => {
+    // The database's own error: SQLite still locked by another writer after its busy timeout, PostgreSQL
+    // a deadlock it broke by rolling this transaction back.
+    const release = await holdContention();
+    const refused = await send('POST', '/api/admin/dicts', { dictCode: 'contended', dictName: 'Contended' }, 'ja');
+    await release();
+    const retried = await send('POST', '/api/admin/dicts', { dictCode: 'contended', dictName: 'Contended' });
+
+    expect(refused.statusCode, refused.body).toBe(503);
+    expect(refused.headers['retry-after']).toBe('1');
+    expect(refused.json().message).toBe(formatMessage('error.databaseBusy', 'ja'));
+    expect(retried.statusCode, retried.body).toBe(200);
+  });
+
+  /** Makes the next dictionary write meet contention; answers how to end it. */
+  async function holdContention(): Promise<() => Promise<void>> {
+    if (label === 'sqlite') {
+      const other = new SQLite(path.join(t.database.dataDir, 'qiming.sqlite'));
+      other.exec('BEGIN IMMEDIATE');
+      return async () => {
+        other.exec('ROLLBACK');
+        other.close();
+      };
+    }
+    await sql`create function qiming_deadlock() returns trigger language plpgsql as $$ begin raise exception 'deadlock detected' using errcode = 'deadlock_detected'; end $$`.execute(
+      t.context.db,
+    );
+    await sql`create trigger qiming_deadlock before insert on pf_dict for each row execute function qiming_deadlock()`.execute(
+      t.context.db,
+    );
+    return async () => {
+      await sql`drop trigger qiming_deadlock on pf_dict`.execute(t.context.db);
+      await sql`drop function qiming_deadlock`.execute(t.context.db);
+    };
+  }
 });
 
 /**

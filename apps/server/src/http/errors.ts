@@ -2,6 +2,7 @@ import { formatMessage, isMessageKey, type Language, type MessageKey, type Messa
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { DatabaseUnreachable, isConnectionFault } from '../db/connectionFault.ts';
+import { isContention } from '../db/contention.ts';
 import { isDiskFull } from '../db/diskFull.ts';
 import { isForeignKeyViolation } from '../db/foreignKeyViolation.ts';
 import { isUniqueViolation } from '../db/uniqueViolation.ts';
@@ -111,11 +112,16 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     // Two writes of one key at once: both passed the check, the database's unique key let one through.
     if (isUniqueViolation(error)) return answer(409, 'error.duplicateRecord');
-    // Dependency faults are answers: the database's connection failed, or its storage is full.
+    // Dependency faults are answers: the database's connection failed, it was too busy, or its storage is full.
     if (isConnectionFault(error)) {
       request.log.warn({ err: error }, 'database connection failed');
       reply.header('retry-after', retryAfterSeconds);
       return answer(503, unavailableKey(error, request.method));
+    }
+    if (isContention(error)) {
+      request.log.warn({ err: error }, 'database gave up on contention');
+      reply.header('retry-after', retryAfterSeconds);
+      return answer(503, 'error.databaseBusy');
     }
     if (isDiskFull(error)) {
       request.log.error({ err: error }, 'database storage is full');

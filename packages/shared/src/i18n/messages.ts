@@ -1528,6 +1528,12 @@ export const messages = {
     es: 'La conexión con la base de datos se cortó al guardar: el cambio puede haberse guardado o no. Recargue para comprobarlo antes de reintentar',
     ja: '保存中にデータベース接続が切れました。変更は保存された可能性も、されていない可能性もあります。再試行する前に再読み込みして確認してください',
   },
+  'error.databaseBusy': {
+    zh: '数据库正忙，本次更改未保存，请稍后重试',
+    en: 'The database is busy with other changes: nothing was saved, please try again in a moment',
+    es: 'La base de datos está ocupada con otros cambios: no se guardó nada, inténtelo de nuevo en unos instantes',
+    ja: 'データベースが他の変更で混み合っています。何も保存されていません。しばらくしてから再試行してください',
+  },
   'error.databaseFull': {
     zh: '数据库存储空间已满，未保存任何内容：请联系管理员释放空间后重试',
     en: 'The database storage is full, so nothing was saved: ask an administrator to free space, then try again',
