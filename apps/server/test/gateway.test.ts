@@ -487,15 +487,16 @@ describe(`API gateway (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
   it('lets a cold warm-up rule pass a third of its threshold, and the full threshold once traffic has kept coming', async () => {
     await released('warm', [path('/warm/**')]);
     await rule({ resourceMode: 'route', resource: 'warm', count: 30, intervalSec: 1, controlBehavior: 'warmUp', warmUpPeriodSec: 2 });
+    // A burst sent at once lands in one counting window however slow the machine is.
     const passed = async (times: number) => {
-      let count = 0;
-      for (let i = 0; i < times; i += 1) if ((await through('/warm/x')).status === 200) count += 1;
-      return count;
+      const answers = await Promise.all(Array.from({ length: times }, () => through('/warm/x')));
+      return answers.filter((answer) => answer.status === 200).length;
     };
     const cold = await passed(20);
-    // 30 / 3 = 10, a little more as the burst itself warms the rule.
+    // 30 / 3 = 10, a little more as the burst itself warms the rule (5 more a half second it lasts; the
+    // exact rise is warmUps.test.ts's): far from the 20 a rule without warm-up lets through.
     expect(cold).toBeGreaterThanOrEqual(10);
-    expect(cold).toBeLessThanOrEqual(13);
+    expect(cold).toBeLessThanOrEqual(15);
     // Steady traffic, never a second apart, for the warm-up period.
     for (let elapsed = 0; elapsed < 2200; elapsed += 300) {
       await new Promise((resolve) => setTimeout(resolve, 300));
