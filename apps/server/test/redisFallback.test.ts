@@ -1,7 +1,10 @@
+import { type AlarmRule, alarmRuleInput } from '@qiming/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ClusterLog, RedisCluster, redisTimings } from '../src/cluster/redisCluster.ts';
+import { evaluateRules, type Firing } from '../src/modules/alarms/ruleEvaluation.ts';
 import { AccessCache } from '../src/modules/auth/accessCache.ts';
 import type { LiveSession } from '../src/modules/auth/sessionRepo.ts';
+import { ProcessSampler } from '../src/modules/monitor/processSampler.ts';
 import { type OwnRedis, ownRedis } from './ownRedis.ts';
 
 const quiet: ClusterLog = { warn: () => undefined, info: () => undefined };
@@ -61,6 +64,38 @@ describe('a cluster over a Redis that goes away and comes back', () => {
     // This Redis keeps nothing across a restart: both count in its new window again.
     expect(await one.countInWindow('stop', 60_000)).toMatchObject({ count: 1, shared: true });
     expect(await other.countInWindow('stop', 60_000)).toMatchObject({ count: 2, shared: true });
+  });
+
+  it("shows a server's lost Redis as its redisDown figure, which an alarm rule on servers fires on and resolves", async () => {
+    const cluster = await open();
+    const sampler = new ProcessSampler(() => cluster.reachable);
+    const input = alarmRuleInput.parse({
+      ruleName: 'Redis unreachable',
+      targetKind: 'server',
+      target: '',
+      metric: 'redisDown',
+      comparison: 'gte',
+      threshold: 1,
+      durationSec: 0,
+      level: 'urgent',
+      receiverIds: [],
+    });
+    const rule: AlarmRule = { ...input, id: 1, updatedAt: 0 };
+    const verdict = (firing: Firing[]) =>
+      evaluateRules([rule], () => new Map([[cluster.serverId, sampler.sample(Date.now()).redisDown]]), firing, new Map(), Date.now());
+    try {
+      expect(sampler.sample(Date.now()).redisDown).toBe(0);
+      expect(verdict([])).toEqual([]);
+      redis.stop();
+      await expect.poll(() => cluster.reachable, { interval: 5 }).toBe(false);
+      expect(sampler.sample(Date.now()).redisDown).toBe(1);
+      expect(verdict([]).map((one) => one.action)).toEqual(['fire']);
+      redis.start();
+      await expect.poll(() => cluster.reachable, { timeout: 5_000 }).toBe(true);
+      expect(verdict([{ ruleId: 1, target: cluster.serverId }]).map((one) => one.action)).toEqual(['resolve']);
+    } finally {
+      sampler.stop();
+    }
   });
 
   it('hears again, after Redis is back, on the channels it subscribed to before', async () => {

@@ -9,13 +9,14 @@ export type AlarmLevel = (typeof alarmLevels)[number];
 /**
  * What an alarm rule can watch, and the figure it compares. Traffic figures are per second, averaged
  * over the last ten seconds; `errorRatio` is failed / (succeeded + failed); a breaker's `open` is 1 while
- * it is open or half-open; a service's counts are of its instances now.
+ * it is open or half-open; a service's counts are of its instances now; a server's `redisDown` is 1 while
+ * it cannot reach the Redis it shares with the others (its counts and pushes then fall back to its own).
  */
 export const alarmMetrics = {
   route: ['passed', 'blocked', 'failed', 'errorRatio', 'avgMs', 'p99Ms'],
   apiGroup: ['passed', 'blocked', 'failed', 'errorRatio', 'avgMs', 'p99Ms'],
   service: ['healthy', 'unhealthy'],
-  server: ['cpuPercent', 'rssMb', 'eventLoopP99Ms', 'dbPoolWaiting'],
+  server: ['cpuPercent', 'rssMb', 'eventLoopP99Ms', 'dbPoolWaiting', 'redisDown'],
   breaker: ['open'],
 } as const;
 export type AlarmTargetKind = keyof typeof alarmMetrics;

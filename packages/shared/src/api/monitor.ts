@@ -8,7 +8,7 @@ export const monitorMetrics = {
   route: ['passed', 'blocked', 'succeeded', 'failed', 'avgMs', 'p99Ms'],
   apiGroup: ['passed', 'blocked', 'succeeded', 'failed', 'avgMs', 'p99Ms'],
   api: ['passed', 'blocked', 'succeeded', 'failed', 'avgMs', 'p99Ms'],
-  server: ['cpuPercent', 'rssMb', 'heapMb', 'eventLoopP99Ms', 'dbPoolBusy', 'dbPoolWaiting'],
+  server: ['cpuPercent', 'rssMb', 'heapMb', 'eventLoopP99Ms', 'dbPoolBusy', 'dbPoolWaiting', 'redisDown'],
   service: ['healthy', 'unhealthy'],
 } as const;
 export type MonitorKind = keyof typeof monitorMetrics;

@@ -28,7 +28,7 @@ export async function insertTrafficMinutes(db: Kysely<Database>, serverId: strin
     .execute();
 }
 
-const processMetrics = ['cpuPercent', 'rssMb', 'heapMb', 'eventLoopP99Ms', 'dbPoolBusy', 'dbPoolWaiting'] as const;
+const processMetrics = ['cpuPercent', 'rssMb', 'heapMb', 'eventLoopP99Ms', 'dbPoolBusy', 'dbPoolWaiting', 'redisDown'] as const;
 
 /** Stores the minute's average of each gauge: of a process (target: its server id) or of services. */
 export async function insertGaugeMinute(

@@ -25,7 +25,7 @@ export class ProcessMonitor {
     private readonly meter: TrafficMeter,
     poolStats?: () => { busy: number; waiting: number },
   ) {
-    this.sampler = new ProcessSampler(poolStats);
+    this.sampler = new ProcessSampler(() => cluster.reachable, poolStats);
   }
 
   /** One second's work; `services` when this process samples the registry (it holds the monitor lease). */

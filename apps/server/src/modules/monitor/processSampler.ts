@@ -1,6 +1,6 @@
 import { type IntervalHistogram, monitorEventLoopDelay } from 'node:perf_hooks';
 
-/** One second of this process: CPU as a percentage of one core, memory, event-loop delay, database pool. */
+/** One second of this process: CPU as a percentage of one core, memory, event-loop delay, database pool, Redis. */
 export interface ProcessFigures {
   at: number;
   cpuPercent: number;
@@ -9,6 +9,8 @@ export interface ProcessFigures {
   eventLoopP99Ms: number;
   dbPoolBusy: number | null;
   dbPoolWaiting: number | null;
+  /** 1 while the shared Redis cannot be reached, else 0. */
+  redisDown: number;
 }
 
 const megabyte = 1024 * 1024;
@@ -19,7 +21,10 @@ export class ProcessSampler {
   private cpu = process.cpuUsage();
   private sampledAt = performance.now();
 
-  constructor(private readonly poolStats?: () => { busy: number; waiting: number }) {
+  constructor(
+    private readonly redisReachable: () => boolean,
+    private readonly poolStats?: () => { busy: number; waiting: number },
+  ) {
     this.delay.enable();
   }
 
@@ -40,6 +45,7 @@ export class ProcessSampler {
       eventLoopP99Ms: round(eventLoopP99Ms),
       dbPoolBusy: pool ? pool.busy : null,
       dbPoolWaiting: pool ? pool.waiting : null,
+      redisDown: this.redisReachable() ? 0 : 1,
     };
   }
 

@@ -939,6 +939,7 @@ export const en = {
       memory: 'Memory',
       eventLoop: 'Event-loop delay (p99)',
       dbPool: 'Database pool',
+      redis: 'Redis',
       instances: 'Instances',
     },
     units: {
@@ -962,6 +963,7 @@ export const en = {
       eventLoopP99Ms: 'Event-loop delay p99 (ms)',
       dbPoolBusy: 'Connections in use',
       dbPoolWaiting: 'Waiting for a connection',
+      redisDown: 'Redis unreachable (1 = yes)',
       healthy: 'Healthy instances',
       unhealthy: 'Unhealthy instances',
       open: 'Breaker open',

@@ -939,6 +939,7 @@ export const es: UiStrings = {
       memory: 'Memoria',
       eventLoop: 'Retardo del bucle de eventos (p99)',
       dbPool: 'Pool de la base de datos',
+      redis: 'Redis',
       instances: 'Instancias',
     },
     units: {
@@ -962,6 +963,7 @@ export const es: UiStrings = {
       eventLoopP99Ms: 'Retardo del bucle de eventos p99 (ms)',
       dbPoolBusy: 'Conexiones en uso',
       dbPoolWaiting: 'Esperando una conexión',
+      redisDown: 'Redis inaccesible (1 = sí)',
       healthy: 'Instancias sanas',
       unhealthy: 'Instancias no sanas',
       open: 'Disyuntor abierto',

@@ -939,6 +939,7 @@ export const ja: UiStrings = {
       memory: 'メモリ',
       eventLoop: 'イベントループ遅延（p99）',
       dbPool: 'データベースプール',
+      redis: 'Redis',
       instances: 'インスタンス',
     },
     units: {
@@ -962,6 +963,7 @@ export const ja: UiStrings = {
       eventLoopP99Ms: 'イベントループ遅延p99（ミリ秒）',
       dbPoolBusy: '使用中の接続',
       dbPoolWaiting: '接続待ち',
+      redisDown: 'Redis に接続不可（1 = はい）',
       healthy: '正常インスタンス',
       unhealthy: '異常インスタンス',
       open: 'ブレーカー開',

@@ -939,6 +939,7 @@ export const zh: UiStrings = {
       memory: '内存',
       eventLoop: '事件循环延迟（p99）',
       dbPool: '数据库连接池',
+      redis: 'Redis',
       instances: '实例',
     },
     units: {
@@ -962,6 +963,7 @@ export const zh: UiStrings = {
       eventLoopP99Ms: '事件循环延迟p99（毫秒）',
       dbPoolBusy: '使用中的连接',
       dbPoolWaiting: '等待连接',
+      redisDown: 'Redis 不可达（1 = 是）',
       healthy: '健康实例',
       unhealthy: '不健康实例',
       open: '熔断器打开',

@@ -55,7 +55,7 @@ describe('figure charts by kind', () => {
     // A gap is not a point drawn.
     expect(charts[1]?.points).toBe(3);
     const server = buildFigureCharts(series('server', 1000, ['node-1']), 'node-1', t);
-    expect(server.map((chart) => chart.title)).toEqual(['CPU', 'Memory', 'Event-loop delay (p99)', 'Database pool']);
+    expect(server.map((chart) => chart.title)).toEqual(['CPU', 'Memory', 'Event-loop delay (p99)', 'Database pool', 'Redis']);
     expect(buildFigureCharts(series('service', 1000, ['public/DEFAULT@@shop']), 'public/DEFAULT@@shop', t)[0]?.lines).toHaveLength(2);
   });
 

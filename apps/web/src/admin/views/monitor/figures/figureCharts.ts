@@ -6,7 +6,7 @@ export type FigureUnit = 'perSecond' | 'ms' | 'percent' | 'mb' | 'count';
 
 /** One chart of a target's figures: which metrics it draws, in what unit. */
 export interface FigureDeclaration {
-  key: 'requests' | 'responseTime' | 'cpu' | 'memory' | 'eventLoop' | 'dbPool' | 'instances';
+  key: 'requests' | 'responseTime' | 'cpu' | 'memory' | 'eventLoop' | 'dbPool' | 'redis' | 'instances';
   metrics: readonly string[];
   unit: FigureUnit;
 }
@@ -26,6 +26,7 @@ export const figuresByKind: Record<MonitorKind, FigureDeclaration[]> = {
     { key: 'memory', metrics: ['rssMb', 'heapMb'], unit: 'mb' },
     { key: 'eventLoop', metrics: ['eventLoopP99Ms'], unit: 'ms' },
     { key: 'dbPool', metrics: ['dbPoolBusy', 'dbPoolWaiting'], unit: 'count' },
+    { key: 'redis', metrics: ['redisDown'], unit: 'count' },
   ],
   service: [{ key: 'instances', metrics: ['healthy', 'unhealthy'], unit: 'count' }],
 };
@@ -49,6 +50,7 @@ const metricColours: Record<string, string> = {
   eventLoopP99Ms: '#d46b08',
   dbPoolBusy: '#096dd9',
   dbPoolWaiting: '#cf1322',
+  redisDown: '#cf1322',
   healthy: '#237804',
   unhealthy: '#cf1322',
 };
