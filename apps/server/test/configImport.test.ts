@@ -73,6 +73,15 @@ describe(`config import under abuse (${process.env.TEST_DATABASE ?? 'sqlite'})`,
     expect(await t.context.db.selectFrom('cfg_config').select('id').where('data_id', '=', 'fine.txt').execute()).toEqual([]);
   });
 
+  it('refuses an entry holding a NUL byte, naming it, and imports nothing of the archive', async () => {
+    const files = { 'DEFAULT_GROUP/fine-too.txt': strToU8('fine'), 'DEFAULT_GROUP/nul.txt': strToU8('a=1\u0000b=2') };
+    const response = await importZip(zipSync(files), 'es');
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toContain('DEFAULT_GROUP/nul.txt');
+    expect(response.json().message).toContain('NUL');
+    expect(await t.context.db.selectFrom('cfg_config').select('id').where('data_id', 'in', ['fine-too.txt', 'nul.txt']).execute()).toEqual([]);
+  });
+
   it.each(['..', '.'])('refuses %s as a group or data id on every path that writes one', async (name) => {
     const publish = await t.app.inject({
       method: 'POST',

@@ -277,6 +277,7 @@ describe(`function model administration and import (${process.env.TEST_DATABASE 
       ],
       [{ 'a.txt': new Uint8Array([0xef, 0xbb, 0xbf, ...strToU8(good)]) }, 'a.txt 以 BOM 开头，请保存为无 BOM 的 UTF-8'],
       [{ 'a.txt': new Uint8Array([...strToU8(`${good}\n-- `), 0xd6, 0xd0, 0xce, 0xc4]) }, 'a.txt 不是 UTF-8 编码（第2行）'],
+      [{ 'a.txt': `${good}\n-- \u0000` }, 'a.txt含有无法保存的字符（NUL 字节或不成对的代理项）'],
       [{ 'model.sql': good }, '压缩包中的 model.sql 不是 .txt 文件'],
       [{ '../evil.txt': good }, '压缩包中的 ../evil.txt 不是 .txt 文件'],
       [{ 'a.txt': '-- nothing but a comment\n' }, '压缩包中没有 SQL 语句'],

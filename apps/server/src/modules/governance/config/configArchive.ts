@@ -3,6 +3,7 @@ import { strFromU8, strToU8, zipSync } from 'fflate';
 import { parse, stringify } from 'yaml';
 import { z } from 'zod';
 import { badRequest } from '../../../http/errors.ts';
+import { isStorableText } from '../../../http/storableText.ts';
 import { unpackZip } from '../../../http/zipUpload.ts';
 import type { ConfigDraft } from './configService.ts';
 
@@ -84,6 +85,9 @@ export function readArchive(bytes: Uint8Array, namespaceId: string): ConfigDraft
   return names.map((name) => {
     const [group, dataId] = name.split('/') as [string, string];
     const meta = described.get(name);
+    const content = strFromU8(files.get(name) as Uint8Array);
+    // An entry is text from outside like any field: what the database cannot store is named, not a 500.
+    if (!isStorableText(content)) throw badRequest('validation.unstorableText', { field: name });
     const draft = configInput.safeParse({
       group,
       dataId,
@@ -91,7 +95,7 @@ export function readArchive(bytes: Uint8Array, namespaceId: string): ConfigDraft
       appName: meta?.appName,
       tags: meta?.tags,
       description: meta?.desc,
-      content: strFromU8(files.get(name) as Uint8Array),
+      content,
     });
     if (!draft.success) throw badRequest('error.import');
     return { namespaceId, ...draft.data };

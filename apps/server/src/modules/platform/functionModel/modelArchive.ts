@@ -3,6 +3,7 @@ import { strToU8, zipSync } from 'fflate';
 import sqlParser from 'node-sql-parser';
 import type { ZodType } from 'zod';
 import { type AppError, badRequest } from '../../../http/errors.ts';
+import { isStorableText } from '../../../http/storableText.ts';
 import { looksLikeZip, unpackZip } from '../../../http/zipUpload.ts';
 import { levelTables, type ModelRow, rowOf } from './modelLevels.ts';
 import { splitStatements } from './sqlStatements.ts';
@@ -159,8 +160,9 @@ function decodeText(name: string, bytes: Uint8Array): string {
   if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) throw badRequest('error.modelImportBom', { file: name });
   if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff))
     throw badRequest('error.modelImportBom', { file: name });
+  let text: string;
   try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {
     // The first line holding a byte that is not UTF-8, so the user knows where to look.
     let line = 1;
@@ -175,6 +177,9 @@ function decodeText(name: string, bytes: Uint8Array): string {
     }
     throw badRequest('error.modelImportEncoding', { file: name, line });
   }
+  // Valid UTF-8 may still hold a NUL byte, which PostgreSQL cannot store: named here, not a 500.
+  if (!isStorableText(text)) throw badRequest('validation.unstorableText', { field: name });
+  return text;
 }
 
 /** An entry is a .txt file, anywhere in the archive but never named to step outside it. */
