@@ -79,7 +79,9 @@ describe(`config import under abuse (${process.env.TEST_DATABASE ?? 'sqlite'})`,
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toContain('DEFAULT_GROUP/nul.txt');
     expect(response.json().message).toContain('NUL');
-    expect(await t.context.db.selectFrom('cfg_config').select('id').where('data_id', 'in', ['fine-too.txt', 'nul.txt']).execute()).toEqual([]);
+    expect(await t.context.db.selectFrom('cfg_config').select('id').where('data_id', 'in', ['fine-too.txt', 'nul.txt']).execute()).toEqual(
+      [],
+    );
   });
 
   it.each(['..', '.'])('refuses %s as a group or data id on every path that writes one', async (name) => {
