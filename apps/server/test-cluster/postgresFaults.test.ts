@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { sealPassword } from '@qiming/shared';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ServerProcess, startServerProcess } from '../test/serverProcess.ts';
+import { signInOverHttp as signIn } from '../test/signInOverHttp.ts';
 import { createTestDatabase, type TestDatabase } from '../test/testDatabase.ts';
 
 const serverDir = path.resolve(import.meta.dirname, '..');
@@ -148,21 +148,3 @@ describe('a server on PostgreSQL whose connections are ended', () => {
     expect(exits).toEqual([]);
   });
 });
-
-async function signIn(url: string): Promise<string> {
-  const { data } = (await (await fetch(`${url}/api/uc/getkey/LoginGetKey.do?method=getLoginKey`)).json()) as {
-    data: { key: string; keyId: string };
-  };
-  const response = await fetch(`${url}/api/oauth/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      grant_type: 'password',
-      username: 'sysadmin',
-      password: sealPassword(data.key, 'Qiming@2026'),
-      keyId: data.keyId,
-      client_id: 'qiming-admin',
-    }),
-  });
-  return ((await response.json()) as { access_token: string }).access_token;
-}

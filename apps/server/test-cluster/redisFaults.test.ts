@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { changeLogTimings } from '../src/modules/governance/config/listenerHub.ts';
 import { type OwnRedis, ownRedis } from '../test/ownRedis.ts';
 import { type ServerProcess, startServerProcess } from '../test/serverProcess.ts';
+import { signInOverHttp } from '../test/signInOverHttp.ts';
 import { createTestDatabase, type TestDatabase } from '../test/testDatabase.ts';
 
 const serverDir = path.resolve(import.meta.dirname, '..');
@@ -30,26 +31,10 @@ async function timed(url: string, init?: RequestInit): Promise<{ ms: number; sta
   return { ms: performance.now() - started, status: response.status, body };
 }
 
+/** A sign-in over HTTP and how long it took. */
 async function signIn(url: string): Promise<{ token: string; ms: number }> {
-  const { sealPassword } = await import('@qiming/shared');
   const started = performance.now();
-  const keyAnswer = await fetch(`${url}/api/uc/getkey/LoginGetKey.do?method=getLoginKey`, { signal: AbortSignal.timeout(20_000) });
-  expect(keyAnswer.status).toBe(200);
-  const { data } = (await keyAnswer.json()) as { data: { key: string; keyId: string } };
-  const response = await fetch(`${url}/api/oauth/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      grant_type: 'password',
-      username: 'sysadmin',
-      password: sealPassword(data.key, 'Qiming@2026'),
-      keyId: data.keyId,
-      client_id: 'qiming-admin',
-    }),
-    signal: AbortSignal.timeout(20_000),
-  });
-  expect(response.status).toBe(200);
-  const token = ((await response.json()) as { access_token: string }).access_token;
+  const token = await signInOverHttp(url);
   return { token, ms: performance.now() - started };
 }
 

@@ -6,7 +6,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { NacosConfigClient } from 'nacos';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { staff } from '../test/demoAccounts.ts';
 import { type ServerProcess, startServerProcess } from '../test/serverProcess.ts';
+import { signInOverHttp as signIn } from '../test/signInOverHttp.ts';
 import { createTestDatabase, type TestDatabase } from '../test/testDatabase.ts';
 
 const serverDir = path.resolve(import.meta.dirname, '..');
@@ -125,7 +127,7 @@ describe('two server processes on PostgreSQL and Redis behave as one', () => {
     const dictionaries = (url: string, token: string) =>
       fetch(`${url}/api/admin/dicts`, { headers: { authorization: `Bearer ${token}` } }).then((response) => response.status);
     // Both servers have answered the token once, so both keep its session and grants.
-    const reader = await signIn(first.url, 'staff01', 'Staff@2026');
+    const reader = await signIn(first.url, staff);
     expect([await dictionaries(first.url, reader), await dictionaries(second.url, reader)]).toEqual([200, 200]);
     const ended = Date.now();
     await fetch(`${first.url}/api/j_hh_security_logout`, { headers: { authorization: `Bearer ${reader}` } });
@@ -133,7 +135,7 @@ describe('two server processes on PostgreSQL and Redis behave as one', () => {
     await expect.poll(() => dictionaries(second.url, reader), { timeout: 1_000, interval: 5 }).toBe(401);
     expect(Date.now() - ended).toBeLessThan(1_000);
 
-    const again = await signIn(first.url, 'staff01', 'Staff@2026');
+    const again = await signIn(first.url, staff);
     expect([await dictionaries(first.url, again), await dictionaries(second.url, again)]).toEqual([200, 200]);
     const staffId = (await adminGet(first.url, admin, '/api/admin/accounts?limit=10&userName=staff01')).records[0].id;
     const roleId = (await adminGet(first.url, admin, '/api/admin/roles?limit=10&roleCode=dict_reader')).records[0].id;
@@ -344,25 +346,6 @@ describe('two server processes on PostgreSQL and Redis behave as one', () => {
     expect((await adminGet(first.url, admin, '/api/admin/gateway/state')).length).toBe(1);
   });
 });
-
-async function signIn(url: string, userName = 'sysadmin', password = 'Qiming@2026'): Promise<string> {
-  const { sealPassword } = await import('@qiming/shared');
-  const { data } = (await (await fetch(`${url}/api/uc/getkey/LoginGetKey.do?method=getLoginKey`)).json()) as {
-    data: { key: string; keyId: string };
-  };
-  const response = await fetch(`${url}/api/oauth/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      grant_type: 'password',
-      username: userName,
-      password: sealPassword(data.key, password),
-      keyId: data.keyId,
-      client_id: 'qiming-admin',
-    }),
-  });
-  return ((await response.json()) as { access_token: string }).access_token;
-}
 
 async function adminGet(url: string, token: string, pathAndQuery: string) {
   const response = await fetch(`${url}${pathAndQuery}`, { headers: { authorization: `Bearer ${token}` } });

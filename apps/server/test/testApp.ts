@@ -5,8 +5,7 @@ import { type BuildOptions, type BuiltApp, buildApp } from '../src/app.ts';
 import { readConfig, type ServerConfig } from '../src/config.ts';
 import { createSeededTestDatabase, createTestDatabase, type TestDatabase } from './testDatabase.ts';
 
-export const sysadmin = { userName: 'sysadmin', password: 'Qiming@2026' };
-export const staff = { userName: 'staff01', password: 'Staff@2026' };
+export { staff, sysadmin } from './demoAccounts.ts';
 
 export interface Tokens {
   access_token: string;
