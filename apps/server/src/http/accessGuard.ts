@@ -35,12 +35,13 @@ export function requestParams(request: FastifyRequest): Record<string, unknown> 
 }
 
 /**
- * Who calls the Nacos API: a bearer token in the header or as `accessToken`, else the `username` and
+ * Who calls the Nacos API: a bearer token, or `accessToken` as a parameter or header, else the `username` and
  * `password` parameters the npm clients send.
  */
 async function nacosSession(context: AppContext, request: FastifyRequest): Promise<LiveSession | undefined> {
   const params = requestParams(request);
-  const token = typeof params.accessToken === 'string' ? `Bearer ${params.accessToken}` : request.headers.authorization;
+  const named = typeof params.accessToken === 'string' ? params.accessToken : request.headers.accesstoken;
+  const token = typeof named === 'string' ? `Bearer ${named}` : request.headers.authorization;
   if (token) return context.auth.authenticate(token);
   if (typeof params.username !== 'string' || typeof params.password !== 'string') return undefined;
   return context.clientCredentials.verify(params.username, params.password, clientInfo(request));

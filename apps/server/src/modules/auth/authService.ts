@@ -109,6 +109,31 @@ export class AuthService {
     }
   }
 
+  /**
+   * A machine client's sign-in with a plain password (the Nacos login): the same checks and lock-out as
+   * `passwordGrant`, a revocable session like any other, and only its access token in the answer.
+   */
+  async clientSignIn(username: string, password: string, client: ClientInfo, clientId: string): Promise<TokenAnswer | undefined> {
+    const now = this.now();
+    const log = this.loginLogger(username, client, now);
+    let account: AccountRow;
+    try {
+      account = await this.checkCredentials(username, password, client, log);
+    } catch (error) {
+      if (error instanceof OAuthError) return undefined;
+      throw error;
+    }
+    const sessionId = randomUUID();
+    const refresh = newRefreshToken(sessionId);
+    await insertSession(this.db, { id: sessionId, accountId: account.id, refreshHash: refresh.hash, clientId, ...client, now });
+    if (account.max_session_number > 0) {
+      await revokeSessionsBeyond(this.db, account.id, account.max_session_number, now, sessionId);
+      await this.access.forget();
+    }
+    await log('success', account.id);
+    return this.answer(account.id, sessionId, refresh.token);
+  }
+
   private loginLogger(userName: string, client: ClientInfo, time: number): LoginLogger {
     return (result, accountId = null) =>
       writeLoginLog(this.db, { time, ip: client.ip, userName, accountId, result, userAgent: client.userAgent });

@@ -85,6 +85,14 @@ export const governanceAccess: ModuleDeclaration = {
       code: 'governance.registryClient',
       name: 'Registry and config client (Nacos API)',
       operations: [
+        // Nacos clients sign in here for a token; what the token may then do is the account's grants.
+        {
+          code: 'registry:clientLogin',
+          name: 'Sign a Nacos client in',
+          type: 'other',
+          access: 'public',
+          urls: ['POST /nacos/v1/auth/login', 'POST /nacos/v1/auth/users/login'],
+        },
         {
           code: 'registry:client',
           name: 'Call the Nacos API',

@@ -3,6 +3,7 @@ import type { AppContext } from '../../context.ts';
 import { ConfigService } from './config/configService.ts';
 import { ConfigListenerHub } from './config/listenerHub.ts';
 import { configRoutes } from './config/routes.ts';
+import { nacosAuthRoutes } from './nacos/authRoutes.ts';
 import { nacosConfigRoutes } from './nacos/configRoutes.ts';
 import { namingRoutes } from './nacos/namingRoutes.ts';
 import { NamespaceService } from './namespaces/namespaceService.ts';
@@ -31,6 +32,7 @@ export const governanceRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
     namespaceRoutes(namespaces),
     registryRoutes(registry, namespaces),
     configRoutes(configs, namespaces),
+    nacosAuthRoutes(),
     namingRoutes(registry, namespaces),
     nacosConfigRoutes(configs, namespaces),
   ]) {
