@@ -642,7 +642,10 @@ describe(`API gateway (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
     const before = await count();
     const base = { routeId: 'bad', routeName: 'Bad', orderNum: 1, uri: origin, predicates: [path('/bad')], filters: [], description: '' };
     const refusals: Array<[object, string]> = [
-      [{ predicates: [{ name: 'Header', args: { header: 'X-A', regexp: '([' } }] }, 'Header: Not a valid regular expression: (['],
+      [
+        { predicates: [{ name: 'Header', args: { header: 'X-A', regexp: '([' } }] },
+        'predicates.0.args.regexp (Header): Not a valid regular expression: ([',
+      ],
       [{ filters: [{ name: 'Teleport', args: {} }] }, 'Teleport: Not supported: Teleport'],
       [{ predicates: [] }, 'At least one predicate is needed'],
       [{ uri: 'ftp://files.example' }, 'The URI is http(s)://host:port or lb://service'],

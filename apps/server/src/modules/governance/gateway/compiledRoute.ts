@@ -1,4 +1,13 @@
-import type { Definition, FilterName, GatewayRoute, PredicateName } from '@qiming/shared';
+import {
+  type Definition,
+  dataSizeBytes,
+  type FilterName,
+  type GatewayRoute,
+  httpStatusOf,
+  type PredicateName,
+  retryStatuses,
+  routeTime,
+} from '@qiming/shared';
 import ipaddr from 'ipaddr.js';
 import { compilePattern } from './pathPattern.ts';
 import { fullMatcher, pathRewriter } from './routePatterns.ts';
@@ -126,7 +135,17 @@ function predicate(definition: Definition<PredicateName>, routeId: string): Test
     }
     case 'Host': {
       const patterns = list(args.patterns).flatMap((pattern) => compilePattern(pattern, '.') ?? []);
-      return (request) => patterns.some((pattern) => pattern(request.host.replace(/:\d+$/, '')) !== undefined);
+      // Its `{sub}` variables reach the filters, as SCG's Host predicate puts them in the URI template variables.
+      return (request, variables) => {
+        for (const pattern of patterns) {
+          const found = pattern(request.host.replace(/:\d+$/, ''));
+          if (found) {
+            Object.assign(variables, found);
+            return true;
+          }
+        }
+        return false;
+      };
     }
     case 'Method': {
       const methods = new Set(list(args.methods).map((method) => method.toUpperCase()));
@@ -158,16 +177,16 @@ function predicate(definition: Definition<PredicateName>, routeId: string): Test
       };
     }
     case 'After': {
-      const after = Date.parse(args.datetime ?? '');
+      const after = routeTime(args.datetime);
       return () => Date.now() > after;
     }
     case 'Before': {
-      const before = Date.parse(args.datetime ?? '');
+      const before = routeTime(args.datetime);
       return () => Date.now() < before;
     }
     case 'Between': {
-      const from = Date.parse(args.datetime1 ?? '');
-      const to = Date.parse(args.datetime2 ?? '');
+      const from = routeTime(args.datetime1);
+      const to = routeTime(args.datetime2);
       return () => Date.now() > from && Date.now() < to;
     }
     case 'Weight':
@@ -213,17 +232,17 @@ function applyFilter(
       rewrites.removeRequestHeaders.push((args.name ?? '').toLowerCase());
       break;
     case 'SetStatus':
-      rewrites.status = Number(args.status);
+      rewrites.status = httpStatusOf(args.status);
       break;
     case 'Retry':
       rewrites.retry = {
         retries: Number(args.retries ?? 3),
-        statuses: list(args.statuses ?? '502,503,504').map(Number),
+        statuses: retryStatuses(args) ?? [502, 503, 504],
         methods: list(args.methods ?? 'GET').map((method) => method.toUpperCase()),
       };
       break;
     case 'RequestSize':
-      rewrites.maxBodyBytes = Number(args.maxSize);
+      rewrites.maxBodyBytes = dataSizeBytes(args.maxSize);
       break;
   }
 }
