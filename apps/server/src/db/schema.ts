@@ -504,7 +504,7 @@ export interface GwFlowRuleTable {
   count: number;
   interval_sec: number;
   burst: number;
-  control_behavior: 'reject' | 'warmUp' | 'queue';
+  control_behavior: 'reject' | 'warmUp' | 'queue' | 'warmUpQueue';
   param_strategy: 'none' | 'clientIp' | 'header' | 'urlParam' | 'cookie';
   param_field: string;
   warm_up_period_sec: Generated<number>;

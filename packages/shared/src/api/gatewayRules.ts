@@ -49,9 +49,10 @@ export const flowGrades = ['qps', 'concurrency'] as const;
 /**
  * What happens to requests over a QPS threshold, as Sentinel's control behaviours: refused with 429,
  * a threshold that warms up after a quiet spell, or requests spaced evenly, each waiting its turn up to
- * `maxQueueingTimeMs`. A concurrency rule always refuses.
+ * `maxQueueingTimeMs`, or both (Sentinel's warm up + rate limiter): spaced by the warming threshold. A
+ * concurrency rule always refuses.
  */
-export const flowBehaviors = ['reject', 'warmUp', 'queue'] as const;
+export const flowBehaviors = ['reject', 'warmUp', 'queue', 'warmUpQueue'] as const;
 /** Count per client address, per value of a header, query parameter or cookie, or all together. */
 export const flowParamStrategies = ['none', 'clientIp', 'header', 'urlParam', 'cookie'] as const;
 

@@ -1580,6 +1580,36 @@ export const messages = {
     ja: 'プレビューリンクは未公開の内容をサイトに表示するため、ニュースを公開する権限が必要です',
   },
   // -- gateway upstreams and patterns --
+  'validation.routeArgument': {
+    zh: '{field}（{element}）：{reason}',
+    en: '{field} ({element}): {reason}',
+    es: '{field} ({element}): {reason}',
+    ja: '{field}（{element}）：{reason}',
+  },
+  'validation.dataSize': {
+    zh: '请填写大小，如 5000、5KB、5MB',
+    en: 'Enter a size such as 5000, 5KB or 5MB',
+    es: 'Introduzca un tamaño como 5000, 5KB o 5MB',
+    ja: '5000、5KB、5MB のようにサイズを入力してください',
+  },
+  'validation.sentinelField': {
+    zh: '{field}：{reason}',
+    en: '{field}: {reason}',
+    es: '{field}: {reason}',
+    ja: '{field}：{reason}',
+  },
+  'validation.sentinelUnsupported': {
+    zh: '不支持该取值：{value}',
+    en: 'this value is not supported: {value}',
+    es: 'este valor no se admite: {value}',
+    ja: 'この値はサポートされていません：{value}',
+  },
+  'validation.sentinelValue': {
+    zh: '应为 {expected}',
+    en: 'expected {expected}',
+    es: 'se esperaba {expected}',
+    ja: '{expected} を指定してください',
+  },
   'validation.patternRefused': {
     zh: '{field}：模式 {value} 被拒绝：{reason}',
     en: '{field}: the pattern {value} is refused: {reason}',

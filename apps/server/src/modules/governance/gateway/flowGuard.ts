@@ -50,7 +50,7 @@ function paramOf(rule: FlowRule, request: GatewayRequest): string {
  * gateway processes, taken in blocks, see LeasedCounts; otherwise each process counts alone); a warm-up rule's threshold is this
  * process's warm-up level of `count` (see WarmUps); a queueing rule spaces requests `intervalSec /
  * count` apart through the cluster, each waiting for its turn unless that is more than
- * `maxQueueingTimeMs` away (burst does not apply). Concurrency rules count requests in flight in this
+ * `maxQueueingTimeMs` away (burst does not apply; a warm-up queueing rule spaces them by its warm-up threshold). Concurrency rules count requests in flight in this
  * process. A request lacking the header, parameter or cookie a rule counts by is counted with the
  * others that lack it.
  *
@@ -133,10 +133,12 @@ export class FlowGuard {
         taken.push(key);
         continue;
       }
-      if (rule.controlBehavior === 'queue') {
+      if (rule.controlBehavior === 'queue' || rule.controlBehavior === 'warmUpQueue') {
+        // Warming up, the spacing follows the warming threshold: a cold rule spaces requests three times as far.
+        const threshold = rule.controlBehavior === 'queue' ? rule.count : this.warmUps.threshold(key, rule, Date.now());
         const wait = await this.cluster.takeTurn(
           key,
-          Math.max(1, Math.round((rule.intervalSec * 1000) / rule.count)),
+          Math.max(1, Math.round((rule.intervalSec * 1000) / threshold)),
           rule.maxQueueingTimeMs,
         );
         if (wait === undefined) {

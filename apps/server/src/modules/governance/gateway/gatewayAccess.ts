@@ -1,4 +1,24 @@
-import { type FunctionDeclaration, listOperations } from '../../platform/functionModel/declarations.ts';
+import {
+  type FunctionDeclaration,
+  listOperations,
+  type OperationDeclaration,
+  type UrlDeclaration,
+} from '../../platform/functionModel/declarations.ts';
+
+/** Sentinel's rule JSON, imported and exported. */
+export const sentinelFlowPath = '/api/admin/gateway/flow-rules/sentinel';
+export const sentinelGatewayFlowPath = '/api/admin/gateway/flow-rules/sentinel-gateway';
+export const sentinelDegradePath = '/api/admin/gateway/degrade-rules/sentinel';
+
+/** A Sentinel import adds rules and its export reads them: the list's add and view grants cover them. */
+const withSentinel = (operations: OperationDeclaration[], imports: string[], exports: string[]) =>
+  operations.map((operation) => {
+    const extra = operation.type === 'add' ? imports : operation.type === 'view' ? exports : [];
+    return {
+      ...operation,
+      urls: [...operation.urls, ...extra.map((path) => `${operation.type === 'add' ? 'POST' : 'GET'} ${path}` as UrlDeclaration)],
+    };
+  });
 
 const routes = '/api/admin/gateway/routes';
 
@@ -37,11 +57,19 @@ export const apiGroupAccess: FunctionDeclaration = {
 export const flowRuleAccess: FunctionDeclaration = {
   code: 'governance.flowRule',
   name: 'Flow rules',
-  operations: listOperations('gateway:rule', '/api/admin/gateway/flow-rules', ['GET /api/admin/gateway/flow-rules/counting']),
+  operations: withSentinel(
+    listOperations('gateway:rule', '/api/admin/gateway/flow-rules', ['GET /api/admin/gateway/flow-rules/counting']),
+    [sentinelFlowPath, sentinelGatewayFlowPath],
+    [sentinelGatewayFlowPath],
+  ),
 };
 
 export const degradeRuleAccess: FunctionDeclaration = {
   code: 'governance.degradeRule',
   name: 'Degrade rules',
-  operations: listOperations('gateway:degrade', '/api/admin/gateway/degrade-rules'),
+  operations: withSentinel(
+    listOperations('gateway:degrade', '/api/admin/gateway/degrade-rules'),
+    [sentinelDegradePath],
+    [sentinelDegradePath],
+  ),
 };

@@ -8,6 +8,7 @@ import { ok } from '../../../http/envelope.ts';
 import { idListBody, idParam } from '../../../http/idList.ts';
 import { listApiGroups, listDegradeRules, listFlowRules } from './ruleRepo.ts';
 import { degradeRules, flowRules, RuleService } from './ruleService.ts';
+import { sentinelRuleRoutes } from './sentinelRuleRoutes.ts';
 
 const tags = ['gateway'];
 const groups = '/api/admin/gateway/api-groups';
@@ -58,4 +59,5 @@ export const gatewayRuleRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
   app.post(`${degrades}/delete`, { schema: { tags, summary: 'Deletes degrade rules', body: idListBody } }, async (request) =>
     ok(await service.removeRules(request.caller, degradeRules, request.body.ids)),
   );
+  await sentinelRuleRoutes(app, context);
 };

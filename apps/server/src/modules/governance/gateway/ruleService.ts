@@ -127,6 +127,24 @@ export class RuleService {
     });
   }
 
+  /** Adds rules imported at once: all are added, or (one names a missing route or group) none. */
+  importRules<Input extends RuleInput, Rule extends Input>(
+    caller: Caller,
+    store: RuleStore<Input, Rule>,
+    inputs: Input[],
+  ): Promise<Rule[]> {
+    const target = `import:${inputs.map((input) => input.resource).join(',')}`.slice(0, 200);
+    return this.change(caller, store.subject, 'add', target, async (trx, entry) => {
+      const saved: Rule[] = [];
+      for (const input of inputs) {
+        await requireResource(trx, input);
+        saved.push(await requireRule(trx, store, await store.insert(trx, input, this.context.now())));
+      }
+      entry.after = saved;
+      return saved;
+    });
+  }
+
   removeRules<Input extends RuleInput, Rule extends Input>(
     caller: Caller,
     store: RuleStore<Input, Rule>,

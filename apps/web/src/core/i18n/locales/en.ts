@@ -833,6 +833,7 @@ export const en = {
       reject: 'Refuse with 429',
       warmUp: 'Warm up, then refuse',
       queue: 'Queue evenly, then refuse',
+      warmUpQueue: 'Warm up, queue evenly, then refuse',
     },
     params: {
       none: 'All requests together',

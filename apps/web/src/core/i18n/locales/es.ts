@@ -833,6 +833,7 @@ export const es: UiStrings = {
       reject: 'Rechazar con 429',
       warmUp: 'Calentar y luego rechazar',
       queue: 'Encolar a ritmo constante y luego rechazar',
+      warmUpQueue: 'Calentar, encolar a ritmo constante y luego rechazar',
     },
     params: {
       none: 'Todas juntas',

@@ -833,6 +833,7 @@ export const ja: UiStrings = {
       reject: '429 で拒否',
       warmUp: 'ウォームアップ後に拒否',
       queue: '均等に待機させた後に拒否',
+      warmUpQueue: 'ウォームアップ後に均等に待機させ、その後拒否',
     },
     params: {
       none: 'すべてまとめて',

@@ -833,6 +833,7 @@ export const zh: UiStrings = {
       reject: '直接拒绝（429）',
       warmUp: '预热（Warm Up）后拒绝',
       queue: '匀速排队后拒绝',
+      warmUpQueue: '预热后匀速排队，再拒绝',
     },
     params: {
       none: '全部请求合计',
