@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, form, staff, sysadmin, type TestApp } from './testApp.ts';
 
@@ -102,6 +103,139 @@ describe('the Nacos v1 open API', () => {
     const locked = await attempt(staff.password);
     expect(locked.statusCode).toBe(403);
     expect(locked.body).toBe('unknown user!');
+  });
+
+  const configUrl = '/nacos/v1/cs/configs';
+  const publish = (values: Record<string, string>, headers: Record<string, string> = {}) =>
+    test.app.inject({
+      method: 'POST',
+      url: configUrl,
+      ...form({ group: 'DEFAULT_GROUP', ...values, ...admin() }),
+      headers: { ...form({}).headers, ...headers },
+    });
+  const read = async (dataId: string) =>
+    (await test.app.inject({ method: 'GET', url: `${configUrl}?${query({ dataId, ...admin() })}` })).body;
+  const md5 = (text: string) => createHash('md5').update(text).digest('hex');
+
+  describe('compare-and-set publish (casMd5)', () => {
+    it.each([
+      ['parameter', (cas: string) => ({ values: { casMd5: cas }, headers: {} })],
+      ['header', (cas: string) => ({ values: {}, headers: { casMd5: cas } })],
+    ])('as a %s: writes when the stored MD5 matches, refuses as Nacos does otherwise and changes nothing', async (form, sent) => {
+      const dataId = `cas-${form}.properties`;
+      expect((await publish({ dataId, content: 'v=1' })).body).toBe('true');
+      const stale = sent(md5('v=0'));
+      const refused = await publish({ dataId, content: 'v=2', ...stale.values }, stale.headers);
+      expect(refused.statusCode).toBe(500);
+      expect(refused.body).toBe('Cas publish fail, server md5 may have changed.');
+      expect(await read(dataId)).toBe('v=1');
+      const current = sent(md5('v=1'));
+      const written = await publish({ dataId, content: 'v=2', ...current.values }, current.headers);
+      expect(written.body).toBe('true');
+      expect(await read(dataId)).toBe('v=2');
+    });
+
+    it('refuses a casMd5 publish of a config that does not exist, and creates nothing', async () => {
+      const refused = await publish({ dataId: 'cas-missing.properties', content: 'v=1', casMd5: md5('') });
+      expect(refused.statusCode).toBe(500);
+      expect(
+        (await test.app.inject({ method: 'GET', url: `${configUrl}?${query({ dataId: 'cas-missing.properties', ...admin() })}` }))
+          .statusCode,
+      ).toBe(404);
+    });
+
+    it('lets only one of two publishes with the same casMd5 win', async () => {
+      await publish({ dataId: 'cas-race.properties', content: 'v=1' });
+      const answers = await Promise.all(
+        ['a', 'b'].map((who) => publish({ dataId: 'cas-race.properties', content: `v=${who}`, casMd5: md5('v=1') })),
+      );
+      expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 500]);
+    });
+
+    it('refuses a malformed casMd5 with 400 naming it', async () => {
+      const answer = await publish({ dataId: 'cas-bad.properties', content: 'v=1', casMd5: 'not-an-md5' });
+      expect(answer.statusCode).toBe(400);
+      expect(answer.json().message).toContain('casMd5');
+    });
+  });
+
+  describe('config search and batch get', () => {
+    beforeAll(async () => {
+      for (const [dataId, group] of [
+        ['orders.yaml', 'DEFAULT_GROUP'],
+        ['orders-db.yaml', 'DEFAULT_GROUP'],
+        ['billing.yaml', 'DEFAULT_GROUP'],
+        ['orders.yaml', 'PAY_GROUP'],
+        ['a_b.txt', 'DEFAULT_GROUP'],
+        ['axb.txt', 'DEFAULT_GROUP'],
+      ]) {
+        await publish({ dataId: dataId as string, group: group as string, content: `name: ${dataId}` });
+      }
+    });
+    const search = async (params: Record<string, string | number>) => {
+      const answer = await test.app.inject({ method: 'GET', url: `${configUrl}?${query({ ...params, ...admin() })}` });
+      expect(answer.statusCode).toBe(200);
+      return answer.json();
+    };
+    const names = (page: { pageItems: Array<{ group: string; dataId: string }> }) =>
+      page.pageItems.map((item) => `${item.group}/${item.dataId}`);
+
+    it.each([
+      [{ search: 'accurate', dataId: 'orders.yaml' }, ['DEFAULT_GROUP/orders.yaml', 'PAY_GROUP/orders.yaml']],
+      [{ search: 'accurate', dataId: 'orders.yaml', group: 'PAY_GROUP' }, ['PAY_GROUP/orders.yaml']],
+      [{ search: 'accurate', dataId: 'orders' }, []],
+      [{ search: 'blur', dataId: 'orders*' }, ['DEFAULT_GROUP/orders-db.yaml', 'DEFAULT_GROUP/orders.yaml', 'PAY_GROUP/orders.yaml']],
+      [{ search: 'blur', dataId: '*db*', group: 'DEFAULT_*' }, ['DEFAULT_GROUP/orders-db.yaml']],
+      [{ search: 'blur', dataId: 'a_b*' }, ['DEFAULT_GROUP/a_b.txt']],
+      [{ search: 'blur', dataId: 'a*b.txt' }, ['DEFAULT_GROUP/a_b.txt', 'DEFAULT_GROUP/axb.txt']],
+      [{ search: 'blur', dataId: 'ORDERS.yaml' }, ['DEFAULT_GROUP/orders.yaml', 'PAY_GROUP/orders.yaml']],
+    ])('%o finds %o', async (params, expected) => {
+      expect(names(await search(params)).sort()).toEqual([...expected].sort());
+    });
+
+    it("pages as Nacos does: totalCount, pageNumber, pagesAvailable and each item's fields", async () => {
+      const page = await search({ search: 'blur', dataId: '*.yaml', group: 'DEFAULT_GROUP', pageNo: 2, pageSize: 2 });
+      expect(page).toMatchObject({ totalCount: 3, pageNumber: 2, pagesAvailable: 2 });
+      expect(names(page)).toEqual(['DEFAULT_GROUP/orders.yaml']);
+      const [first] = (await search({ search: 'accurate', dataId: 'billing.yaml' })).pageItems;
+      expect(first).toEqual({
+        id: expect.any(String),
+        dataId: 'billing.yaml',
+        group: 'DEFAULT_GROUP',
+        content: 'name: billing.yaml',
+        md5: md5('name: billing.yaml'),
+        encryptedDataKey: '',
+        tenant: '',
+        appName: '',
+        type: 'text',
+      });
+    });
+
+    it('refuses an unknown search mode or page size past 500 with 400', async () => {
+      for (const params of [{ search: 'fuzzy' }, { search: 'blur', pageSize: '501' }] as Array<Record<string, string>>) {
+        const answer = await test.app.inject({ method: 'GET', url: `${configUrl}?${query({ ...params, ...admin() })}` });
+        expect(answer.statusCode).toBe(400);
+      }
+    });
+
+    it('batchGet answers the configs of one group that exist, by GET or form POST', async () => {
+      const get = await test.app.inject({
+        method: 'GET',
+        url: `${configUrl}/batchGet?${query({ dataIds: 'orders.yaml,missing.yaml,billing.yaml', ...admin() })}`,
+      });
+      expect(
+        get
+          .json()
+          .map((item: { dataId: string }) => item.dataId)
+          .sort(),
+      ).toEqual(['billing.yaml', 'orders.yaml']);
+      const post = await test.app.inject({
+        method: 'POST',
+        url: `${configUrl}/batchGet`,
+        ...form({ dataIds: 'orders.yaml', group: 'PAY_GROUP', ...admin() }),
+      });
+      expect(post.json()).toEqual([expect.objectContaining({ dataId: 'orders.yaml', group: 'PAY_GROUP', content: 'name: orders.yaml' })]);
+    });
   });
 
   describe('login under the sign-in rate limit', () => {

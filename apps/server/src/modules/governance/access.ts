@@ -110,6 +110,8 @@ export const governanceAccess: ModuleDeclaration = {
             'POST /nacos/v1/cs/configs',
             'DELETE /nacos/v1/cs/configs',
             'POST /nacos/v1/cs/configs/listener',
+            'GET /nacos/v1/cs/configs/batchGet',
+            'POST /nacos/v1/cs/configs/batchGet',
           ],
         },
       ],

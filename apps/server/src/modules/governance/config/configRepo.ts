@@ -1,5 +1,5 @@
 import type { ConfigContentType, ConfigItem, ConfigVersion, configSortable, PageQuery } from '@qiming/shared';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { containsText } from '../../../db/containsText.ts';
 import { paginate } from '../../../db/paginate.ts';
 import type { ConfigOperation, Database } from '../../../db/schema.ts';
@@ -58,6 +58,53 @@ export function pageConfigs(db: Kysely<Database>, namespaceId: string, query: Pa
     defaultSort: { column: 'data_id', order: 'asc' },
     select: configColumns,
   }) as Promise<{ total: number; records: ConfigItem[] }>;
+}
+
+/** What a Nacos config search matches: exact names (`accurate`), or names where `*` stands for any text (`blur`). */
+export interface ConfigSearch {
+  mode: 'accurate' | 'blur';
+  dataId: string;
+  group: string;
+  appName: string;
+  tags: string;
+}
+
+/** `*` as any text, everything else (`%` and `_` too) literally; lower-cased, as both dialects then compare alike. */
+function wildcardPattern(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/[\\%_]/g, (c) => `\\${c}`)
+    .replaceAll('*', '%');
+}
+
+/** One page of configs matching a Nacos search, sorted by group then data id; an empty name matches every config; blur ignores case. */
+export async function searchConfigs(
+  db: Kysely<Database>,
+  namespaceId: string,
+  search: ConfigSearch,
+  page: { pageNo: number; pageSize: number },
+): Promise<{ total: number; records: ConfigItem[] }> {
+  let query = db.selectFrom('cfg_config').where('namespace_id', '=', namespaceId);
+  for (const [column, value] of [
+    ['data_id', search.dataId],
+    ['group_name', search.group],
+  ] as const) {
+    if (!value) continue;
+    query =
+      search.mode === 'blur'
+        ? query.where(sql<boolean>`lower(${sql.ref(column)}) like ${wildcardPattern(value)} escape '\\'`)
+        : query.where(column, '=', value);
+  }
+  if (search.appName) query = query.where('app_name', '=', search.appName);
+  if (search.tags) query = query.where(containsText('tags', search.tags));
+  const counted = await query.select((eb) => eb.fn.countAll<string | number>().as('total')).executeTakeFirstOrThrow();
+  const records = await configColumns(query)
+    .orderBy('group_name')
+    .orderBy('data_id')
+    .limit(page.pageSize)
+    .offset((page.pageNo - 1) * page.pageSize)
+    .execute();
+  return { total: Number(counted.total), records: records as ConfigItem[] };
 }
 
 export async function listConfigs(db: Kysely<Database>, namespaceId: string, ids?: number[]): Promise<ConfigItem[]> {
@@ -135,6 +182,22 @@ export async function updateConfig(db: Kysely<Database>, id: number, values: Con
     })
     .where('id', '=', id)
     .execute();
+}
+
+/**
+ * Locks the config's row when its MD5 is `md5`, so a concurrent publish waits until this transaction
+ * ends and then sees the new MD5; false when it is missing or has another MD5.
+ */
+export async function claimConfigAtMd5(db: Kysely<Database>, key: ConfigKey, md5: string): Promise<boolean> {
+  const result = await db
+    .updateTable('cfg_config')
+    .set((eb) => ({ md5: eb.ref('md5') }))
+    .where('namespace_id', '=', key.namespaceId)
+    .where('group_name', '=', key.group)
+    .where('data_id', '=', key.dataId)
+    .where('md5', '=', md5.toLowerCase())
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }
 
 export async function deleteConfig(db: Kysely<Database>, id: number): Promise<void> {

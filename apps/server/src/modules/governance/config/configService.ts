@@ -57,6 +57,10 @@ export class ConfigService {
     return repo.findConfig(this.db, key);
   }
 
+  search(namespaceId: string, search: repo.ConfigSearch, page: { pageNo: number; pageSize: number }) {
+    return repo.searchConfigs(this.db, namespaceId, search, page);
+  }
+
   async requireConfig(namespaceId: string, id: number, db: Kysely<Database> = this.db): Promise<ConfigItem> {
     const config = await repo.findConfigById(db, namespaceId, id);
     if (!config) throw notFound();
@@ -120,11 +124,22 @@ export class ConfigService {
     await Promise.all(changed.map(({ key, md5 }) => this.listeners.announce(key, md5)));
   }
 
-  /** Publishes one config as a client does: created or replaced. */
-  async publish(draft: ConfigDraft, by: string): Promise<void> {
+  /**
+   * Publishes one config as a client does: created or replaced. With `casMd5` (compare and set) only
+   * when the stored config exists and its MD5 is that one, checked in the write's transaction; false
+   * when refused, nothing written.
+   */
+  async publish(draft: ConfigDraft, by: string, casMd5?: string): Promise<boolean> {
     const changed: Announcement[] = [];
-    await refuseDuplicateConfig(() => this.db.transaction().execute((trx) => this.writeIn(trx, [draft], 'overwrite', by, changed)));
+    const written = await refuseDuplicateConfig(() =>
+      this.db.transaction().execute(async (trx) => {
+        if (casMd5 !== undefined && !(await repo.claimConfigAtMd5(trx, draft, casMd5))) return false;
+        await this.writeIn(trx, [draft], 'overwrite', by, changed);
+        return true;
+      }),
+    );
     await this.announce(changed);
+    return written;
   }
 
   /** Removes a config; true whether or not it existed, as Nacos answers. */
