@@ -42,14 +42,6 @@ export function unstorableField(value: unknown, path = '', depth = 0): string | 
   return undefined;
 }
 
-/** Credentials a header carries as text: a Basic pair is text once decoded. */
-function headerCredentials(request: FastifyRequest): Record<string, string> {
-  const authorization = request.headers.authorization;
-  if (typeof authorization !== 'string') return {};
-  const basic = /^Basic\s+(\S+)$/i.exec(authorization)?.[1];
-  return { authorization: basic ? Buffer.from(basic, 'base64').toString('utf8') : authorization };
-}
-
 function refuse(request: FastifyRequest, reply: FastifyReply, field: string) {
   const params = { field: shownName(field) || 'body' };
   if (request.routeOptions.url === oauthTokenPath) {
@@ -61,13 +53,14 @@ function refuse(request: FastifyRequest, reply: FastifyReply, field: string) {
 
 /**
  * Text the database cannot store is refused at the edge, for every route, with 400 naming the field:
- * path parameters, query and header credentials as the request arrives (before the access guard looks
- * up a session), the parsed body before validation (before the Nacos guard checks a password). Register
+ * path parameters and query as the request arrives (before the access guard looks up a session), the
+ * parsed body before validation (before the Nacos guard checks a password). Headers need no check: HTTP
+ * carries no NUL in them, and a token that is not valid is the guard's 401, not a field to name. Register
  * before the access guard, whose hooks then run after these.
  */
 export function registerStorableText(app: FastifyInstance): void {
   app.addHook('onRequest', async (request, reply) => {
-    const field = unstorableField(request.params) ?? unstorableField(request.query) ?? unstorableField(headerCredentials(request));
+    const field = unstorableField(request.params) ?? unstorableField(request.query);
     if (field !== undefined) return refuse(request, reply, field);
   });
   app.addHook('preValidation', async (request, reply) => {
