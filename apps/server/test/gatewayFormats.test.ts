@@ -250,6 +250,41 @@ describe(`Spring Cloud Gateway and Sentinel formats (${process.env.TEST_DATABASE
     expect(listed.records.some((saved: GatewayRoute) => saved.routeId === `formats-${routeCount}`)).toBe(false);
   });
 
+  it("imports routes as SCG's RouteDefinition JSON, all or none, and exports them back", async () => {
+    const imported = await call('POST', '/api/admin/gateway/routes/scg', [
+      {
+        id: 'scg-import-a',
+        uri: origin,
+        predicates: [{ name: 'Path', args: { _genkey_0: '/imp-a/**' } }],
+        filters: ['StripPrefix=1'],
+        order: 3,
+        metadata: { team: 'ignored' },
+      },
+      { id: 'scg-import-b', uri: origin, predicates: ['Path=/imp-b/**'] },
+    ]);
+    expect(imported.statusCode, imported.body).toBe(200);
+    expect((imported.json().data as GatewayRoute[]).map((route) => [route.routeId, route.orderNum, route.status])).toEqual([
+      ['scg-import-a', 3, 'unreleased'],
+      ['scg-import-b', 0, 'unreleased'],
+    ]);
+    const refused = await call('POST', '/api/admin/gateway/routes/scg', [
+      { id: 'scg-import-c', uri: origin, predicates: ['Path=/imp-c/**'] },
+      { id: 'scg-import-a', uri: origin, predicates: ['Path=/imp-a2/**'] },
+    ]);
+    expect(refused.statusCode, refused.body).toBe(400);
+    const exported = (await call('GET', '/api/admin/gateway/routes/scg')).json().data as Array<Record<string, unknown>>;
+    expect(exported.map((route) => route.id)).not.toContain('scg-import-c');
+    expect(exported).toContainEqual(
+      expect.objectContaining({
+        id: 'scg-import-a',
+        uri: origin,
+        order: 3,
+        predicates: [{ name: 'Path', args: { patterns: '/imp-a/**' } }],
+        filters: [{ name: 'StripPrefix', args: { parts: '1' } }],
+      }),
+    );
+  });
+
   it("imports Sentinel's FlowRule JSON as written: QPS 0.5 lets one request in 2 s through", async () => {
     await release(named('sentinel-half', { predicates: ['Path=/half/**'] }));
     const imported = await call('POST', '/api/admin/gateway/flow-rules/sentinel', [
@@ -362,6 +397,30 @@ describe(`Spring Cloud Gateway and Sentinel formats (${process.env.TEST_DATABASE
       expect(refused.json().message).toContain(field);
     }
     expect((await flowRules()).length).toBe(before);
+  });
+
+  it("takes Sentinel's codes and field names on a flow rule's create, and names a missing choice", async () => {
+    await call('POST', '/api/admin/gateway/routes', routeBody(named('sentinel-admin', { predicates: ['Path=/admin-rule/**'] })));
+    const base = { resource: 'sentinel-admin', count: 5, intervalSec: 1, burst: 0, paramStrategy: 'none', paramField: '' };
+    const created = await call('POST', '/api/admin/gateway/flow-rules', {
+      ...base,
+      resourceMode: 0,
+      grade: 1,
+      controlBehavior: 3,
+      maxQueueingTimeoutMs: 800,
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    expect(created.json().data).toMatchObject({
+      resourceMode: 'route',
+      grade: 'qps',
+      controlBehavior: 'warmUpQueue',
+      maxQueueingTimeMs: 800,
+    });
+    for (const language of ['en', 'zh', 'es', 'ja']) {
+      const refused = await call('POST', '/api/admin/gateway/flow-rules', { ...base, resourceMode: 'route', controlBehavior: 0 }, language);
+      expect(refused.statusCode, refused.body).toBe(400);
+      expect(refused.json().message).toContain('grade');
+    }
   });
 
   it('refuses a whole import when one rule names a route that does not exist', async () => {

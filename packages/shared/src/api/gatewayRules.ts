@@ -66,30 +66,51 @@ export const flowRuleRules = {
   maxQueueingTimeMs: [...requiredText(), ...fieldRules.naturalNumber],
 } satisfies Record<string, FieldRule[]>;
 
-const choice = <const T extends readonly [string, ...string[]]>(values: T) => z.enum(values, { message: 'validation.selectRequired' });
+/**
+ * One of our names, or Sentinel's numeric code for it (`codes[n]`, by default in our order); a refusal
+ * names the field.
+ */
+const choice = <const T extends readonly [string, ...string[]]>(values: T, codes: readonly T[number][] = values) =>
+  z.preprocess(
+    (value) => (typeof value === 'number' && Number.isInteger(value) ? (codes[value] ?? value) : value),
+    z.enum(values, { message: 'validation.selectField' }),
+  );
 
-export const flowRuleInput = z
-  .object({
-    resourceMode: choice(flowResourceModes),
-    resource: ruledString(flowRuleRules.resource),
-    grade: choice(flowGrades),
-    count: ruledNumber(flowRuleRules.count),
-    intervalSec: ruledNumber(flowRuleRules.intervalSec),
-    burst: ruledNumber(flowRuleRules.burst),
-    controlBehavior: choice(flowBehaviors),
-    paramStrategy: choice(flowParamStrategies),
-    paramField: ruledString(flowRuleRules.paramField),
-    warmUpPeriodSec: ruledNumber(flowRuleRules.warmUpPeriodSec).default(10),
-    maxQueueingTimeMs: ruledNumber(flowRuleRules.maxQueueingTimeMs).default(500),
-    enabled: formFlag(true),
-  })
-  .superRefine((rule, context) => {
-    if (rule.grade === 'concurrency' && rule.controlBehavior !== 'reject') {
-      context.addIssue({ code: 'custom', path: ['controlBehavior'], message: 'validation.flowBehaviorQps' });
-    }
-    const needsField = rule.paramStrategy === 'header' || rule.paramStrategy === 'urlParam' || rule.paramStrategy === 'cookie';
-    if (needsField && !rule.paramField) context.addIssue({ code: 'custom', path: ['paramField'], message: 'validation.required' });
-  });
+/** Sentinel's names for our fields, taken on create and update too. */
+const sentinelNames = (value: unknown) => {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
+  const rule = value as Record<string, unknown>;
+  return rule.maxQueueingTimeMs === undefined && rule.maxQueueingTimeoutMs !== undefined
+    ? { ...rule, maxQueueingTimeMs: rule.maxQueueingTimeoutMs }
+    : rule;
+};
+
+export const flowRuleInput = z.preprocess(
+  sentinelNames,
+  z
+    .object({
+      resourceMode: choice(flowResourceModes),
+      resource: ruledString(flowRuleRules.resource),
+      // Sentinel's grade 0 counts threads, 1 QPS.
+      grade: choice(flowGrades, ['concurrency', 'qps']),
+      count: ruledNumber(flowRuleRules.count),
+      intervalSec: ruledNumber(flowRuleRules.intervalSec),
+      burst: ruledNumber(flowRuleRules.burst),
+      controlBehavior: choice(flowBehaviors),
+      paramStrategy: choice(flowParamStrategies),
+      paramField: ruledString(flowRuleRules.paramField),
+      warmUpPeriodSec: ruledNumber(flowRuleRules.warmUpPeriodSec).default(10),
+      maxQueueingTimeMs: ruledNumber(flowRuleRules.maxQueueingTimeMs).default(500),
+      enabled: formFlag(true),
+    })
+    .superRefine((rule, context) => {
+      if (rule.grade === 'concurrency' && rule.controlBehavior !== 'reject') {
+        context.addIssue({ code: 'custom', path: ['controlBehavior'], message: 'validation.flowBehaviorQps' });
+      }
+      const needsField = rule.paramStrategy === 'header' || rule.paramStrategy === 'urlParam' || rule.paramStrategy === 'cookie';
+      if (needsField && !rule.paramField) context.addIssue({ code: 'custom', path: ['paramField'], message: 'validation.required' });
+    }),
+);
 export type FlowRuleInput = z.infer<typeof flowRuleInput>;
 
 export interface FlowRule extends FlowRuleInput {

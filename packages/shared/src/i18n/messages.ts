@@ -1592,6 +1592,12 @@ export const messages = {
     es: 'Introduzca un tamaño como 5000, 5KB o 5MB',
     ja: '5000、5KB、5MB のようにサイズを入力してください',
   },
+  'validation.selectField': {
+    zh: '{field}：请选择',
+    en: '{field}: please select',
+    es: '{field}: seleccione una opción',
+    ja: '{field}：選択してください',
+  },
   'validation.sentinelField': {
     zh: '{field}：{reason}',
     en: '{field}: {reason}',

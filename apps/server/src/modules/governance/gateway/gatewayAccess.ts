@@ -33,9 +33,9 @@ export const gatewayAccess: FunctionDeclaration = {
       access: 'authorised',
       isDefault: true,
       // Testing a request reads the route table and changes nothing; the state is what gateways report.
-      urls: [`GET ${routes}`, `GET ${routes}/:id`, `POST ${routes}/test`, 'GET /api/admin/gateway/state'],
+      urls: [`GET ${routes}`, `GET ${routes}/:id`, `GET ${routes}/scg`, `POST ${routes}/test`, 'GET /api/admin/gateway/state'],
     },
-    { code: 'gateway:add', name: 'Add', type: 'add', access: 'authorised', urls: [`POST ${routes}`] },
+    { code: 'gateway:add', name: 'Add', type: 'add', access: 'authorised', urls: [`POST ${routes}`, `POST ${routes}/scg`] },
     { code: 'gateway:edit', name: 'Edit', type: 'edit', access: 'authorised', urls: [`PUT ${routes}/:id`] },
     {
       code: 'gateway:release',

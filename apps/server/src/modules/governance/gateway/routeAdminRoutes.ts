@@ -1,11 +1,11 @@
-import { pageQuerySchema, routeInput, routeSortable, routeStatuses, routeTestInput } from '@qiming/shared';
+import { type GatewayRoute, pageQuerySchema, routeInput, routeSortable, routeStatuses, routeTestInput } from '@qiming/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../../context.ts';
 import { ok } from '../../../http/envelope.ts';
 import { idListBody, idParam } from '../../../http/idList.ts';
 import { gatewayStates } from './gatewayState.ts';
-import { pageRoutes } from './routeRepo.ts';
+import { listRoutes, pageRoutes } from './routeRepo.ts';
 import { RouteService } from './routeService.ts';
 import { testRoute } from './routeTester.ts';
 
@@ -13,6 +13,16 @@ const tags = ['gateway'];
 const base = '/api/admin/gateway/routes';
 const idParams = z.object({ id: idParam });
 const filterText = z.string().max(100).optional();
+
+/** A route as SCG's RouteDefinition (as its actuator's `/routedefinitions` lists them); our name and status go in `metadata`. */
+const toRouteDefinition = (route: GatewayRoute) => ({
+  id: route.routeId,
+  uri: route.uri,
+  predicates: route.predicates,
+  filters: route.filters,
+  order: route.orderNum,
+  metadata: { routeName: route.routeName, status: route.status, description: route.description },
+});
 
 /** Gateway routes: defined, released to every gateway process, cancelled. */
 export const gatewayAdminRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context) => {
@@ -41,6 +51,20 @@ export const gatewayAdminRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
     `${base}/test`,
     { schema: { tags, summary: 'Which released route would take this request, and where it would go', body: routeTestInput } },
     async (request) => ok(await testRoute(context.db, request.body)),
+  );
+  app.get(`${base}/scg`, { schema: { tags, summary: "Every route as Spring Cloud Gateway's RouteDefinition JSON" } }, async () =>
+    ok((await listRoutes(context.db)).map(toRouteDefinition)),
+  );
+  app.post(
+    `${base}/scg`,
+    {
+      schema: {
+        tags,
+        summary: "Defines routes written as Spring Cloud Gateway's RouteDefinition JSON, unreleased; all or none",
+        body: z.array(routeInput).max(200),
+      },
+    },
+    async (request) => ok(await service.importRoutes(request.caller, request.body)),
   );
   app.get(`${base}/:id`, { schema: { tags, summary: 'One route', params: idParams } }, async (request) =>
     ok(await service.require(request.params.id)),

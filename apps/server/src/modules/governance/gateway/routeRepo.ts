@@ -41,6 +41,11 @@ export async function findRoute(db: Kysely<Database>, id: number): Promise<Gatew
   return row && toRoute(row);
 }
 
+/** Every route, in the order they are tried (an export; routes are a few hundred at most). */
+export async function listRoutes(db: Kysely<Database>): Promise<GatewayRoute[]> {
+  return (await db.selectFrom('gw_route').selectAll().orderBy('order_num').orderBy('id').execute()).map(toRoute);
+}
+
 /** The routes that carry traffic, in the order they are tried. */
 export async function releasedRoutes(db: Kysely<Database>): Promise<GatewayRoute[]> {
   const rows = await db.selectFrom('gw_route').selectAll().where('status', '=', 'released').orderBy('order_num').orderBy('id').execute();

@@ -70,6 +70,20 @@ export class RouteService {
     });
   }
 
+  /** Defines several routes at once (SCG's route JSON), unreleased: all of them, or none when one is refused. */
+  async importRoutes(caller: Caller, inputs: RouteInput[]): Promise<GatewayRoute[]> {
+    for (const input of inputs) await this.requireSafe(input);
+    const target = `import:${inputs.map((input) => input.routeId).join(',')}`.slice(0, 200);
+    return this.change(caller, 'add', target, async (trx, entry) => {
+      const created: GatewayRoute[] = [];
+      for (const input of inputs) {
+        created.push(await this.require(await unique(() => repo.insertRoute(trx, input, this.context.now()), input), trx));
+      }
+      entry.after = created;
+      return created;
+    });
+  }
+
   async update(caller: Caller, id: number, input: RouteInput): Promise<GatewayRoute> {
     await this.requireSafe(input);
     return this.change(caller, 'edit', String(id), async (trx, entry) => {
