@@ -84,14 +84,18 @@ describe('the Nacos v1 open API', () => {
     });
 
     it('asks for both user name and password in the caller language', async () => {
-      const answer = await test.app.inject({
-        method: 'POST',
-        url: '/nacos/v1/auth/login',
-        headers: { 'accept-language': 'zh' },
-        ...form({ username: 'sysadmin' }),
-      });
-      expect(answer.statusCode).toBe(400);
-      expect(answer.json().message).toContain('password');
+      const ask = (language: string) =>
+        test.app.inject({
+          method: 'POST',
+          url: '/nacos/v1/auth/login',
+          ...form({ username: 'sysadmin' }),
+          headers: { ...form({}).headers, 'accept-language': language },
+        });
+      const [zh, en] = [await ask('zh'), await ask('en')];
+      expect([zh.statusCode, en.statusCode]).toEqual([400, 400]);
+      expect(zh.json().message).toContain('password');
+      expect(en.json().message).toContain('password');
+      expect(zh.json().message).not.toBe(en.json().message);
     });
   });
 
@@ -237,6 +241,67 @@ describe('the Nacos v1 open API', () => {
       expect(post.json()).toEqual([expect.objectContaining({ dataId: 'orders.yaml', group: 'PAY_GROUP', content: 'name: orders.yaml' })]);
     });
   });
+
+  describe('naming parameter forms', () => {
+    const instanceUrl = '/nacos/v1/ns/instance';
+    const hostsOf = async (serviceName: string) =>
+      (await test.app.inject({ method: 'GET', url: `${instanceUrl}/list?${query({ serviceName, ...admin() })}` })).json().hosts;
+
+    it.each([
+      ['JSON', '{"zone":"a","version":"2"}'],
+      ['k=v pairs', 'zone=a,version=2'],
+      ['k=v pairs with spaces and a trailing comma', ' zone = a , version=2,'],
+    ])('takes metadata as %s', async (_form, metadata) => {
+      const serviceName = `meta-${_form.length}`;
+      const answer = await test.app.inject({
+        method: 'POST',
+        url: instanceUrl,
+        ...form({ serviceName, ip: '10.1.0.1', port: 80, metadata, ...admin() }),
+      });
+      expect(answer.body).toBe('ok');
+      expect((await hostsOf(serviceName))[0].metadata).toEqual({ zone: 'a', version: '2' });
+    });
+
+    it('refuses metadata that is neither JSON nor k=v pairs with 400 naming it, registering nothing', async () => {
+      const answer = await test.app.inject({
+        method: 'POST',
+        url: instanceUrl,
+        ...form({ serviceName: 'meta-bad', ip: '10.1.0.1', port: 80, metadata: 'zone=a,version', ...admin() }),
+      });
+      expect(answer.statusCode).toBe(400);
+      expect(answer.json().message).toContain('metadata');
+      expect(await hostsOf('meta-bad')).toEqual([]);
+    });
+
+    it('takes a light beat (no beat JSON): refreshes a known instance, answers 20404 for an unknown one', async () => {
+      await test.app.inject({ method: 'POST', url: instanceUrl, ...form({ serviceName: 'light', ip: '10.1.0.2', port: 81, ...admin() }) });
+      const lastBeat = async () =>
+        (await test.context.db.selectFrom('reg_instance').select('last_beat').where('ip', '=', '10.1.0.2').executeTakeFirstOrThrow())
+          .last_beat;
+      const before = await lastBeat();
+      test.clock.advance(5_000);
+      const beat = (port: number) =>
+        test.app.inject({ method: 'PUT', url: `${instanceUrl}/beat?${query({ serviceName: 'light', ip: '10.1.0.2', port, ...admin() })}` });
+      const known = await beat(81);
+      expect(known.json()).toMatchObject({ code: 10200, lightBeatEnabled: true, clientBeatInterval: 5000 });
+      expect(await lastBeat()).toBe(before + 5_000);
+      expect((await beat(82)).json()).toMatchObject({ code: 20404 });
+      expect((await hostsOf('light')).map((host: { port: number }) => host.port)).toEqual([81]);
+      const nameless = await test.app.inject({ method: 'PUT', url: `${instanceUrl}/beat?${query({ serviceName: 'light', ...admin() })}` });
+      expect(nameless.statusCode).toBe(400);
+    });
+  });
+
+  it('answers a long poll at once under Long-Pulling-Timeout-No-Hangup', async () => {
+    const answer = await test.app.inject({
+      method: 'POST',
+      url: `${configUrl}/listener`,
+      ...form({ 'Listening-Configs': `nothing.yaml\u0002DEFAULT_GROUP\u0002\u0001`, ...admin() }),
+      headers: { ...form({}).headers, 'long-pulling-timeout': '30000', 'long-pulling-timeout-no-hangup': 'true' },
+    });
+    expect(answer.statusCode).toBe(200);
+    expect(answer.body).toBe('');
+  }, 10_000);
 
   describe('login under the sign-in rate limit', () => {
     let limited: TestApp;

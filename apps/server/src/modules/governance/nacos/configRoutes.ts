@@ -164,9 +164,11 @@ export function nacosConfigRoutes(configs: ConfigService, namespaces: NamespaceS
       const timeout = Number(request.headers['long-pulling-timeout'] ?? 0);
       // Answer half a second before the client gives up, as Nacos does, so the answer is not lost in flight.
       const holdMs = Number.isFinite(timeout) ? Math.min(Math.max(timeout - 500, 0), maxHoldMs) : 0;
+      // A client that asks not to be hung up (its first poll, say) hears at once, changes or none.
+      const noHangUp = String(request.headers['long-pulling-timeout-no-hangup'] ?? '').toLowerCase() === 'true';
       const changed = await configs.listeners.watch(
         watched,
-        holdMs,
+        noHangUp ? 0 : holdMs,
         { ip: request.ip, version: String(request.headers['client-version'] ?? '') },
         (abort) => reply.raw.once('close', abort),
       );

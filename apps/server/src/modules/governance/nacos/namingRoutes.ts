@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../../context.ts';
 import { badRequest } from '../../../http/errors.ts';
 import { type NamespaceService, namespaceOf } from '../namespaces/namespaceService.ts';
-import type { RegistryService } from '../registry/registryService.ts';
+import { heartbeatOf, type RegistryService } from '../registry/registryService.ts';
 import { nacosParams } from './nacosParams.ts';
 import {
   beatParams,
@@ -57,6 +57,13 @@ export function namingRoutes(registry: RegistryService, namespaces: NamespaceSer
     app.put('/nacos/v1/ns/instance/beat', { schema: { tags, summary: 'Heartbeat of an ephemeral instance' } }, async (request) => {
       const params = nacosParams(beatParams, request);
       const { beat } = params;
+      if (!beat) {
+        if (params.ip === undefined || params.port === undefined) throw badRequest('error.badInput', { field: 'beat', reason: 'ip, port' });
+        const service = await serviceOf(params);
+        const known = await registry.lightBeat({ service, clusterName: params.clusterName, ip: params.ip, port: params.port });
+        // Nacos answers 20404 so that the client registers the instance again.
+        return { clientBeatInterval: heartbeatOf({}).beatInterval, code: known ? 10200 : 20404, lightBeatEnabled: true };
+      }
       const service = nameOf({ ...params, serviceName: beat.serviceName || params.serviceName });
       const interval = await registry.beat(
         {

@@ -26,6 +26,20 @@ const weightParam = z.preprocess((value) => (value === undefined || value === ''
 const clusterParam = z.preprocess((value) => value || defaultCluster, ruledString([...requiredText({ max: 64 }), nacosName]));
 const namespaceParam = ruledString(optionalText({ max: 64 }));
 
+/**
+ * Metadata as JSON or as Nacos's other form `k1=v1,k2=v2`; a pair without exactly one `=` leaves the
+ * text as it is, which the metadata rule then refuses naming the field.
+ */
+const nacosMetadata = z.preprocess((value) => {
+  if (typeof value !== 'string' || value.trim().startsWith('{') || value.trim() === '') return value;
+  const pairs = value
+    .split(',')
+    .filter((pair) => pair.trim() !== '')
+    .map((pair) => pair.split('='));
+  if (pairs.some((pair) => pair.length !== 2 || pair[0]?.trim() === '')) return value;
+  return Object.fromEntries(pairs.map(([key, text]) => [String(key).trim(), String(text).trim()]));
+}, metadataSchema);
+
 /** `group@@name` as clients send it, or a bare name with the group beside it. */
 export const serviceNameParam = ruledString([...requiredText({ max: 330 })]);
 
@@ -40,7 +54,7 @@ export const registerParams = z.object({
   enable: flag(true),
   healthy: flag(true),
   ephemeral: flag(true),
-  metadata: metadataSchema,
+  metadata: nacosMetadata,
 });
 
 export const deregisterParams = registerParams.pick({
@@ -59,21 +73,26 @@ const beatInfo = z.object({
   port: portParam,
   cluster: clusterParam,
   weight: weightParam,
-  metadata: metadataSchema,
+  metadata: nacosMetadata,
 });
 
 export const beatParams = z.object({
   namespaceId: namespaceParam,
   serviceName: serviceNameParam,
   groupName: ruledString(optionalText({ max: 128 })),
+  // Without `beat` (Nacos's light beat) the instance is named by ip, port and clusterName.
   beat: z.preprocess((value) => {
+    if (value === '') return undefined;
     if (typeof value !== 'string') return value;
     try {
       return JSON.parse(value);
     } catch {
       return value;
     }
-  }, beatInfo),
+  }, beatInfo.optional()),
+  ip: ipParam.optional(),
+  port: portParam.optional(),
+  clusterName: clusterParam,
 });
 
 export const listParams = z.object({

@@ -71,6 +71,11 @@ export class RegistryService {
     return heartbeatOf(instance.metadata).beatInterval;
   }
 
+  /** A beat naming only the instance (Nacos's light beat): false when no such instance is registered. */
+  lightBeat(address: Omit<instances.InstanceAddress, 'serviceId'> & { service: services.ServiceName }): Promise<boolean> {
+    return instances.recordBeat(this.db, address, this.context.now());
+  }
+
   async deregister(name: services.ServiceName, address: Omit<instances.InstanceAddress, 'serviceId'>): Promise<void> {
     const serviceId = await services.findServiceId(this.db, name);
     if (serviceId !== undefined) await instances.deleteInstance(this.db, { serviceId, ...address });
