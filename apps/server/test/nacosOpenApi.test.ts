@@ -292,6 +292,43 @@ describe('the Nacos v1 open API', () => {
     });
   });
 
+  describe('one instance: GET and PUT /nacos/v1/ns/instance', () => {
+    const instanceUrl = '/nacos/v1/ns/instance';
+    const address = { serviceName: 'single', ip: '10.2.0.1', port: 9000 };
+    const getOne = (values: Record<string, string | number>) =>
+      test.app.inject({ method: 'GET', url: `${instanceUrl}?${query({ ...values, ...admin() })}` });
+
+    it("answers Nacos's instance shape, and 404 `no matched ip found!` for an unknown one", async () => {
+      await test.app.inject({ method: 'POST', url: instanceUrl, ...form({ ...address, weight: 3, metadata: 'zone=b', ...admin() }) });
+      const found = await getOne(address);
+      expect(found.json()).toEqual({
+        service: 'DEFAULT_GROUP@@single',
+        ip: '10.2.0.1',
+        port: 9000,
+        clusterName: 'DEFAULT',
+        weight: 3,
+        healthy: true,
+        instanceId: '10.2.0.1#9000#DEFAULT#DEFAULT_GROUP@@single',
+        metadata: { zone: 'b' },
+        enabled: true,
+        ephemeral: true,
+      });
+      const missing = await getOne({ ...address, port: 9001 });
+      expect(missing.statusCode).toBe(404);
+      expect(missing.body).toBe('no matched ip found!');
+    });
+
+    it('updates weight, enabled and metadata of a registered instance; refuses an unknown one and registers nothing', async () => {
+      const update = (values: Record<string, string | number>) =>
+        test.app.inject({ method: 'PUT', url: instanceUrl, ...form({ ...address, ...values, ...admin() }) });
+      expect((await update({ weight: 5, enabled: 'false', metadata: '{"zone":"c"}' })).body).toBe('ok');
+      expect((await getOne(address)).json()).toMatchObject({ weight: 5, enabled: false, healthy: true, metadata: { zone: 'c' } });
+      const unknown = await update({ port: 9002 });
+      expect(unknown.statusCode).toBe(400);
+      expect((await getOne({ ...address, port: 9002 })).statusCode).toBe(404);
+    });
+  });
+
   it('answers a long poll at once under Long-Pulling-Timeout-No-Hangup', async () => {
     const answer = await test.app.inject({
       method: 'POST',

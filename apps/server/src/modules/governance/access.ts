@@ -102,6 +102,8 @@ export const governanceAccess: ModuleDeclaration = {
           urls: [
             'POST /nacos/v1/ns/instance',
             'DELETE /nacos/v1/ns/instance',
+            'GET /nacos/v1/ns/instance',
+            'PUT /nacos/v1/ns/instance',
             'PUT /nacos/v1/ns/instance/beat',
             'GET /nacos/v1/ns/instance/list',
             'GET /nacos/v1/ns/service/list',

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import type { AppContext } from '../../../context.ts';
 import { badRequest } from '../../../http/errors.ts';
 import { type NamespaceService, namespaceOf } from '../namespaces/namespaceService.ts';
@@ -41,8 +42,53 @@ export function namingRoutes(registry: RegistryService, namespaces: NamespaceSer
         port: params.port,
         weight: params.weight,
         healthy: params.healthy,
-        enabled: params.enable,
+        enabled: params.enabled ?? params.enable,
         ephemeral: params.ephemeral,
+        metadata: params.metadata,
+      });
+      return 'ok';
+    });
+
+    /** The stored instance at an address, as the list stores it; undefined when none. */
+    const instanceAt = async (params: z.infer<typeof deregisterParams>) => {
+      const service = await serviceOf(params);
+      const { instances: found } = await registry.instancesOf(service, [params.clusterName]);
+      return { service, instance: found.find((instance) => instance.ip === params.ip && instance.port === params.port) };
+    };
+
+    app.get('/nacos/v1/ns/instance', { schema: { tags, summary: 'One instance' } }, async (request, reply) => {
+      const params = nacosParams(deregisterParams, request);
+      const { service, instance } = await instanceAt(params);
+      if (!instance) return reply.code(404).type('text/plain; charset=UTF-8').send('no matched ip found!');
+      const grouped = `${service.groupName}@@${service.serviceName}`;
+      return {
+        service: grouped,
+        ip: instance.ip,
+        port: instance.port,
+        clusterName: instance.clusterName || defaultCluster,
+        weight: instance.weight,
+        healthy: instance.healthy,
+        instanceId: `${instance.ip}#${instance.port}#${instance.clusterName}#${grouped}`,
+        metadata: instance.metadata,
+        enabled: instance.enabled,
+        ephemeral: instance.ephemeral,
+      };
+    });
+
+    // Replaces weight, enabled and metadata of a registered instance, as Nacos's update does; its health stays.
+    app.put('/nacos/v1/ns/instance', { schema: { tags, summary: 'Updates an instance' } }, async (request, reply) => {
+      const params = nacosParams(registerParams, request);
+      const { service, instance } = await instanceAt(params);
+      if (!instance) return reply.code(400).type('text/plain; charset=UTF-8').send(`instance not exist: ${params.ip}:${params.port}`);
+      await registry.register({
+        service,
+        clusterName: params.clusterName,
+        ip: params.ip,
+        port: params.port,
+        weight: params.weight,
+        healthy: instance.healthy,
+        enabled: params.enabled ?? params.enable,
+        ephemeral: instance.ephemeral,
         metadata: params.metadata,
       });
       return 'ok';

@@ -52,6 +52,11 @@ export const registerParams = z.object({
   port: portParam,
   weight: weightParam,
   enable: flag(true),
+  // The open API documents `enabled`; the npm client sends `enable`.
+  enabled: z.preprocess(
+    (value) => (value === undefined || value === '' ? undefined : value === true || value === 'true'),
+    z.boolean().optional(),
+  ),
   healthy: flag(true),
   ephemeral: flag(true),
   metadata: nacosMetadata,
