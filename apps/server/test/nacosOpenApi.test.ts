@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, form, staff, sysadmin, type TestApp } from './testApp.ts';
+import { createTestApp, form, signIn, staff, sysadmin, type TestApp, withBearer } from './testApp.ts';
 
 /** Nacos's documented v1 open API, endpoint by endpoint and parameter form by parameter form. */
 describe('the Nacos v1 open API', () => {
@@ -326,6 +326,28 @@ describe('the Nacos v1 open API', () => {
       const unknown = await update({ port: 9002 });
       expect(unknown.statusCode).toBe(400);
       expect((await getOne({ ...address, port: 9002 })).statusCode).toBe(404);
+    });
+  });
+
+  it("lists namespaces at /nacos/v1/console/namespaces in Nacos's shape, public as the empty id", async () => {
+    const tokens = await signIn(test.app, sysadmin);
+    const created = await test.app.inject({
+      method: 'POST',
+      url: '/api/admin/namespaces',
+      ...withBearer(tokens, form({ namespaceId: 'dev', name: 'Development', description: 'for developers' })),
+    });
+    expect(created.json().code).toBe(200);
+    const answer = await test.app.inject({ method: 'GET', url: `/nacos/v1/console/namespaces?${query(admin())}` });
+    expect(answer.json()).toMatchObject({ code: 200, message: null });
+    const listed = answer.json().data;
+    expect(listed.find((namespace: { namespace: string }) => namespace.namespace === '')).toMatchObject({ type: 0, quota: 200 });
+    expect(listed.find((namespace: { namespace: string }) => namespace.namespace === 'dev')).toEqual({
+      namespace: 'dev',
+      namespaceShowName: 'Development',
+      namespaceDesc: 'for developers',
+      quota: 200,
+      configCount: 0,
+      type: 2,
     });
   });
 

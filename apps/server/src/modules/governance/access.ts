@@ -114,6 +114,7 @@ export const governanceAccess: ModuleDeclaration = {
             'POST /nacos/v1/cs/configs/listener',
             'GET /nacos/v1/cs/configs/batchGet',
             'POST /nacos/v1/cs/configs/batchGet',
+            'GET /nacos/v1/console/namespaces',
           ],
         },
       ],

@@ -5,6 +5,7 @@ import { ConfigListenerHub } from './config/listenerHub.ts';
 import { configRoutes } from './config/routes.ts';
 import { nacosAuthRoutes } from './nacos/authRoutes.ts';
 import { nacosConfigRoutes } from './nacos/configRoutes.ts';
+import { nacosConsoleRoutes } from './nacos/consoleRoutes.ts';
 import { namingRoutes } from './nacos/namingRoutes.ts';
 import { NamespaceService } from './namespaces/namespaceService.ts';
 import { namespaceRoutes } from './namespaces/routes.ts';
@@ -35,6 +36,7 @@ export const governanceRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
     nacosAuthRoutes(),
     namingRoutes(registry, namespaces),
     nacosConfigRoutes(configs, namespaces),
+    nacosConsoleRoutes(namespaces),
   ]) {
     await app.register(routes, context);
   }

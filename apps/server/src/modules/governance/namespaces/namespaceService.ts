@@ -26,6 +26,10 @@ export class NamespaceService {
     return namespaceId;
   }
 
+  list() {
+    return repo.listNamespaces(this.db);
+  }
+
   private async requireChangeable(id: number, db: Kysely<Database>) {
     const namespace = await repo.findNamespace(db, id);
     if (!namespace) throw notFound();
