@@ -351,6 +351,32 @@ describe('the Nacos v1 open API', () => {
     });
   });
 
+  it("reads one service at GET /nacos/v1/ns/service in Nacos's shape, 400 for an unknown one", async () => {
+    await test.app.inject({
+      method: 'POST',
+      url: '/nacos/v1/ns/instance',
+      ...form({ serviceName: 'detail', ip: '10.3.0.1', port: 1, clusterName: 'east', ...admin() }),
+    });
+    await test.app.inject({
+      method: 'POST',
+      url: '/nacos/v1/ns/instance',
+      ...form({ serviceName: 'detail', ip: '10.3.0.2', port: 1, ...admin() }),
+    });
+    const found = await test.app.inject({ method: 'GET', url: `/nacos/v1/ns/service?${query({ serviceName: 'detail', ...admin() })}` });
+    expect(found.json()).toMatchObject({
+      namespaceId: 'public',
+      groupName: 'DEFAULT_GROUP',
+      name: 'detail',
+      protectThreshold: 0,
+      metadata: {},
+      selector: { type: 'none' },
+    });
+    expect(found.json().clusters.map((cluster: { name: string }) => cluster.name)).toEqual(['DEFAULT', 'east']);
+    const missing = await test.app.inject({ method: 'GET', url: `/nacos/v1/ns/service?${query({ serviceName: 'nothing', ...admin() })}` });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.body).toBe('service DEFAULT_GROUP@@nothing is not found!');
+  });
+
   it('answers a long poll at once under Long-Pulling-Timeout-No-Hangup', async () => {
     const answer = await test.app.inject({
       method: 'POST',

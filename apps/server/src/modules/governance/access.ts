@@ -107,6 +107,7 @@ export const governanceAccess: ModuleDeclaration = {
             'PUT /nacos/v1/ns/instance/beat',
             'GET /nacos/v1/ns/instance/list',
             'GET /nacos/v1/ns/service/list',
+            'GET /nacos/v1/ns/service',
             'GET /nacos/v1/ns/operator/metrics',
             'GET /nacos/v1/cs/configs',
             'POST /nacos/v1/cs/configs',

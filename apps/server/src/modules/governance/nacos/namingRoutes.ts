@@ -12,6 +12,7 @@ import {
   listParams,
   registerParams,
   serviceListParams,
+  serviceParams,
   splitServiceName,
 } from './namingSchemas.ts';
 
@@ -168,6 +169,25 @@ export function namingRoutes(registry: RegistryService, namespaces: NamespaceSer
           instanceHeartBeatTimeOut: instance.beatTimeout,
           ipDeleteTimeout: instance.deleteTimeout,
         })),
+      };
+    });
+
+    app.get('/nacos/v1/ns/service', { schema: { tags, summary: 'One service' } }, async (request, reply) => {
+      const params = nacosParams(serviceParams, request);
+      const name = await serviceOf(params);
+      const service = await registry.serviceNamed(name);
+      if (!service)
+        return reply.code(400).type('text/plain; charset=UTF-8').send(`service ${name.groupName}@@${name.serviceName} is not found!`);
+      const { instances: found } = await registry.instancesOf(name, []);
+      const clusters = [...new Set(found.map((instance) => instance.clusterName || defaultCluster))].sort();
+      return {
+        namespaceId: name.namespaceId,
+        groupName: service.groupName,
+        name: service.serviceName,
+        protectThreshold: service.protectThreshold,
+        metadata: service.metadata,
+        selector: { type: 'none' },
+        clusters: clusters.map((cluster) => ({ name: cluster, healthChecker: { type: 'TCP' }, metadata: {} })),
       };
     });
 

@@ -108,6 +108,12 @@ export const listParams = z.object({
   healthyOnly: flag(false),
 });
 
+export const serviceParams = z.object({
+  namespaceId: namespaceParam,
+  serviceName: serviceNameParam,
+  groupName: ruledString(optionalText({ max: 128 })),
+});
+
 export const serviceListParams = z.object({
   namespaceId: namespaceParam,
   groupName: ruledString(optionalText({ max: 128 })),

@@ -96,6 +96,12 @@ export class RegistryService {
     return services.countAll(this.db);
   }
 
+  /** A service by its name, with its counts; undefined when none. */
+  async serviceNamed(name: services.ServiceName) {
+    const id = await services.findServiceId(this.db, name);
+    return id === undefined ? undefined : services.findService(this.db, name.namespaceId, id);
+  }
+
   async requireService(namespaceId: string, id: number, db: Kysely<Database> = this.db) {
     const service = await services.findService(db, namespaceId, id);
     if (!service) throw notFound();
