@@ -49,6 +49,16 @@ test('the super administrator sees the menu, collects tabs that keep their state
   await expect(page).toHaveURL(/#\/audit\/loginLog$/);
 
   await tabs(page).filter({ hasText: 'Login log' }).getByRole('button').first().click({ button: 'right' });
+  // The menu's items stand one under another, each inside the menu and the window.
+  const tabMenu = page.getByRole('menu').filter({ has: page.getByRole('menuitem', { name: 'Close all' }) });
+  const menuBox = await tabMenu.boundingBox();
+  const itemBoxes = await Promise.all((await tabMenu.getByRole('menuitem').all()).map((item) => item.boundingBox()));
+  expect(itemBoxes.length).toBeGreaterThanOrEqual(3);
+  for (const [index, box] of itemBoxes.entries()) {
+    expect(box && menuBox && box.x >= menuBox.x && box.x + box.width <= menuBox.x + menuBox.width + 1).toBe(true);
+    expect(box && box.x + box.width <= (page.viewportSize()?.width ?? 0)).toBe(true);
+    if (index > 0) expect(box?.y).toBeGreaterThan(itemBoxes[index - 1]?.y ?? 0);
+  }
   await page.getByRole('menuitem', { name: 'Close all' }).click();
   await expect(tabs(page)).toHaveText(['Dashboard']);
   await expect(page).toHaveURL(/#\/dashboard$/);
