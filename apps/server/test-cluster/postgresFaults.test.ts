@@ -1,25 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ServerProcess, startServerProcess } from '../test/serverProcess.ts';
 import { signInOverHttp as signIn } from '../test/signInOverHttp.ts';
-import { createTestDatabase, type TestDatabase } from '../test/testDatabase.ts';
+import { createTestDatabase, onPostgres, type TestDatabase } from '../test/testDatabase.ts';
 
 const serverDir = path.resolve(import.meta.dirname, '..');
-const adminUrl = process.env.PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-
-/** One statement on a connection of the test's own (to the admin database unless `url` names another). */
-async function onPostgres<T extends pg.QueryResultRow>(statement: string, params: unknown[] = [], url = adminUrl): Promise<T[]> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return (await client.query<T>(statement, params)).rows;
-  } finally {
-    await client.end();
-  }
-}
 
 /** A built server (`dist/main.js`) on a fresh PostgreSQL database, its connections ended again and again. */
 describe('a server on PostgreSQL whose connections are ended', () => {

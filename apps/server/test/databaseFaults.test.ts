@@ -13,6 +13,7 @@ import { registerErrorHandling } from '../src/http/errors.ts';
 import { insertModel } from '../src/modules/bpm/modelRepo.ts';
 import { bpmCalls, bpmnOf, flow, userTask } from './bpmModels.ts';
 import { bearer, createTestApp, signIn, sysadmin, type TestApp, type Tokens } from './testApp.ts';
+import { onPostgres } from './testDatabase.ts';
 
 const label = process.env.TEST_DATABASE ?? 'sqlite';
 
@@ -211,18 +212,7 @@ if (label === 'postgres') {
     let t: TestApp;
     let admin: Tokens;
     let databaseName: string;
-    const adminUrl = process.env.PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
-    /** One statement on a connection of the test's own, to the admin database or (`url`) another. */
-    async function onPostgres<T extends pg.QueryResultRow>(statement: string, params: unknown[] = [], url = adminUrl) {
-      const client = new pg.Client({ connectionString: url });
-      await client.connect();
-      try {
-        return (await client.query<T>(statement, params)).rows;
-      } finally {
-        await client.end();
-      }
-    }
     const terminateServerConnections = () =>
       onPostgres('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [databaseName]);
 

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { prepareDatabase } from '../src/bootstrap/prepareDatabase.ts';
 import { openDatabase } from '../src/db/database.ts';
 import { TestClock } from './testApp.ts';
-import { createTestDatabase, onPostgresAdmin, type SeededTemplate, seededTemplateVariable } from './testDatabase.ts';
+import { createTestDatabase, onPostgres, type SeededTemplate, seededTemplateVariable } from './testDatabase.ts';
 
 /**
  * The server suite's global setup: seeds one database per run, as `createTestApp`'s first start would
@@ -27,7 +27,7 @@ export default async function seedTemplate(): Promise<() => Promise<void>> {
   }
   const databaseName = template.databaseUrl ? new URL(template.databaseUrl).pathname.slice(1) : undefined;
   // PostgreSQL copies a template only while nobody is connected to it.
-  if (databaseName) await onPostgresAdmin(`ALTER DATABASE ${databaseName} WITH ALLOW_CONNECTIONS false`);
+  if (databaseName) await onPostgres(`ALTER DATABASE ${databaseName} WITH ALLOW_CONNECTIONS false`);
   const seeded: SeededTemplate = { kind, dataDir: template.dataDir, databaseName };
   process.env[seededTemplateVariable] = JSON.stringify(seeded);
   return () => template.drop();

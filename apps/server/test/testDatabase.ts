@@ -23,14 +23,14 @@ export const seededTemplateVariable = 'QIMING_TEST_SEEDED_TEMPLATE';
 
 const adminUrl = () => process.env.PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
-/** Runs one statement on the PostgreSQL server at PG_ADMIN_URL, on a connection of its own. */
-export async function onPostgresAdmin(statement: string): Promise<void> {
-  const admin = new pg.Client({ connectionString: adminUrl() });
-  await admin.connect();
+/** Runs one statement on a connection of its own, to the server at PG_ADMIN_URL unless `url` names another database. */
+export async function onPostgres<T extends pg.QueryResultRow>(statement: string, params: unknown[] = [], url = adminUrl()): Promise<T[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
   try {
-    await admin.query(statement);
+    return (await client.query<T>(statement, params)).rows;
   } finally {
-    await admin.end();
+    await client.end();
   }
 }
 
@@ -68,7 +68,7 @@ async function newTestDatabase(kind: 'sqlite' | 'postgres', template?: SeededTem
   if (kind !== 'postgres') return { label: 'sqlite', dataDir, drop: async () => removeDir() };
 
   const name = `qiming_test_${randomBytes(6).toString('hex')}`;
-  await onPostgresAdmin(template?.databaseName ? `CREATE DATABASE ${name} TEMPLATE ${template.databaseName}` : `CREATE DATABASE ${name}`);
+  await onPostgres(template?.databaseName ? `CREATE DATABASE ${name} TEMPLATE ${template.databaseName}` : `CREATE DATABASE ${name}`);
   const url = new URL(adminUrl());
   url.pathname = `/${name}`;
   return {
@@ -76,7 +76,7 @@ async function newTestDatabase(kind: 'sqlite' | 'postgres', template?: SeededTem
     databaseUrl: url.toString(),
     dataDir,
     async drop() {
-      await onPostgresAdmin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await onPostgres(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       removeDir();
     },
   };
