@@ -24,6 +24,8 @@ import * as cloudForms from './migrations/0026_cloud_forms.ts';
 import * as formReferences from './migrations/0027_form_references.ts';
 import * as workflow from './migrations/0028_workflow.ts';
 import * as submissionOutbox from './migrations/0029_submission_outbox.ts';
+import * as bpmRuntime from './migrations/0030_bpm_runtime.ts';
+import * as externalTasks from './migrations/0032_external_tasks.ts';
 import { migrationContext } from './migrations/context.ts';
 import type { Database } from './schema.ts';
 
@@ -52,6 +54,8 @@ const migrations = {
   '0027_form_references': formReferences,
   '0028_workflow': workflow,
   '0029_submission_outbox': submissionOutbox,
+  '0030_bpm_runtime': bpmRuntime,
+  '0032_external_tasks': externalTasks,
 };
 
 function migrator(db: Kysely<Database>, dialect: DialectName): Migrator {

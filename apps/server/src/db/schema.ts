@@ -749,6 +749,41 @@ export interface BpmInstanceTable {
   started_by: string;
   started_at: Millis;
   ended_at: Millis | null;
+  /** The instance whose call activity started this one, and that activity's execution. */
+  parent_instance_id: ColumnType<number | null, number | null | undefined, number | null>;
+  parent_execution_id: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** An engine error at run time, kept on the instance at its element until retried or resolved. */
+export interface BpmIncidentTable {
+  id: Generated<number>;
+  instance_id: number;
+  definition_id: number;
+  def_key: string;
+  element_id: string;
+  element_type: string;
+  execution_id: string | null;
+  kind: string;
+  message: string;
+  /** The command that failed, as JSON, run again by a retry; null when the caller retries on its own (external tasks). */
+  command: string | null;
+  state: string;
+  retries: ColumnType<number, number | undefined, number>;
+  created_at: Millis;
+  resolved_at: Millis | null;
+  resolved_by: string | null;
+}
+
+/** A timer start event of a released definition, due at `due_at` on the durable scheduler. */
+export interface BpmStartTimerTable {
+  id: Generated<number>;
+  definition_id: number;
+  element_id: string;
+  kind: string;
+  spec: string;
+  fired: ColumnType<number, number | undefined, number>;
+  due_at: Millis;
+  claimed_until: ColumnType<Millis, Millis | undefined, Millis>;
 }
 
 export interface BpmActivityTable {
@@ -813,6 +848,24 @@ export interface BpmTimerTable {
   activity_id: string;
   due_at: Millis;
   claimed_until: ColumnType<Millis, Millis | undefined, Millis>;
+}
+
+/** A service task waiting for a worker (Camunda's external task); locked by a worker until `lock_expires_at`. */
+export interface BpmExternalTaskTable {
+  id: string;
+  instance_id: number;
+  execution_id: string;
+  activity_id: string;
+  topic: string;
+  priority: number;
+  /** Null until a worker first reports a failure, as in Camunda. */
+  retries: number | null;
+  worker_id: string | null;
+  /** Locked until then; after a failure with a retry timeout, not fetchable until then. */
+  lock_expires_at: Millis | null;
+  error_message: string | null;
+  error_details: string | null;
+  created_at: Millis;
 }
 
 export interface BpmParticipantTable {
@@ -936,9 +989,12 @@ export interface Database {
   bpm_task_candidate: BpmTaskCandidateTable;
   bpm_comment: BpmCommentTable;
   bpm_timer: BpmTimerTable;
+  bpm_incident: BpmIncidentTable;
+  bpm_start_timer: BpmStartTimerTable;
   bpm_participant: BpmParticipantTable;
   bpm_listener: BpmListenerTable;
   bpm_listener_log: BpmListenerLogTable;
   bpm_plugin_type: BpmPluginTypeTable;
   bpm_plugin_button: BpmPluginButtonTable;
+  bpm_external_task: BpmExternalTaskTable;
 }

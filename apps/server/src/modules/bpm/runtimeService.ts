@@ -221,6 +221,8 @@ export class RuntimeService {
         started_by: caller.userName,
         started_at: now,
         ended_at: outcome.ended ? now : null,
+        parent_instance_id: null,
+        parent_execution_id: null,
       };
       const id = await repo.insertInstance(trx, instance);
       const deliveries = await this.record(

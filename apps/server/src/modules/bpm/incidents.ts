@@ -1,0 +1,147 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { BpmIncidentTable, Database } from '../../db/schema.ts';
+
+/**
+ * Why an element failed: no flow left a gateway, a condition named a variable that does not exist, any
+ * other model error met at run time, a service call or external task out of retries, a called process
+ * that failed.
+ */
+export type IncidentKind = 'noFlow' | 'unknownVariable' | 'modelError' | 'serviceCall' | 'externalTask' | 'callActivity';
+
+export interface IncidentInput {
+  instanceId: number;
+  elementId: string;
+  elementType: string;
+  kind: IncidentKind;
+  message: string;
+  executionId?: string | null;
+  /** The command a retry runs again (engine-side incidents); none when the raiser retries on its own (external tasks). */
+  command?: unknown;
+  /** When it happened (the app's clock); now by default. */
+  at?: number;
+}
+
+export type IncidentRow = Selectable<BpmIncidentTable>;
+
+export interface Incident {
+  id: number;
+  instanceId: number;
+  definitionKey: string;
+  elementId: string;
+  elementType: string;
+  executionId: string | null;
+  kind: string;
+  message: string;
+  state: 'open' | 'resolved';
+  retries: number;
+  createdAt: number;
+  resolvedAt: number | null;
+  resolvedBy: string | null;
+}
+
+export function toIncident(row: IncidentRow): Incident {
+  return {
+    id: row.id,
+    instanceId: row.instance_id,
+    definitionKey: row.def_key,
+    elementId: row.element_id,
+    elementType: row.element_type,
+    executionId: row.execution_id,
+    kind: row.kind,
+    message: row.message,
+    state: row.state === 'open' ? 'open' : 'resolved',
+    retries: row.retries,
+    createdAt: Number(row.created_at),
+    resolvedAt: row.resolved_at === null ? null : Number(row.resolved_at),
+    resolvedBy: row.resolved_by,
+  };
+}
+
+/**
+ * Records an incident on the instance at its element. The same element failing again while its incident
+ * is open (a retry that failed) updates that incident, counting the attempt, instead of adding another.
+ * Answers the incident's id; call it inside the transaction of the change that failed, if any.
+ */
+export async function raiseIncident(db: Kysely<Database>, input: IncidentInput): Promise<number> {
+  const at = input.at ?? Date.now();
+  const message = input.message.slice(0, 1000);
+  const command = input.command === undefined ? null : JSON.stringify(input.command);
+  const open = await db
+    .selectFrom('bpm_incident')
+    .select(['id', 'retries'])
+    .where('instance_id', '=', input.instanceId)
+    .where('element_id', '=', input.elementId)
+    .where('state', '=', 'open')
+    .executeTakeFirst();
+  if (open) {
+    await db
+      .updateTable('bpm_incident')
+      .set({ message, kind: input.kind, command, execution_id: input.executionId ?? null, retries: open.retries + 1 })
+      .where('id', '=', open.id)
+      .execute();
+    return open.id;
+  }
+  const instance = await db
+    .selectFrom('bpm_instance')
+    .select(['definition_id', 'def_key'])
+    .where('id', '=', input.instanceId)
+    .executeTakeFirstOrThrow();
+  const row = await db
+    .insertInto('bpm_incident')
+    .values({
+      instance_id: input.instanceId,
+      definition_id: instance.definition_id,
+      def_key: instance.def_key,
+      element_id: input.elementId.slice(0, 120),
+      element_type: input.elementType.slice(0, 64),
+      execution_id: input.executionId ?? null,
+      kind: input.kind,
+      message,
+      command,
+      state: 'open',
+      created_at: at,
+      resolved_at: null,
+      resolved_by: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** Marks an open incident resolved; false when it was not open (already resolved, or unknown). */
+export async function resolveIncident(db: Kysely<Database>, id: number, by: { userName: string; at?: number }): Promise<boolean> {
+  const result = await db
+    .updateTable('bpm_incident')
+    .set({ state: 'resolved', resolved_at: by.at ?? Date.now(), resolved_by: by.userName })
+    .where('id', '=', id)
+    .where('state', '=', 'open')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+export async function findIncident(db: Kysely<Database>, id: number): Promise<IncidentRow | undefined> {
+  return db.selectFrom('bpm_incident').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** The instance's incidents, open first, newest first. */
+export async function instanceIncidents(db: Kysely<Database>, instanceId: number): Promise<Incident[]> {
+  const rows = await db
+    .selectFrom('bpm_incident')
+    .selectAll()
+    .where('instance_id', '=', instanceId)
+    .orderBy('state', 'asc')
+    .orderBy('id', 'desc')
+    .execute();
+  return rows.map(toIncident);
+}
+
+/** Open incidents over all instances, or of the instances of one definition key. */
+export async function countOpenIncidents(db: Kysely<Database>, defKey?: string): Promise<number> {
+  let query = db
+    .selectFrom('bpm_incident')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('state', '=', 'open');
+  if (defKey) query = query.where('def_key', '=', defKey);
+  const row = await query.executeTakeFirstOrThrow();
+  return Number(row.n);
+}
