@@ -24,7 +24,7 @@ test('a bookmarked back-office page opened signed out asks to sign in, then show
 });
 
 test('an address that is no back-office page shows 404 once signed in', async ({ page }) => {
-  await page.goto(`${server.url}/#/no/such/page`);
+  await page.goto(`${server.url}/#/system/no-such-page`);
   await expect(page).toHaveURL(/#\/login\?redirect=/);
   await signInOnPage(page, sysadmin);
   await expect(page).toHaveURL(/#\/404$/);

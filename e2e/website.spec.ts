@@ -163,12 +163,17 @@ test('a stored hostile news body renders inert', async ({ page }) => {
   expect(dialogs).toBe(0);
 });
 
-test('an unknown news id shows a notice, an address outside the site asks to sign in, /common redirects', async ({ page }) => {
+test('an unknown news id shows a notice, a visitor on an unknown address gets 404, /common redirects', async ({ page }) => {
   await open(page, '/newsDetail?id=99999');
   await expect(page.getByText('该新闻不存在或已下线。')).toBeVisible();
-  // Any address outside the site may be a bookmarked back-office page: sign in first, then see it or 404.
-  await open(page, '/no/such/page');
-  await expect(page).toHaveURL(/#\/login\?redirect=%2Fno%2Fsuch%2Fpage$/);
+  for (const address of ['/no/such/page', '/redirect/system/dictionary']) {
+    await open(page, address);
+    await expect(page).toHaveURL(/#\/404$/);
+    await expect(page.getByRole('heading', { name: '404' })).toBeVisible();
+  }
+  // An address in a back-office area may be a bookmark: sign in first, then see it.
+  await open(page, '/system/dictionary');
+  await expect(page).toHaveURL(/#\/login\?redirect=%2Fsystem%2Fdictionary$/);
   await open(page, '/common');
   await expect(page).toHaveURL(/#\/common\/page$/);
 });
@@ -191,6 +196,29 @@ test('at 375 px the navigation hides behind a menu button', async ({ page }) => 
   await nav.getByRole('link', { name: '典型客户' }).click();
   await expect(page).toHaveURL(/#\/customers$/);
   await expect(nav).toBeHidden();
+
+  // Back, or an address typed while the menu is open, closes it too.
+  await page.getByRole('button', { name: '导航菜单' }).click();
+  await expect(nav).toBeVisible();
+  await page.goBack();
+  await expect(page).toHaveURL(/#\/homePage$/);
+  await expect(nav).toBeHidden();
+  await page.getByRole('button', { name: '导航菜单' }).click();
+  await page.evaluate(() => {
+    window.location.hash = '#/aboutUs';
+  });
+  await expect(page.getByRole('heading', { level: 1, name: '关于我们' })).toBeVisible();
+  await expect(nav).toBeHidden();
+});
+
+test('at 1440 px every home section is centred in the page', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await open(page, '/homePage');
+  for (const name of ['信息化服务', '科创服务', '新闻动态', '典型客户']) {
+    const box = await page.getByRole('heading', { level: 2, name, exact: true }).boundingBox();
+    // The 1200 px content box starts at (1440 - 1200) / 2 + 24 px of padding.
+    expect(box?.x).toBe(144);
+  }
 });
 
 test("a visitor's first page loads no back-office or antd code", async ({ page }) => {

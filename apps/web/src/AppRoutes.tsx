@@ -1,6 +1,8 @@
 import { lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { flushSync } from 'react-dom';
-import { Navigate, type RouteObject, useNavigate, useRoutes } from 'react-router-dom';
+import { Navigate, type RouteObject, useLocation, useNavigate, useRoutes } from 'react-router-dom';
+import { isBackOfficeAddress } from './backOfficeAreas.ts';
+import { readTokens } from './core/auth/tokenStorage.ts';
 import { setNavigator } from './core/navigation.ts';
 import { SiteLayout } from './site/layout/SiteLayout.tsx';
 import { sitePageElements } from './site/sitePageElements.tsx';
@@ -23,6 +25,17 @@ const suspended = (key: string, element: ReactNode) => (
 );
 
 /**
+ * Spec: a catch-all route leads to /404. A signed-out visitor is sent to sign in only on an address in
+ * one of the back-office's areas (a bookmark, say), so that page opens after sign-in; any other address
+ * is not found. With a session, the back-office decides: its routes come from the server's menu.
+ */
+function CatchAll() {
+  const { pathname } = useLocation();
+  if (readTokens() !== null || isBackOfficeAddress(pathname)) return suspended('admin', <AdminArea />);
+  return <Navigate to="/404" replace />;
+}
+
+/**
  * The one hash router (base `/`). The public site and the error pages are static routes; every other
  * path belongs to the back-office, whose routes are built at runtime from the server's menu. The site's
  * layout and home page ship in the entry chunk; everything else is its own chunk, so a visitor's first
@@ -39,7 +52,7 @@ const routes: RouteObject[] = [
   { path: '/common/page', element: suspended('common', <CommonPage />) },
   { path: '/login', element: suspended('login', <LoginPage />) },
   ...(['404', '403', '401'] as const).map((status) => ({ path: `/${status}`, element: suspended(status, <ErrorPage status={status} />) })),
-  { path: '*', element: suspended('admin', <AdminArea />) },
+  { path: '*', element: <CatchAll /> },
 ];
 
 export function AppRoutes() {

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { SiteIcon } from '../SiteIcon.tsx';
 import { activeNavKey, navItems } from '../siteNavigation.ts';
@@ -10,11 +10,14 @@ import { NavDropdown } from './NavDropdown.tsx';
 export const headerShadowAt = 30;
 
 export function SiteHeader() {
-  const { pathname } = useLocation();
+  const location = useLocation();
   const { y } = useScroll();
   const [menuOpen, setMenuOpen] = useState(false);
-  const active = activeNavKey(pathname);
+  const active = activeNavKey(location.pathname);
   const close = () => setMenuOpen(false);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: any new address (Back, a typed one, a link) closes the mobile menu.
+  useEffect(close, [location.key]);
 
   return (
     <header className={`${styles.header} ${y >= headerShadowAt ? styles.scrolled : ''}`} data-testid="site-header">
