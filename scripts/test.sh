@@ -30,6 +30,16 @@ if [ ${#missing[@]} -gt 0 ]; then
 fi
 export CHROMIUM_PATH=$(command -v chromium)
 
+# Prometheus' promtool checks /metrics; taken out of Debian's package rather than installing a Prometheus.
+if [ ! -x .cache/bin/promtool ]; then
+  echo "==> promtool from Debian's prometheus package"
+  promtool_dir=$(mktemp -d)
+  (cd "$promtool_dir" && { apt-get download prometheus >/dev/null 2>&1 || { apt-get update -qq && apt-get download prometheus >/dev/null; }; } \
+    && dpkg-deb --fsys-tarfile prometheus_*.deb | tar -x ./usr/bin/promtool) \
+    && mkdir -p .cache/bin && mv "$promtool_dir/usr/bin/promtool" .cache/bin/promtool
+  rm -rf "$promtool_dir"
+fi
+
 free_port() { node -e "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})"; }
 
 # --- PostgreSQL: the machine's own on 5432 when it answers, else one started here ------------------

@@ -48,6 +48,7 @@ import { recordApiFigures } from './modules/monitor/apiFigures.ts';
 import { monitorRoutes } from './modules/monitor/monitorRoutes.ts';
 import { MonitorService } from './modules/monitor/monitorService.ts';
 import { registerMetricsEndpoint } from './modules/monitor/prometheusMetrics.ts';
+import { newRequestDurations } from './modules/monitor/requestDurations.ts';
 import { TrafficMeter } from './modules/monitor/trafficMeter.ts';
 import { dictionaryRoutes } from './modules/platform/dictionaries/routes.ts';
 import { AccessIndex } from './modules/platform/functionModel/accessIndex.ts';
@@ -120,6 +121,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     clientCredentials: new ClientCredentials(auth, secret, now, config.signInRateLimit),
     cluster,
     traffic: new TrafficMeter(),
+    requestDurations: newRequestDurations(),
     poolStats: handle.poolStats,
     now,
   };
@@ -140,7 +142,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   registerFormBody(app);
   registerStorableText(app);
   registerAccessGuard(app, context);
-  if (config.recordFigures) recordApiFigures(app, context.traffic);
+  if (config.recordFigures) recordApiFigures(app, context.traffic, context.requestDurations);
   const guardedRoutes: string[] = [];
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];

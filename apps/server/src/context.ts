@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { Histogram } from 'prom-client';
 import type { Cluster } from './cluster/cluster.ts';
 import type { ServerConfig } from './config.ts';
 import type { DialectName } from './db/database.ts';
@@ -23,6 +24,8 @@ export interface AppContext {
   accessCache: AccessCache;
   /** What this process's gateway routes, API groups and API routes see. */
   traffic: TrafficMeter;
+  /** Answer times of the API's routes, for `/metrics`. */
+  requestDurations: Histogram<'method' | 'route' | 'status_code'>;
   /** Connections of the database pool in use and queries waiting for one; absent for SQLite's single connection. */
   poolStats?: () => { busy: number; waiting: number };
   now: () => number;

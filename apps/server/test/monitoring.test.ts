@@ -1,4 +1,6 @@
+import { spawnSync } from 'node:child_process';
 import { createHmac } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { AlarmEvent, AlarmNotifications, AlarmReceiver, AlarmRule, MonitorSeries, PageResult } from '@qiming/shared';
@@ -45,6 +47,12 @@ async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean
 
 const total = (series: MonitorSeries, metric: string) =>
   series.series.flatMap((one) => one.points).reduce((sum, point) => sum + (point.values[metric] ?? 0), 0);
+
+/** Prometheus' promtool: `PROMTOOL`, else the copy `npm test` takes from Debian's package, else the PATH's. */
+function promtool(): string {
+  const taken = new URL('../../../.cache/bin/promtool', import.meta.url).pathname;
+  return process.env.PROMTOOL ?? (existsSync(taken) ? taken : 'promtool');
+}
 
 describe(`monitoring and alarms (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
   let t: TestApp;
@@ -468,6 +476,56 @@ describe(`monitoring and alarms (${process.env.TEST_DATABASE ?? 'sqlite'})`, () 
     expect(answer.headers['content-type']).toContain('text/plain');
     expect(answer.body).toContain('qiming_requests_total{kind="route",target="figures",outcome="blocked"} 5');
     expect(answer.body).toContain('process_cpu_user_seconds_total');
+  });
+
+  it('serves the API answer times as a histogram in seconds and a 4xx as a client error, valid for promtool', async () => {
+    const scrape = async () => (await t.app.inject({ method: 'GET', url: '/metrics' })).body;
+    const sample = (text: string, name: string, labels: string) =>
+      Number(text.match(new RegExp(`^${name}\\{${labels}\\} (\\S+)$`, 'm'))?.[1] ?? 0);
+    const events = 'method="GET",route="/api/admin/alarms/events"';
+    const outcome = (text: string, name: string) =>
+      sample(text, 'qiming_requests_total', `kind="api",target="GET /api/admin/alarms/events",outcome="${name}"`);
+    const before = await scrape();
+    expect((await call('GET', '/api/admin/alarms/events?limit=5')).statusCode).toBe(200);
+    expect((await call('GET', '/api/admin/alarms/events?limit=nine')).statusCode).toBe(400);
+    const after = await scrape();
+
+    expect(after).toContain('# TYPE http_server_request_duration_seconds histogram');
+    const buckets = [
+      ...after.matchAll(
+        new RegExp(`^http_server_request_duration_seconds_bucket\\{le="([^"]+)",${events},status_code="200"\\} (\\d+)$`, 'gm'),
+      ),
+    ];
+    expect(buckets.map(([, le]) => le)).toEqual([
+      '0.005',
+      '0.01',
+      '0.025',
+      '0.05',
+      '0.075',
+      '0.1',
+      '0.25',
+      '0.5',
+      '0.75',
+      '1',
+      '2.5',
+      '5',
+      '7.5',
+      '10',
+      '+Inf',
+    ]);
+    const answered = sample(after, 'http_server_request_duration_seconds_count', `${events},status_code="200"`);
+    expect(Number(buckets.at(-1)?.[2])).toBe(answered);
+    expect(sample(after, 'http_server_request_duration_seconds_sum', `${events},status_code="200"`)).toBeGreaterThan(0);
+    const refused = (text: string) => sample(text, 'http_server_request_duration_seconds_count', `${events},status_code="400"`);
+    expect(refused(after) - refused(before)).toBe(1);
+    expect(outcome(after, 'client_error') - outcome(before, 'client_error')).toBe(1);
+    expect(outcome(after, 'succeeded') - outcome(before, 'succeeded')).toBe(1);
+
+    // Prometheus' own parser and linter: exit 0 (clean) or 3 (lint findings), and none about Qiming's metrics.
+    const checked = spawnSync(promtool(), ['check', 'metrics'], { input: after, encoding: 'utf8' });
+    expect([0, 3], checked.stdout + checked.stderr).toContain(checked.status);
+    const findings = `${checked.stdout}${checked.stderr}`.split('\n').filter(Boolean);
+    expect(findings.filter((line) => !line.startsWith('nodejs_'))).toEqual([]);
   });
 });
 

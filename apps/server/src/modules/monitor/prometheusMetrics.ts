@@ -3,18 +3,31 @@ import { Counter, collectDefaultMetrics, Gauge, Registry } from 'prom-client';
 import type { AppContext } from '../../context.ts';
 import { sameSecret } from '../auth/tokens.ts';
 import type { LiveFigures } from './liveFigures.ts';
-
-const outcomes = ['passed', 'blocked', 'succeeded', 'failed'] as const;
+import type { TrafficCounts } from './trafficMeter.ts';
 
 /**
- * `/metrics` in Prometheus' text format: this process's runtime (prom-client's defaults), its request
- * counters by gateway route, API group and API route, read from the traffic meter when scraped (so
+ * What became of requests, as Prometheus users read it: a 4xx answer is the caller's error, not a
+ * success (the monitoring pages keep Sentinel's meaning, where success is anything below 500).
+ */
+const outcomesOf = (counts: Readonly<TrafficCounts>) =>
+  [
+    ['passed', counts.passed],
+    ['blocked', counts.blocked],
+    ['succeeded', counts.succeeded - counts.clientErrors],
+    ['client_error', counts.clientErrors],
+    ['failed', counts.failed],
+  ] as const;
+
+/**
+ * `/metrics` in Prometheus' text format: this process's runtime (prom-client's defaults), the API's
+ * answer times as a histogram in seconds, its request counters by gateway route, API group and API route, read from the traffic meter when scraped (so
  * counting costs the hot path nothing more), and the registry's instances as the cluster sees them.
  * With `QIMING_METRICS_TOKEN` set it asks for `Authorization: Bearer <token>`; otherwise it is open.
  */
 export function registerMetricsEndpoint(app: FastifyInstance, context: AppContext, live: LiveFigures): void {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
+  registry.registerMetric(context.requestDurations);
   const totals = () => context.traffic.everything();
   new Counter({
     name: 'qiming_requests_total',
@@ -25,20 +38,20 @@ export function registerMetricsEndpoint(app: FastifyInstance, context: AppContex
       this.reset();
       for (const [kind, targets] of totals()) {
         for (const [target, counts] of targets) {
-          for (const outcome of outcomes) if (counts[outcome] > 0) this.inc({ kind, target, outcome }, counts[outcome]);
+          for (const [outcome, count] of outcomesOf(counts)) if (count > 0) this.inc({ kind, target, outcome }, count);
         }
       }
     },
   });
   new Counter({
-    name: 'qiming_response_time_ms_total',
-    help: 'Summed response time of answered requests, in ms, by kind and target.',
+    name: 'qiming_response_time_seconds_total',
+    help: 'Summed response time of answered requests, in seconds, by kind and target.',
     labelNames: ['kind', 'target'],
     registers: [registry],
     collect() {
       this.reset();
       for (const [kind, targets] of totals()) {
-        for (const [target, counts] of targets) if (counts.totalMs > 0) this.inc({ kind, target }, counts.totalMs);
+        for (const [target, counts] of targets) if (counts.totalMs > 0) this.inc({ kind, target }, counts.totalMs / 1000);
       }
     },
   });

@@ -8,8 +8,10 @@ export interface TrafficCounts {
   passed: number;
   /** Refused: by a flow rule or an open breaker (gateway), by the guard or a rate limit (API). */
   blocked: number;
-  /** Answered below 500. */
+  /** Answered below 500 (Sentinel's success: the target did not fail). */
   succeeded: number;
+  /** Of the succeeded, answered 400-499: the caller's mistake, told apart for Prometheus. */
+  clientErrors: number;
   /** Answered 500 and above. */
   failed: number;
   /** Summed response time of the answered, in ms. */
@@ -45,6 +47,7 @@ const emptyCounts = (): TrafficCounts => ({
   passed: 0,
   blocked: 0,
   succeeded: 0,
+  clientErrors: 0,
   failed: 0,
   totalMs: 0,
   maxMs: 0,
@@ -93,6 +96,7 @@ export class TrafficMeter {
       if (passed) counts.passed += 1;
       if (status >= 500) counts.failed += 1;
       else counts.succeeded += 1;
+      if (status >= 400 && status < 500) counts.clientErrors += 1;
       counts.totalMs += elapsedMs;
       if (elapsedMs > counts.maxMs) counts.maxMs = elapsedMs;
       counts.histogram[bucket] = (counts.histogram[bucket] ?? 0) + 1;
