@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, type Locator, type Page, test } from '@playwright/test';
 import { bannerPng } from '../apps/server/src/bootstrap/demoImages.ts';
 import { type RunningServer, startServer } from './support/server.ts';
 import { signIn, sysadmin } from './support/signIn.ts';
@@ -15,6 +15,12 @@ const png = (name: string, from: [number, number, number]) => ({
   buffer: bannerPng(320, 180, from, [255, 255, 255]),
 });
 
+/** Picks `file` in the chooser that clicking `button` opens, as a user does. */
+async function choose(page: Page, button: Locator, file: ReturnType<typeof png>) {
+  const [chooser] = await Promise.all([page.waitForEvent('filechooser'), button.click()]);
+  await chooser.setFiles(file);
+}
+
 test('an editor writes a news item with a cover and a picture in its body, publishes it and finds it on the site', async ({ page }) => {
   await signIn(page, server.url, sysadmin);
   await page.goto(`${server.url}/#/portal/news`);
@@ -22,10 +28,9 @@ test('an editor writes a news item with a cover and a picture in its body, publi
   const dialog = page.getByRole('dialog').filter({ hasText: 'Add news item' });
   await dialog.getByLabel('Title').fill('智慧课堂在滨江区全面启用');
   await dialog.getByLabel('Summary').fill('四十所学校完成教室改造。');
-  await dialog
-    .locator('input[type=file]')
-    .first()
-    .setInputFiles(png('cover.png', [24, 144, 255]));
+  // Files are chosen through antd's upload buttons; the browser's bare file box is never shown.
+  await expect(page.locator('input[type=file]:visible')).toHaveCount(0);
+  await choose(page, dialog.getByRole('button', { name: 'Upload image' }), png('cover.png', [24, 144, 255]));
   await expect(dialog.getByRole('img', { name: 'Current image' })).toBeVisible();
 
   const body = dialog.getByRole('textbox', { name: 'Body' });
@@ -33,7 +38,7 @@ test('an editor writes a news item with a cover and a picture in its body, publi
   await page.keyboard.type('课堂互动数据实时汇总。');
   await dialog.getByRole('button', { name: 'Bold' }).click();
   await page.keyboard.type('效果显著');
-  await dialog.locator('input[type=file][aria-label="Image"]').setInputFiles(png('classroom.png', [82, 196, 26]));
+  await choose(page, dialog.getByRole('button', { name: 'Image', exact: true }), png('classroom.png', [82, 196, 26]));
   await expect(body.locator('img[src^="/api/files/"]')).toBeVisible();
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog).toBeHidden();
@@ -63,6 +68,8 @@ test('a changed filing number is previewed on the site first, then saved and sho
   await signIn(page, server.url, sysadmin);
   await page.goto(`${server.url}/#/portal/site`);
   const filing = page.getByLabel('Filing number');
+  await expect(page.getByRole('button', { name: 'Replace image' }).first()).toBeVisible();
+  await expect(page.locator('input[type=file]:visible')).toHaveCount(0);
   await expect(filing).toHaveValue('浙ICP备14032688号-1');
   await filing.fill('浙ICP备20261124号-9');
 

@@ -1,6 +1,6 @@
 import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
-import { Button, Image, Progress, Space } from 'antd';
-import { useRef, useState } from 'react';
+import { Button, Image, Progress, Space, Upload } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { acceptedImages, uploadImage } from './uploadImage.ts';
 
@@ -17,7 +17,6 @@ export function ImageInput({
   disabled?: boolean;
 }) {
   const { t } = useTranslation();
-  const picker = useRef<HTMLInputElement>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const url = typeof value === 'string' ? value : '';
 
@@ -35,20 +34,20 @@ export function ImageInput({
   return (
     <Space align="center" wrap>
       {url && <Image src={url} alt={t('portal.currentImage')} width={96} height={64} style={{ objectFit: 'cover' }} />}
-      <input
-        ref={picker}
-        type="file"
+      {/* antd's picker, not the browser's bare "Choose File" box; the upload itself goes through `uploadImage`. */}
+      <Upload
         accept={acceptedImages}
-        hidden
-        aria-label={t('portal.uploadImage')}
-        onChange={(event) => {
-          void upload(event.target.files?.[0]);
-          event.target.value = '';
+        showUploadList={false}
+        disabled={disabled || progress !== null}
+        beforeUpload={(file) => {
+          void upload(file);
+          return Upload.LIST_IGNORE;
         }}
-      />
-      <Button id={id} icon={<UploadOutlined />} disabled={disabled || progress !== null} onClick={() => picker.current?.click()}>
-        {url ? t('portal.replaceImage') : t('portal.uploadImage')}
-      </Button>
+      >
+        <Button id={id} icon={<UploadOutlined />} disabled={disabled || progress !== null}>
+          {url ? t('portal.replaceImage') : t('portal.uploadImage')}
+        </Button>
+      </Upload>
       {url && <Button icon={<DeleteOutlined />} disabled={disabled} aria-label={t('portal.removeImage')} onClick={() => onChange?.('')} />}
       {progress !== null && <Progress percent={progress} size="small" style={{ width: 120 }} />}
     </Space>

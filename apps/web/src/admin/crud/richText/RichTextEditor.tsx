@@ -11,8 +11,8 @@ import {
 import Image from '@tiptap/extension-image';
 import { EditorContent, useEditor, useEditorState } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
-import { Button, Input, Modal, Space, Tooltip } from 'antd';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { Button, Input, Modal, Space, Tooltip, Upload } from 'antd';
+import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { acceptedImages, uploadImage } from '../uploadImage.ts';
 import styles from './richText.module.css';
@@ -29,7 +29,6 @@ interface Props {
  */
 export default function RichTextEditor({ value, onChange, id }: Props) {
   const { t } = useTranslation();
-  const pickImage = useRef<HTMLInputElement>(null);
   const [linking, setLinking] = useState<string | null>(null);
   const editor = useEditor({
     extensions: [StarterKit.configure({ link: { openOnClick: false, protocols: ['http', 'https', 'mailto'] } }), Image],
@@ -100,21 +99,20 @@ export default function RichTextEditor({ value, onChange, id }: Props) {
         {tool(t('portal.orderedList'), active.numbers, () => chain().toggleOrderedList().run(), <OrderedListOutlined />)}
         {textTool(t('portal.quote'), '“”', active.quote, () => chain().toggleBlockquote().run())}
         {tool(t('portal.link'), active.link, () => setLinking(editor.getAttributes('link').href ?? 'https://'), <LinkOutlined />)}
-        {tool(t('portal.image'), false, () => pickImage.current?.click(), <PictureOutlined />)}
+        {/* antd's picker, not the browser's bare "Choose File" box beside the toolbar. */}
+        <Upload
+          accept={acceptedImages}
+          showUploadList={false}
+          beforeUpload={(file) => {
+            void insertImage(file);
+            return Upload.LIST_IGNORE;
+          }}
+        >
+          {tool(t('portal.image'), false, () => undefined, <PictureOutlined />)}
+        </Upload>
         {tool(t('portal.undo'), false, () => chain().undo().run(), <UndoOutlined />)}
         {tool(t('portal.redo'), false, () => chain().redo().run(), <RedoOutlined />)}
       </Space>
-      <input
-        ref={pickImage}
-        type="file"
-        accept={acceptedImages}
-        hidden
-        aria-label={t('portal.image')}
-        onChange={(event) => {
-          void insertImage(event.target.files?.[0]);
-          event.target.value = '';
-        }}
-      />
       <EditorContent editor={editor} />
       <Modal
         open={linking !== null}
