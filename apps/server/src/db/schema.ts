@@ -774,6 +774,16 @@ export interface BpmIncidentTable {
   resolved_by: string | null;
 }
 
+/** A message or signal an instance waits for at an element, replaced after every command. */
+export interface BpmSubscriptionTable {
+  id: Generated<number>;
+  instance_id: number;
+  execution_id: string;
+  element_id: string;
+  kind: string;
+  event_name: string;
+}
+
 /** A timer start event of a released definition, due at `due_at` on the durable scheduler. */
 export interface BpmStartTimerTable {
   id: Generated<number>;
@@ -991,6 +1001,7 @@ export interface Database {
   bpm_timer: BpmTimerTable;
   bpm_incident: BpmIncidentTable;
   bpm_start_timer: BpmStartTimerTable;
+  bpm_subscription: BpmSubscriptionTable;
   bpm_participant: BpmParticipantTable;
   bpm_listener: BpmListenerTable;
   bpm_listener_log: BpmListenerLogTable;

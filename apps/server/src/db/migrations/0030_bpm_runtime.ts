@@ -4,7 +4,8 @@ import type { MigrationContext } from './context.ts';
 /**
  * The workflow's runtime (issue 25): incidents (an engine error at run time, kept on the instance at its
  * element until retried or resolved, with the command that failed so a retry can run it again), the
- * parent of an instance a call activity started, and timer start events scheduled per definition.
+ * parent of an instance a call activity started, the messages and signals an instance waits for (so a
+ * correlation finds its instances without loading them), and timer start events scheduled per definition.
  */
 // biome-ignore lint/suspicious/noExplicitAny: migrations are frozen and typed against no schema.
 export async function up(db: Kysely<any>, { id, millis }: MigrationContext): Promise<void> {
@@ -42,5 +43,16 @@ export async function up(db: Kysely<any>, { id, millis }: MigrationContext): Pro
     .addColumn('due_at', millis, (c) => c.notNull())
     .addColumn('claimed_until', millis, (c) => c.notNull().defaultTo(0))
     .execute();
+  await db.schema
+    .createTable('bpm_subscription')
+    .addColumn('id', id, (c) => c.primaryKey())
+    .addColumn('instance_id', 'integer', (c) => c.notNull().references('bpm_instance.id').onDelete('cascade'))
+    .addColumn('execution_id', 'varchar(120)', (c) => c.notNull())
+    .addColumn('element_id', 'varchar(120)', (c) => c.notNull())
+    .addColumn('kind', 'varchar(12)', (c) => c.notNull())
+    .addColumn('event_name', 'varchar(200)', (c) => c.notNull())
+    .execute();
+  await db.schema.createIndex('bpm_subscription_name').on('bpm_subscription').columns(['kind', 'event_name']).execute();
+  await db.schema.createIndex('bpm_subscription_instance').on('bpm_subscription').column('instance_id').execute();
   await db.schema.createIndex('bpm_start_timer_due').on('bpm_start_timer').columns(['due_at', 'claimed_until']).execute();
 }
