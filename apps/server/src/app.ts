@@ -34,6 +34,7 @@ import { AccessTokens } from './modules/auth/tokens.ts';
 import { bpmRoutes } from './modules/bpm/routes.ts';
 import { dashboardRoutes } from './modules/dashboard/routes.ts';
 import { formRoutes } from './modules/forms/routes.ts';
+import { gatewayActuatorRoutes } from './modules/governance/gateway/actuatorRoutes.ts';
 import { gatewayAdminRoutes } from './modules/governance/gateway/routeAdminRoutes.ts';
 import { gatewayRuleRoutes } from './modules/governance/gateway/ruleAdminRoutes.ts';
 import { governanceRoutes } from './modules/governance/routes.ts';
@@ -208,6 +209,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     profileRoutes,
     attachmentRoutes,
     gatewayAdminRoutes,
+    gatewayActuatorRoutes,
     gatewayRuleRoutes,
     monitorRoutes(monitor),
     alarmRoutes,

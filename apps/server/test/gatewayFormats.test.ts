@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { DegradeRule, FlowRule, GatewayRoute } from '@qiming/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildGateway, type Gateway } from '../src/modules/governance/gateway/gatewayServer.ts';
-import { bearer, createTestApp, signIn, sysadmin, type TestApp, type Tokens } from './testApp.ts';
+import { bearer, createTestApp, signIn, staff, sysadmin, type TestApp, type Tokens } from './testApp.ts';
 
 interface Echo {
   url: string;
@@ -283,6 +283,46 @@ describe(`Spring Cloud Gateway and Sentinel formats (${process.env.TEST_DATABASE
         filters: [{ name: 'StripPrefix', args: { parts: '1' } }],
       }),
     );
+  });
+
+  it("lists the released routes in the read shape of SCG's actuator, for tools written for SCG", async () => {
+    await release(
+      named('actuator-read', {
+        orderNum: 7,
+        predicates: ['Path=/actuator-read/**', 'Method=GET,POST'],
+        filters: ['StripPrefix=1', 'AddRequestHeader=X-Seen, yes'],
+      }),
+    );
+    const actuator = '/api/admin/gateway/actuator';
+    const listed = await call('GET', `${actuator}/routes`);
+    expect(listed.statusCode).toBe(200);
+    const routes = listed.json() as Array<Record<string, unknown>>;
+    const expected = {
+      route_id: 'actuator-read',
+      uri: origin,
+      order: 7,
+      predicate: '(Path: [patterns = /actuator-read/**] && Method: [methods = GET,POST])',
+      filters: ['[[StripPrefix parts = 1], order = 1]', '[[AddRequestHeader name = X-Seen, value = yes], order = 2]'],
+    };
+    expect(routes).toContainEqual(expect.objectContaining(expected));
+    // Only what the gateways carry: an imported route that was never released is not there.
+    expect(routes.map((route) => route.route_id)).not.toContain('scg-import-b');
+
+    expect((await call('GET', `${actuator}/routes/actuator-read`)).json()).toMatchObject(expected);
+    const unknown = await call('GET', `${actuator}/routes/scg-import-b`);
+    expect([unknown.statusCode, unknown.body]).toEqual([404, '']);
+    const definitions = (await call('GET', `${actuator}/routedefinitions`)).json() as Array<Record<string, unknown>>;
+    expect(definitions).toContainEqual(
+      expect.objectContaining({
+        id: 'actuator-read',
+        order: 7,
+        filters: [{ name: 'StripPrefix', args: { parts: '1' } }, expect.anything()],
+      }),
+    );
+
+    const staffTokens = await signIn(t.app, staff);
+    const refused = await t.app.inject({ method: 'GET', url: `${actuator}/routes`, headers: bearer(staffTokens) });
+    expect(refused.statusCode).toBe(403);
   });
 
   it("imports Sentinel's FlowRule JSON as written: QPS 0.5 lets one request in 2 s through", async () => {

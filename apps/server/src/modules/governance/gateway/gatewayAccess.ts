@@ -21,6 +21,8 @@ const withSentinel = (operations: OperationDeclaration[], imports: string[], exp
   });
 
 const routes = '/api/admin/gateway/routes';
+/** Where the read side of SCG's actuator (`/actuator/gateway/...`) is served, for tools written for SCG. */
+export const actuatorBase = '/api/admin/gateway/actuator';
 
 export const gatewayAccess: FunctionDeclaration = {
   code: 'governance.gateway',
@@ -33,7 +35,16 @@ export const gatewayAccess: FunctionDeclaration = {
       access: 'authorised',
       isDefault: true,
       // Testing a request reads the route table and changes nothing; the state is what gateways report.
-      urls: [`GET ${routes}`, `GET ${routes}/:id`, `GET ${routes}/scg`, `POST ${routes}/test`, 'GET /api/admin/gateway/state'],
+      urls: [
+        `GET ${routes}`,
+        `GET ${routes}/:id`,
+        `GET ${routes}/scg`,
+        `POST ${routes}/test`,
+        'GET /api/admin/gateway/state',
+        `GET ${actuatorBase}/routes`,
+        `GET ${actuatorBase}/routes/:routeId`,
+        `GET ${actuatorBase}/routedefinitions`,
+      ],
     },
     { code: 'gateway:add', name: 'Add', type: 'add', access: 'authorised', urls: [`POST ${routes}`, `POST ${routes}/scg`] },
     { code: 'gateway:edit', name: 'Edit', type: 'edit', access: 'authorised', urls: [`PUT ${routes}/:id`] },

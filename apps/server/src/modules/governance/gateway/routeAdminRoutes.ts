@@ -5,6 +5,7 @@ import type { AppContext } from '../../../context.ts';
 import { ok } from '../../../http/envelope.ts';
 import { idListBody, idParam } from '../../../http/idList.ts';
 import { gatewayStates } from './gatewayState.ts';
+import { toRouteDefinition } from './routeDefinition.ts';
 import { listRoutes, pageRoutes } from './routeRepo.ts';
 import { RouteService } from './routeService.ts';
 import { testRoute } from './routeTester.ts';
@@ -13,16 +14,6 @@ const tags = ['gateway'];
 const base = '/api/admin/gateway/routes';
 const idParams = z.object({ id: idParam });
 const filterText = z.string().max(100).optional();
-
-/** A route as SCG's RouteDefinition (as its actuator's `/routedefinitions` lists them); our name and status go in `metadata`. */
-const toRouteDefinition = (route: GatewayRoute) => ({
-  id: route.routeId,
-  uri: route.uri,
-  predicates: route.predicates,
-  filters: route.filters,
-  order: route.orderNum,
-  metadata: { routeName: route.routeName, status: route.status, description: route.description },
-});
 
 /** Gateway routes: defined, released to every gateway process, cancelled. */
 export const gatewayAdminRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context) => {
