@@ -210,6 +210,22 @@ describe(`API gateway (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
     );
   });
 
+  it("names each request by an id the upstream, the client and the logs share: the caller's plain x-request-id or a new one", async () => {
+    await released('traced', [path('/traced/**')]);
+    const given = await through('/traced/a', { headers: { 'x-request-id': 'shop-7f3a.2' } });
+    expect(given.headers.get('x-request-id')).toBe('shop-7f3a.2');
+    expect(((await given.json()) as Echo).headers['x-request-id']).toBe('shop-7f3a.2');
+
+    // An id that could forge log lines is replaced, and the new one is the same on both sides.
+    const forged = await through('/traced/b', { headers: { 'x-request-id': 'a b"c' } });
+    const made = forged.headers.get('x-request-id');
+    expect(made).toMatch(/^[0-9a-f-]{36}$/);
+    expect(((await forged.json()) as Echo).headers['x-request-id']).toBe(made);
+
+    const own = await through('/nowhere-at-all', { headers: { 'x-request-id': 'lost-1' } });
+    expect([own.status, own.headers.get('x-request-id')]).toEqual([404, 'lost-1']);
+  });
+
   it('matches every predicate kind', async () => {
     await released('by-host', [path('/p/host'), { name: 'Host', args: { patterns: '**.school.example' } }]);
     await released('by-method', [path('/p/method'), { name: 'Method', args: { methods: 'PUT,PATCH' } }]);

@@ -11,6 +11,7 @@ import Fastify, {
 import { Agent } from 'undici';
 import type { AppContext } from '../../../context.ts';
 import { requestLanguage } from '../../../http/language.ts';
+import { requestIdOf } from '../../../http/requestId.ts';
 import { UpstreamPolicy } from '../../outbound/upstreamPolicy.ts';
 import { checkedConnector } from './checkedConnector.ts';
 import { describeRequest } from './compiledRoute.ts';
@@ -102,6 +103,7 @@ export async function buildGateway(
     logController: new LogController({ disableRequestLogging: true }),
     trustProxy: false,
     connectionTimeout: upstreamTimeoutMs + clientIdleMarginMs,
+    genReqId: requestIdOf,
   });
   const routes = await RouteTable.open(context, (error) => app.log.error(error, 'gateway: the route table could not be reloaded'));
   const ownPorts = () => {
@@ -128,6 +130,9 @@ export async function buildGateway(
   app.addHook('onClose', () => agent.close());
 
   const proxy = async (request: FastifyRequest, reply: FastifyReply) => {
+    // Every answer, the upstream's or the gateway's own, names the id the upstream was given (the
+    // upstream's own x-request-id, if it sends one, wins), so a client's report leads to both logs.
+    reply.raw.setHeader('x-request-id', request.id);
     // Read only for the gateway's own answers, which are rare.
     const language = () => requestLanguage(request);
     const receivedAt = Date.now();

@@ -55,6 +55,8 @@ export function forwardedHeaders(request: FastifyRequest, rewrites: Rewrites): I
   forwarded['x-forwarded-for'] = chain ? `${chain}, ${request.socket.remoteAddress}` : request.socket.remoteAddress;
   forwarded['x-forwarded-proto'] = request.protocol;
   forwarded['x-forwarded-host'] = request.headers.host;
+  // The client's id when it is a plain token (see requestIdOf), else the gateway's new one.
+  forwarded['x-request-id'] = request.id;
   for (const [name, value] of rewrites.addRequestHeaders) forwarded[name.toLowerCase()] = value;
   return forwarded;
 }
