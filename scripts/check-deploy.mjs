@@ -22,6 +22,14 @@ expect((dockerfile.match(/^FROM /gm) ?? []).length >= 2, 'Dockerfile: not a mult
 expect(/^USER (?!root)\S+/m.test(dockerfile), 'Dockerfile: the server does not run as a non-root user');
 expect(/^HEALTHCHECK /m.test(dockerfile), 'Dockerfile: no HEALTHCHECK');
 expect(/^CMD .*apps\/server\/dist\/main\.js/m.test(dockerfile), 'Dockerfile: does not run the built server on plain node');
+expect(
+  [...dockerfile.matchAll(/^FROM node:(\d+)/gm)].every(([, major]) => Number(major) >= 24),
+  'Dockerfile: not on Node 24 LTS (Node 20 is past its end of life)',
+);
+expect(
+  /npm ci --omit=dev --workspace @qiming\/server/.test(dockerfile) && !/^COPY --from=build \/app\/node_modules/m.test(dockerfile),
+  "Dockerfile: the image ships the web app's packages, not only the server's",
+);
 
 const compose = parse(fs.readFileSync(path.join(root, 'compose.yaml'), 'utf8'));
 const services = compose?.services ?? {};
