@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { MessageKey } from '../i18n/messages.ts';
 import { optionalText, requiredText } from '../validation/rules.ts';
 import { formFlag, ruledString } from '../validation/zod.ts';
 import type { FormSchema } from './forms.ts';
@@ -116,6 +117,18 @@ export interface BpmDefinition {
   deployedAt: number;
   deployedBy: string;
   userTasks: BpmUserTaskInfo[];
+}
+
+/** Something release read past or a consequence the designer should know, as a catalogue message. */
+export interface BpmReleaseWarning {
+  key: MessageKey;
+  params: Record<string, string>;
+}
+
+/** POST /models/:id/release: the model's definition, the file's other executable processes, warnings in the caller's language. */
+export interface BpmRelease extends BpmDefinition {
+  others: BpmDefinition[];
+  warnings: string[];
 }
 
 export const bpmDefinitionSortable = ['key', 'version', 'deployedAt'] as const;

@@ -1664,6 +1664,85 @@ export const messages = {
     es: '{field}: no se puede registrar una instancia en {ip}: se rechazan las direcciones de enlace local y de metadatos de la nube',
     ja: '{field}：インスタンスを {ip} に登録できません：リンクローカルとクラウドのメタデータのアドレスは拒否されます',
   },
+  // -- bpm import and release --
+  'error.bpmNoProcesses': {
+    zh: '模型不含任何流程',
+    en: 'The model holds no process',
+    es: 'El modelo no contiene ningún proceso',
+    ja: 'モデルにプロセスがありません',
+  },
+  'error.bpmNotExecutable': {
+    zh: '模型没有可执行流程：{processes} 缺少 isExecutable="true"',
+    en: 'The model holds no executable process: {processes} lacks isExecutable="true"',
+    es: 'El modelo no contiene ningún proceso ejecutable: a {processes} le falta isExecutable="true"',
+    ja: 'モデルに実行可能なプロセスがありません：{processes} に isExecutable="true" がありません',
+  },
+  'error.bpmCodeRefused': {
+    zh: '元素 {element} 会在服务器上运行代码（{kind}），启明不执行；请改用外部任务（camunda:type="external"）',
+    en: 'The element {element} would run code on the server ({kind}), which Qiming does not do; use an external task (camunda:type="external") instead',
+    es: 'El elemento {element} ejecutaría código en el servidor ({kind}), lo que Qiming no hace; use una tarea externa (camunda:type="external")',
+    ja: '要素 {element} はサーバー上でコードを実行します（{kind}）。Qiming では実行しません。外部タスク（camunda:type="external"）を使ってください',
+  },
+  'error.bpmServiceImplementation': {
+    zh: '服务任务 {element} 需要 camunda:type="external" 和主题（camunda:topic），或 http(s) 地址属性 url',
+    en: 'The service task {element} needs camunda:type="external" with a camunda:topic, or an http(s) url property',
+    es: 'La tarea de servicio {element} necesita camunda:type="external" con un camunda:topic, o una propiedad url http(s)',
+    ja: 'サービスタスク {element} には camunda:type="external" と camunda:topic、または http(s) の url プロパティが必要です',
+  },
+  'error.bpmExternalTopic': {
+    zh: '外部任务 {element} 需要固定的主题（camunda:topic）',
+    en: 'The external task {element} needs a fixed topic (camunda:topic)',
+    es: 'La tarea externa {element} necesita un tema fijo (camunda:topic)',
+    ja: '外部タスク {element} には固定のトピック（camunda:topic）が必要です',
+  },
+  'error.bpmMissingReference': {
+    zh: '元素 {element} 的 {attribute} 缺失或指向不存在的元素，引擎无法运行',
+    en: 'The {attribute} of {element} is missing or names no element, so the engine cannot run it',
+    es: 'El {attribute} de {element} falta o no nombra ningún elemento, así que el motor no puede ejecutarlo',
+    ja: '{element} の {attribute} がないか存在しない要素を指しているため、エンジンは実行できません',
+  },
+  'error.bpmTimerValue': {
+    zh: '{element} 的定时 {value} 不是 ISO 8601 日期、时长或周期（不支持 cron）',
+    en: 'The timer {value} of {element} is not an ISO 8601 date, duration or cycle (cron is not supported)',
+    es: 'El temporizador {value} de {element} no es una fecha, duración o ciclo ISO 8601 (cron no se admite)',
+    ja: '{element} のタイマー {value} は ISO 8601 の日付・期間・周期ではありません（cron は使えません）',
+  },
+  'warning.bpmReadPast': {
+    zh: '已保留但忽略：{reason}',
+    en: 'Kept in the file and ignored: {reason}',
+    es: 'Se conserva en el archivo y se ignora: {reason}',
+    ja: 'ファイルに残し、無視します：{reason}',
+  },
+  'warning.bpmIgnoredRoot': {
+    zh: '定义 {element}（{type}）保留在文件中，引擎不使用',
+    en: 'The definition {element} ({type}) is kept in the file; the engine does not use it',
+    es: 'La definición {element} ({type}) se conserva en el archivo; el motor no la usa',
+    ja: '定義 {element}（{type}）はファイルに残りますが、エンジンは使いません',
+  },
+  'warning.bpmIgnoredProcess': {
+    zh: '流程 {element} 不可执行（无 isExecutable="true"），不单独发布；仅在本文件的流程调用或发消息给它时运行',
+    en: 'The process {element} is not executable (no isExecutable="true") and is not released on its own; it runs only when a process of this file calls or messages it',
+    es: 'El proceso {element} no es ejecutable (sin isExecutable="true") y no se publica por sí solo; solo se ejecuta cuando un proceso de este archivo lo llama o le envía un mensaje',
+    ja: 'プロセス {element} は実行可能ではなく（isExecutable="true" なし）、単独ではリリースされません。このファイルのプロセスが呼び出すかメッセージを送ったときだけ実行されます',
+  },
+  'warning.bpmIgnoredExtension': {
+    zh: '{element} 的扩展 {type} 保留在文件中，引擎不使用',
+    en: 'The extension {type} of {element} is kept in the file; the engine does not use it',
+    es: 'La extensión {type} de {element} se conserva en el archivo; el motor no la usa',
+    ja: '{element} の拡張 {type} はファイルに残りますが、エンジンは使いません',
+  },
+  'warning.bpmTaskUnassigned': {
+    zh: '用户任务 {element} 没有处理人和候选人：只有任务管理员可以签收',
+    en: 'The user task {element} names no assignee and no candidates: only task administrators can claim it',
+    es: 'La tarea de usuario {element} no nombra responsable ni candidatos: solo los administradores de tareas pueden reclamarla',
+    ja: 'ユーザータスク {element} には担当者も候補者もいません：タスク管理者だけが受け取れます',
+  },
+  'warning.bpmForeignFormKey': {
+    zh: '用户任务 {element} 的表单 {form} 不是启明的云表单（form:<编号>），保留但不显示',
+    en: 'The form {form} of the user task {element} is not a Qiming cloud form (form:<id>); it is kept and not shown',
+    es: 'El formulario {form} de la tarea de usuario {element} no es un formulario en la nube de Qiming (form:<id>); se conserva y no se muestra',
+    ja: 'ユーザータスク {element} のフォーム {form} は Qiming のクラウドフォーム（form:<id>）ではありません。残しますが表示しません',
+  },
 } as const satisfies Catalogue;
 
 export type MessageKey = keyof typeof messages;

@@ -1,4 +1,12 @@
-import type { BpmDefinition, BpmLookupOption, BpmModelImport, BpmModelInput } from '@qiming/shared';
+import {
+  type BpmDefinition,
+  type BpmLookupOption,
+  type BpmModel,
+  type BpmModelImport,
+  type BpmModelInput,
+  type BpmRelease,
+  formatMessage,
+} from '@qiming/shared';
 import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/schema.ts';
@@ -8,7 +16,7 @@ import { AppError, notFound } from '../../http/errors.ts';
 import { type AuditEntry, audited } from '../audit/audited.ts';
 import type { FormService } from '../forms/formService.ts';
 import { existingRoleCodes, existingUserNames, pickRoles, pickUserNames } from '../iam/directoryLookup.ts';
-import { type ReleaseInfo, readRelease, releaseReferences } from './bpmnRelease.ts';
+import { type ReleasedProcess, type ReleaseInfo, readRelease, readReleasePlan, releaseReferences } from './bpmnRelease.ts';
 import * as repo from './modelRepo.ts';
 import { enabledButtonCodes } from './pluginRepo.ts';
 
@@ -70,8 +78,11 @@ export class ModelService {
     });
   }
 
-  /** Reads and checks the XML, then keeps it as the next version of its key: immutable from then on. */
-  release(caller: Caller, id: number): Promise<BpmDefinition> {
+  /**
+   * Reads and checks the XML, then keeps each executable process as the next version of its key (the
+   * model's own and any other the file holds): immutable from then on. Answers what was kept but not used.
+   */
+  release(caller: Caller, id: number): Promise<BpmRelease> {
     const change = { operation: 'model:release', target: `bpm-model:${id}` };
     // Inside a transaction already (the demo seeding of a first start) the release joins it, unlogged.
     const inTransaction = this.context.db.isTransaction
@@ -79,33 +90,49 @@ export class ModelService {
       : <T>(work: (trx: Kysely<Database>, entry: AuditEntry) => Promise<T>) => audited(this.context, caller, change, work);
     return inTransaction(async (trx, entry) => {
       const model = await this.require(id, trx);
-      const info = await readRelease(model.xml ?? '');
-      if (info.key !== model.key) throw new AppError(422, 'error.bpmKeyMismatch', { key: model.key, processId: info.key });
-      await this.checkReferences(trx, info);
-      const row = {
-        def_key: info.key,
-        def_name: info.name,
-        version: await repo.nextVersion(trx, info.key),
-        model_id: id,
-        category: model.category,
-        xml: model.xml ?? '',
-        release_info: JSON.stringify(info),
-        suspended: 0,
-        deployed_at: this.context.now(),
-        deployed_by: caller.userName,
-      };
-      let definitionId: number;
-      try {
-        definitionId = await repo.insertDefinition(trx, row);
-      } catch (error) {
-        // Two releases of one key at once take the same version; the unique key lets one through.
-        if (isUniqueViolation(error)) throw new AppError(409, 'error.publishedMeanwhile');
-        throw error;
+      const plan = await readReleasePlan(model.xml ?? '');
+      const keys = plan.processes.map((process) => process.info.key);
+      if (!keys.includes(model.key)) throw new AppError(422, 'error.bpmKeyMismatch', { key: model.key, processId: keys.join(', ') });
+      for (const key of keys) {
+        // Another model's key is that model's to release; this file may not take it over.
+        if (key !== model.key && (await repo.modelKeyTaken(trx, key, id))) throw new AppError(409, 'error.bpmKeyTaken', { key });
       }
-      const definition = repo.toDefinition({ ...row, id: definitionId });
-      entry.after = { id: definitionId, key: definition.key, version: definition.version };
-      return definition;
+      for (const process of plan.processes) await this.checkReferences(trx, process.info);
+      const definitions: BpmDefinition[] = [];
+      for (const process of plan.processes) definitions.push(await this.insertVersion(trx, caller, model, process));
+      const [own] = definitions.splice(keys.indexOf(model.key), 1) as [BpmDefinition];
+      entry.after = {
+        id: own.id,
+        key: own.key,
+        version: own.version,
+        others: definitions.map(({ id, key, version }) => ({ id, key, version })),
+      };
+      const warnings = plan.warnings.map((warning) => formatMessage(warning.key, caller.language, warning.params));
+      return { ...own, others: definitions, warnings };
     });
+  }
+
+  private async insertVersion(trx: Kysely<Database>, caller: Caller, model: BpmModel, process: ReleasedProcess): Promise<BpmDefinition> {
+    const { info, xml } = process;
+    const row = {
+      def_key: info.key,
+      def_name: info.name,
+      version: await repo.nextVersion(trx, info.key),
+      model_id: model.id,
+      category: model.category,
+      xml,
+      release_info: JSON.stringify(info),
+      suspended: 0,
+      deployed_at: this.context.now(),
+      deployed_by: caller.userName,
+    };
+    try {
+      return repo.toDefinition({ ...row, id: await repo.insertDefinition(trx, row) });
+    } catch (error) {
+      // Two releases of one key at once take the same version; the unique key lets one through.
+      if (isUniqueViolation(error)) throw new AppError(409, 'error.publishedMeanwhile');
+      throw error;
+    }
   }
 
   /** Every account, role, cloud form and plugin button the model names must exist (forms: published). */

@@ -1,0 +1,97 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bpmCalls } from './bpmModels.ts';
+import { collaboration, file, pool, refused, releasable, warned } from './bpmn/importModels.ts';
+import { createTestApp, signIn, sysadmin, type TestApp, type Tokens } from './testApp.ts';
+
+/** Models users bring from Camunda 7: imported and released as written, or refused naming what would run code. */
+describe(`workflow import (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
+  let t: TestApp;
+  let admin: Tokens;
+  const { call, data } = bpmCalls(
+    () => t,
+    () => admin,
+  );
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    admin = await signIn(t.app, sysadmin);
+  });
+  afterAll(async () => t.close());
+
+  /** Imports the file as a model and releases it: the release's answer, or the refusal's status and message. */
+  const importAndRelease = async (xml: string, language = 'en') => {
+    const imported = await call(admin, 'POST', '/models/import', { xml }, language);
+    if (imported.statusCode !== 200) return { status: imported.statusCode, message: imported.json().message as string };
+    const released = await call(admin, 'POST', `/models/${imported.json().data.id}/release`, undefined, language);
+    const body = released.json();
+    return { status: released.statusCode, message: body.message as string, release: body.data };
+  };
+
+  it.each(releasable)('releases a $kind', async ({ xml }) => {
+    const outcome = await importAndRelease(xml);
+    expect(outcome.message).toBe('success');
+    expect(outcome.status).toBe(200);
+    expect(outcome.release.version).toBe(1);
+  });
+
+  it.each(warned)('releases $kind with a warning', async ({ xml, warning }) => {
+    const outcome = await importAndRelease(xml);
+    expect(outcome.status).toBe(200);
+    expect(outcome.release.warnings).toEqual(expect.arrayContaining([expect.stringMatching(warning)]));
+  });
+
+  it.each(refused)('refuses $kind, naming the element', async ({ xml, message }) => {
+    const before = await data(admin, 'GET', '/definitions?limit=100');
+    const outcome = await importAndRelease(xml);
+    expect(outcome.status).toBe(422);
+    expect(outcome.message).toMatch(message);
+    expect((await data(admin, 'GET', '/definitions?limit=100')).total).toBe(before.total);
+  });
+
+  it('warns and refuses in the caller’s language', async () => {
+    const unassigned = file({ processes: [pool('unassigned_zh', ['<bpmn:userTask id="solo" name="Solo" />'], ['solo'])] });
+    expect((await importAndRelease(unassigned, 'zh')).release.warnings).toEqual([
+      '用户任务 Solo (solo) 没有处理人和候选人：只有任务管理员可以签收',
+    ]);
+    const javaClass = refused.find((entry) => entry.kind === 'a Java class');
+    expect((await importAndRelease(String(javaClass?.xml), 'es')).message).toMatch(
+      /^El elemento Pay \(pay\) ejecutaría código en el servidor \(camunda:class\)/,
+    );
+  });
+
+  it('makes each executable process of a collaboration its own definition, running only itself', async () => {
+    const outcome = await importAndRelease(collaboration);
+    expect(outcome.status).toBe(200);
+    expect(outcome.release.key).toBe('shop');
+    expect(outcome.release.others.map((other: { key: string }) => other.key)).toEqual(['stock']);
+    expect(outcome.release.warnings).toEqual(
+      expect.arrayContaining([expect.stringMatching(/process customer \(customer\) is not executable/)]),
+    );
+    const stock = await data(admin, 'GET', `/definitions/${outcome.release.others[0].id}/xml`);
+    const executable = (xml: string) => [...xml.matchAll(/<bpmn:process id="(\w+)"[^>]*isExecutable="true"/g)].map((match) => match[1]);
+    expect(executable(stock.bpmn20Xml)).toEqual(['stock']);
+    expect(executable((await data(admin, 'GET', `/definitions/${outcome.release.id}/xml`)).bpmn20Xml)).toEqual(['shop']);
+    // The shop's definition knows the tasks of the stock process it calls inside the same file.
+    expect(outcome.release.userTasks.map((task: { activityId: string }) => task.activityId)).toEqual(['pack', 'count']);
+    // A second release of the file is the next version of both keys.
+    const model = (await data(admin, 'GET', '/models?key=shop')).records[0];
+    const again = await data(admin, 'POST', `/models/${model.id}/release`);
+    expect([again.version, again.others[0].version]).toEqual([2, 2]);
+  });
+
+  it('refuses a file whose second process is another model’s key, releasing nothing', async () => {
+    await data(admin, 'POST', '/models', {
+      key: 'taken_stock',
+      name: 'taken',
+      category: '',
+      description: '',
+      xml: file({ processes: [pool('taken_stock', [], [])] }),
+    });
+    const xml = file({ processes: [pool('owner', [], []), pool('taken_stock', [], [])] });
+    const before = (await data(admin, 'GET', '/definitions?limit=100')).total;
+    const outcome = await importAndRelease(xml);
+    expect(outcome.status).toBe(409);
+    expect(outcome.message).toMatch(/taken_stock/);
+    expect((await data(admin, 'GET', '/definitions?limit=100')).total).toBe(before);
+  });
+});
