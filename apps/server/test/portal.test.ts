@@ -39,7 +39,7 @@ describe(`public website API (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => 
     const times = records.slice(1).map((item) => item.publishedAt);
     expect(times).toEqual([...times].sort((a, b) => b - a));
     expect(new Set(records.map((item) => item.id)).size).toBe(6);
-    expect(records.every((item) => /^\/api\/files\/[0-9a-f]{64}\.png$/.test(item.cover))).toBe(true);
+    expect(records.every((item) => /^\/site\/news-[a-z-]+\.svg$/.test(item.cover))).toBe(true);
     const hidden = await t.context.db.selectFrom('portal_news').select(['id', 'status']).where('status', '!=', 'published').execute();
     expect(hidden.map((item) => item.status).sort()).toEqual(['draft', 'withdrawn']);
     for (const item of hidden) expect((await get(`/api/public/news/${item.id}`)).statusCode).toBe(404);

@@ -1,9 +1,4 @@
-import { createHash } from 'node:crypto';
 import zlib from 'node:zlib';
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema.ts';
-import { AttachmentFiles } from '../modules/attachments/attachmentFiles.ts';
-import { fileNameOf, insertOnce } from '../modules/attachments/attachmentRepo.ts';
 
 type Colour = [number, number, number];
 
@@ -17,8 +12,8 @@ function chunk(type: string, data: Buffer): Buffer {
 }
 
 /**
- * A real PNG for the demo's news covers: a diagonal blend of two colours with soft bands, so pages
- * show pictures without the repository shipping binary files.
+ * A real PNG of any size (a diagonal blend of two colours with soft bands): what tests upload as an
+ * image, without the repository shipping binary files.
  */
 export function bannerPng(width: number, height: number, from: Colour, to: Colour): Buffer {
   const rows: Buffer[] = [];
@@ -44,24 +39,4 @@ export function bannerPng(width: number, height: number, from: Colour, to: Colou
     chunk('IDAT', zlib.deflateSync(Buffer.concat(rows))),
     chunk('IEND', Buffer.alloc(0)),
   ]);
-}
-
-/** Stores a demo image as an upload by `accountId` would be stored, and answers its address. */
-export async function storeDemoImage(
-  db: Kysely<Database>,
-  dataDir: string,
-  image: { name: string; bytes: Buffer; width: number; height: number },
-  accountId: number,
-  now: number,
-): Promise<string> {
-  const sha256 = createHash('sha256').update(image.bytes).digest('hex');
-  const fileName = fileNameOf(sha256, 'image/png');
-  await new AttachmentFiles(dataDir).write(fileName, image.bytes);
-  await insertOnce(
-    db,
-    { sha256, fileName: image.name, contentType: 'image/png', byteSize: image.bytes.length, width: image.width, height: image.height },
-    accountId,
-    now,
-  );
-  return `/api/files/${fileName}`;
 }

@@ -26,6 +26,7 @@ import * as workflow from './migrations/0028_workflow.ts';
 import * as submissionOutbox from './migrations/0029_submission_outbox.ts';
 import * as bpmRuntime from './migrations/0030_bpm_runtime.ts';
 import * as externalTasks from './migrations/0032_external_tasks.ts';
+import * as portalImagery from './migrations/0035_portal_imagery.ts';
 import { migrationContext } from './migrations/context.ts';
 import type { Database } from './schema.ts';
 
@@ -56,6 +57,7 @@ const migrations = {
   '0029_submission_outbox': submissionOutbox,
   '0030_bpm_runtime': bpmRuntime,
   '0032_external_tasks': externalTasks,
+  '0035_portal_imagery': portalImagery,
 };
 
 function migrator(db: Kysely<Database>, dialect: DialectName): Migrator {

@@ -394,6 +394,10 @@ export interface PortalServiceTable {
   features: string;
   /** An image address, or empty. */
   image: Generated<string>;
+  /** A customer's story with the service, or empty. */
+  story: Generated<string>;
+  /** JSON array of `figure|label` lines. */
+  results: Generated<string>;
 }
 
 export interface PortalNewsTable {
@@ -427,6 +431,10 @@ export interface PortalAboutSectionTable {
   seq: number;
   title: string;
   body: string;
+  /** An image address, or empty. */
+  image: Generated<string>;
+  /** JSON array of `label|text` lines. */
+  items: Generated<string>;
 }
 
 export interface PortalPositionTable {

@@ -17,6 +17,14 @@ export interface SiteSettings {
   mapLongitude: string;
   mapLatitude: string;
   workingHours: string;
+  /** The home page's illustration: an uploaded image or one the site ships with; empty for none. */
+  heroImage: string;
+  /** The home page's key figures, one `figure|label` a line (`3000+|服务学校`). */
+  keyFigures: string;
+  /** An AMap JS API key (32 hex digits): the contact page loads AMap's live map with it; empty keeps the drawn map. */
+  amapKey: string;
+  /** The security code AMap pairs with keys made since 2021-12-02; empty when the key needs none. */
+  amapSecurityCode: string;
 }
 
 export type ServiceKind = 'information' | 'innovation';
@@ -29,6 +37,10 @@ export interface PortalService {
   features: string[];
   /** An image address, or empty. */
   image: string;
+  /** A customer's story with this service, or empty. */
+  story: string;
+  /** What it achieved, one `figure|label` a line (`96%|材料线上核验率`). */
+  results: string[];
 }
 
 export interface NewsSummary {
@@ -63,6 +75,10 @@ export interface AboutSection {
   index: number;
   title: string;
   body: string;
+  /** An image address, or empty. */
+  image: string;
+  /** The section's entries (a timeline, values, honours, pledges), one `label|text` a line. */
+  items: string[];
 }
 
 export interface Position {

@@ -46,6 +46,20 @@ const decimal = (min: number, max: number): FieldRule[] => [
     test: (value) => /^-?\d{1,3}(\.\d{1,7})?$/.test(String(value)) && Number(value) >= min && Number(value) <= max,
   },
 ];
+/** `label|text` lines as the portal writes results, key figures and timelines: both halves filled, each bounded. */
+const labelledLineRule: FieldRule[] = [
+  {
+    message: 'validation.labelledLines',
+    test: (value) =>
+      String(value)
+        .split(/\r?\n/)
+        .map((line) => line.trim())
+        .filter(Boolean)
+        .every((line) => /^[^|]{1,20}\|[^|]{1,200}$/.test(line) && line.split('|').every((half) => half.trim() !== '')),
+  },
+];
+/** AMap's keys and security codes are 32 hexadecimal digits. */
+const amapCode: FieldRule[] = [{ message: 'validation.amapCode', test: (value) => /^[0-9a-f]{32}$/i.test(String(value)) }];
 const order: FieldRule[] = [
   ...requiredText(),
   ...fieldRules.naturalNumber,
@@ -68,6 +82,11 @@ export const portalRules = {
   mapLongitude: optionalText({}, decimal(-180, 180)),
   mapLatitude: optionalText({}, decimal(-90, 90)),
   workingHours: optionalText({ max: 100 }),
+  keyFigures: optionalText({ max: 1000 }, labelledLineRule),
+  amapKey: optionalText({}, amapCode),
+  amapSecurityCode: optionalText({}, amapCode),
+  story: optionalText({ max: 2000 }),
+  labelledLines: optionalText({ max: 3000 }, labelledLineRule),
   seq: order,
   name: requiredText({ max: 100 }),
   title: requiredText({ max: 200 }),
@@ -103,18 +122,24 @@ export const siteSettingsInput = z.object({
   mapLongitude: ruledString(portalRules.mapLongitude),
   mapLatitude: ruledString(portalRules.mapLatitude),
   workingHours: ruledString(portalRules.workingHours),
+  heroImage: ruledString(portalRules.image),
+  keyFigures: ruledString(portalRules.keyFigures),
+  amapKey: ruledString(portalRules.amapKey),
+  amapSecurityCode: ruledString(portalRules.amapSecurityCode),
 }) satisfies z.ZodType<SiteSettings, unknown>;
 
-/** Features are typed one per line; blank lines are dropped. */
-const featureLines = z.preprocess(
-  (value) => (Array.isArray(value) ? value.join('\n') : value),
-  ruledString(portalRules.features).transform((text) =>
-    text
-      .split(/\r?\n/)
-      .map((line) => line.trim())
-      .filter(Boolean),
-  ),
-);
+/** Lists are typed one entry a line; blank lines are dropped. */
+const lines = (rules: FieldRule[]) =>
+  z.preprocess(
+    (value) => (Array.isArray(value) ? value.join('\n') : value),
+    ruledString(rules).transform((text) =>
+      text
+        .split(/\r?\n/)
+        .map((line) => line.trim())
+        .filter(Boolean),
+    ),
+  );
+const featureLines = lines(portalRules.features);
 
 export const serviceKinds = ['information', 'innovation'] as const satisfies readonly ServiceKind[];
 
@@ -125,6 +150,8 @@ export const portalServiceInput = z.object({
   summary: ruledString(portalRules.summary),
   features: featureLines,
   image: ruledString(portalRules.image),
+  story: ruledString(portalRules.story),
+  results: lines(portalRules.labelledLines),
 });
 export type PortalServiceInput = z.infer<typeof portalServiceInput>;
 
@@ -142,6 +169,8 @@ export const aboutSectionInput = z.object({
   seq: ruledNumber(portalRules.seq),
   title: ruledString(portalRules.name),
   body: ruledString(portalRules.sectionBody),
+  image: ruledString(portalRules.image),
+  items: lines(portalRules.labelledLines),
 });
 export type AboutSectionInput = z.infer<typeof aboutSectionInput>;
 

@@ -1743,6 +1743,87 @@ export const messages = {
     es: 'El formulario {form} de la tarea de usuario {element} no es un formulario en la nube de Qiming (form:<id>); se conserva y no se muestra',
     ja: 'ユーザータスク {element} のフォーム {form} は Qiming のクラウドフォーム（form:<id>）ではありません。残しますが表示しません',
   },
+  // -- website --
+  'validation.labelledLines': {
+    zh: '每行写作“标签|内容”，标签不超过20个字，内容不超过200个字',
+    en: 'Write each line as "label|text", the label up to 20 characters, the text up to 200',
+    es: 'Escriba cada línea como «etiqueta|texto», la etiqueta de hasta 20 caracteres y el texto de hasta 200',
+    ja: '各行を「ラベル|内容」の形で書いてください（ラベルは20文字以内、内容は200文字以内）',
+  },
+  'validation.amapCode': {
+    zh: '请输入高德开放平台提供的32位十六进制字符',
+    en: 'Enter the 32 hexadecimal digits AMap gave you',
+    es: 'Introduzca los 32 dígitos hexadecimales que le dio AMap',
+    ja: 'AMap が発行した32桁の16進数を入力してください',
+  },
+  // -- engine rest (H5) --
+  'error.externalTaskNotFound': {
+    zh: '外部任务 {id} 不存在（它可能已完成，或被边界事件取消）',
+    en: 'External task {id} does not exist (it may have been completed, or cancelled by a boundary event)',
+    es: 'La tarea externa {id} no existe (puede haberse completado o haberla cancelado un evento de borde)',
+    ja: '外部タスク {id} は存在しません（完了したか、境界イベントで取り消された可能性があります）',
+  },
+  'error.externalTaskNotLockedBy': {
+    zh: '外部任务 {id} 不能由工作者 {workerId} 执行 {action}：它未被该工作者锁定（锁定者：{lockedBy}）',
+    en: "External task {id} cannot take {action} from worker '{workerId}': it is not locked by that worker (locked by: {lockedBy})",
+    es: "La tarea externa {id} no admite {action} del trabajador '{workerId}': ese trabajador no la tiene bloqueada (bloqueada por: {lockedBy})",
+    ja: '外部タスク {id} はワーカー {workerId} の {action} を受け付けません：そのワーカーはロックしていません（ロック中：{lockedBy}）',
+  },
+  'error.externalTaskLockedByOther': {
+    zh: '外部任务 {id} 已被工作者 {lockedBy} 锁定',
+    en: "External task {id} is already locked by worker '{lockedBy}'",
+    es: "La tarea externa {id} ya está bloqueada por el trabajador '{lockedBy}'",
+    ja: '外部タスク {id} はすでにワーカー {lockedBy} がロックしています',
+  },
+  'error.camundaVariableType': {
+    zh: '变量 {name}：值与其类型 {type} 不符',
+    en: 'Variable {name}: the value does not match its type {type}',
+    es: 'Variable {name}: el valor no corresponde a su tipo {type}',
+    ja: '変数 {name}：値が型 {type} に合いません',
+  },
+  'error.camundaVariableUnknownType': {
+    zh: '变量 {name}：不支持类型 {type}（可用 String、Integer、Long、Double、Boolean、Json、Date、Null）',
+    en: 'Variable {name}: the type {type} is not supported (String, Integer, Long, Double, Boolean, Json, Date, Null are)',
+    es: 'Variable {name}: el tipo {type} no se admite (se admiten String, Integer, Long, Double, Boolean, Json, Date, Null)',
+    ja: '変数 {name}：型 {type} は使えません（String、Integer、Long、Double、Boolean、Json、Date、Null が使えます）',
+  },
+  'error.camundaClaimForOther': {
+    zh: '只能为自己认领任务（userId 是 {userId}）；改派给他人请使用改派功能',
+    en: 'A task can only be claimed for yourself (userId was {userId}); give it to someone else by re-assigning it',
+    es: 'Solo puede reclamar una tarea para usted (userId era {userId}); para dársela a otra persona, reasígnela',
+    ja: 'タスクは自分のためにしか受け取れません（userId は {userId}）；他の人に渡すには再割り当てを使ってください',
+  },
+  // -- bpm runtime (H4) --
+  'error.bpmIncident': {
+    zh: '流程在 {element} 处出错，已记录事件（incident），实例停在原处：{message}',
+    en: 'The process failed at {element} and an incident was raised; the instance stays where it was: {message}',
+    es: 'El proceso falló en {element} y se registró una incidencia; la instancia sigue donde estaba: {message}',
+    ja: 'プロセスが {element} で失敗し、インシデントを記録しました。インスタンスは元の位置に留まります：{message}',
+  },
+  'error.bpmIncidentResolved': {
+    zh: '该事件已解决',
+    en: 'The incident is already resolved',
+    es: 'La incidencia ya está resuelta',
+    ja: 'このインシデントは解決済みです',
+  },
+  'error.bpmIncidentNotRetryable': {
+    zh: '该事件由外部任务的工作者重试，不能在此重试',
+    en: 'This incident is retried by its external task’s worker, not here',
+    es: 'Esta incidencia la reintenta el trabajador de su tarea externa, no aquí',
+    ja: 'このインシデントは外部タスクのワーカーが再試行します。ここでは再試行できません',
+  },
+  'error.bpmMessageNoMatch': {
+    zh: '无法关联消息 {name}：没有流程定义或执行与参数匹配',
+    en: "Cannot correlate message '{name}': No process definition or execution matches the parameters",
+    es: "No se puede correlacionar el mensaje '{name}': ninguna definición de proceso ni ejecución coincide con los parámetros",
+    ja: "メッセージ '{name}' を関連付けられません：パラメーターに一致するプロセス定義も実行もありません",
+  },
+  'error.bpmMessageManyMatches': {
+    zh: '无法将消息 {name} 关联到唯一的执行：有 {count} 个执行或定义匹配（如需全部关联请设置 all）',
+    en: "Cannot correlate a message with name '{name}' to a single execution. {count} executions or definitions match the parameters (set all to correlate to each)",
+    es: "No se puede correlacionar el mensaje '{name}' con una sola ejecución: {count} ejecuciones o definiciones coinciden (use all para correlacionar con todas)",
+    ja: "メッセージ '{name}' を一つの実行に関連付けられません：{count} 件の実行または定義が一致します（すべてに関連付けるには all を指定）",
+  },
 } as const satisfies Catalogue;
 
 export type MessageKey = keyof typeof messages;

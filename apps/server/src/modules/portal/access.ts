@@ -1,4 +1,4 @@
-import { listOperations, type ModuleDeclaration } from '../platform/functionModel/declarations.ts';
+import { listOperations, type ModuleDeclaration } from '../../http/operationDeclarations.ts';
 import { recordKinds } from './recordKinds.ts';
 
 const admin = '/api/admin/portal';

@@ -20,6 +20,10 @@ export const settingKeys: Array<keyof SiteSettings> = [
   'mapLongitude',
   'mapLatitude',
   'workingHours',
+  'heroImage',
+  'keyFigures',
+  'amapKey',
+  'amapSecurityCode',
 ];
 
 export async function readSiteSettings(db: Kysely<Database>): Promise<SiteSettings> {
@@ -31,12 +35,17 @@ export async function readSiteSettings(db: Kysely<Database>): Promise<SiteSettin
 export async function listServices(db: Kysely<Database>, kind: ServiceKind): Promise<PortalService[]> {
   const rows = await db
     .selectFrom('portal_service')
-    .select(['name', 'summary', 'features', 'image'])
+    .select(['name', 'summary', 'features', 'image', 'story', 'results'])
     .where('kind', '=', kind)
     .orderBy('seq')
     .orderBy('id')
     .execute();
-  return rows.map((row, index) => ({ ...row, index, features: JSON.parse(row.features) as string[] }));
+  return rows.map((row, index) => ({
+    ...row,
+    index,
+    features: JSON.parse(row.features) as string[],
+    results: JSON.parse(row.results) as string[],
+  }));
 }
 
 const newsSummary = ['id', 'title', 'summary', 'cover', 'pinned', 'published_at as publishedAt'] as const;
@@ -104,8 +113,8 @@ export function listCustomers(db: Kysely<Database>): Promise<Customer[]> {
 
 /** The about-us sections in their order; `index` is the place, as the footer's `activeIndex` links use it. */
 export async function listAboutSections(db: Kysely<Database>): Promise<AboutSection[]> {
-  const rows = await db.selectFrom('portal_about_section').select(['title', 'body']).orderBy('seq').execute();
-  return rows.map((row, index) => ({ ...row, index }));
+  const rows = await db.selectFrom('portal_about_section').select(['title', 'body', 'image', 'items']).orderBy('seq').execute();
+  return rows.map((row, index) => ({ ...row, index, items: JSON.parse(row.items) as string[] }));
 }
 
 export function listPositions(db: Kysely<Database>): Promise<Position[]> {

@@ -16,7 +16,7 @@ export class PreviewService {
   constructor(private readonly context: AppContext) {}
 
   site(caller: Caller, input: SiteSettings) {
-    return this.keep(caller, 'site', input, [input.publicAccountQr, input.contactQr]);
+    return this.keep(caller, 'site', input, [input.publicAccountQr, input.contactQr, input.heroImage]);
   }
 
   /** A news item as the editor has it; `id` is the saved item it stands in for, 0 for a new one. */

@@ -6,7 +6,7 @@ import { audited } from '../audit/audited.ts';
 import { readSiteSettings, settingKeys } from './portalRepo.ts';
 import type { PublicContentCache } from './publicContentCache.ts';
 
-/** The company's name, contacts, filing number, QR images and map position, saved all at once. */
+/** The company's name, contacts, filing number, images, key figures and map, saved all at once. */
 export class SiteSettingsService {
   constructor(
     private readonly context: AppContext,
@@ -16,7 +16,7 @@ export class SiteSettingsService {
   async save(caller: Caller, input: SiteSettings): Promise<SiteSettings> {
     const saved = await audited(this.context, caller, { operation: 'portal:site:edit', target: 'portal:site' }, async (trx, entry) => {
       entry.before = await readSiteSettings(trx);
-      await requireAttachments(trx, [input.publicAccountQr, input.contactQr]);
+      await requireAttachments(trx, [input.publicAccountQr, input.contactQr, input.heroImage]);
       await trx
         .insertInto('portal_setting')
         .values(settingKeys.map((key) => ({ key, value: input[key] })))
