@@ -85,6 +85,10 @@ export const bpmAccess: ModuleDeclaration = {
         operation('instance:terminate', 'Terminate', 'other', [`POST ${base}/instances/:id/terminate`]),
         operation('instance:interrupt', 'Interrupt', 'other', [`POST ${base}/instances/:id/activities/:activityId/interrupt`]),
         operation('instance:delete', 'Delete', 'delete', [`POST ${base}/instances/delete`]),
+        operation('instance:incident', 'Retry or resolve incidents', 'other', [
+          `POST ${base}/incidents/:id/retry`,
+          `POST ${base}/incidents/:id/resolve`,
+        ]),
       ],
     },
     { code: 'bpm.participant', name: 'Participants', operations: listOperations('participant', `${base}/participants`) },
@@ -97,6 +101,15 @@ export const bpmAccess: ModuleDeclaration = {
       code: 'bpm.plugin',
       name: 'Plugin buttons and types',
       operations: [...listOperations('pluginType', `${base}/plugin-types`), ...listOperations('pluginButton', `${base}/plugin-buttons`)],
+    },
+    {
+      // Camunda's message correlation and signal broadcast, for integrations (and /engine-rest's message and signal).
+      code: 'bpm.event',
+      name: 'Messages and signals',
+      operations: [
+        operation('message:correlate', 'Correlate messages', 'other', ['POST /api/bpm/message']),
+        operation('signal:throw', 'Throw signals', 'other', ['POST /api/bpm/signal']),
+      ],
     },
     {
       code: 'bpm.statistics',

@@ -3,7 +3,9 @@ import { Engine } from 'bpmn-engine';
 import camunda from 'camunda-bpmn-moddle/resources/camunda.json' with { type: 'json' };
 import { AppError } from '../../http/errors.ts';
 import type { ReleaseInfo } from './bpmnRelease.ts';
-import { hasExpression, isExpression, type Lookup, pathIn, resolveTemplate } from './safeExpression.ts';
+import { deepPostponed, type EventStart, type Subscription, startEventsIn, subscriptionsOf } from './eventCatalog.ts';
+import type { IncidentKind } from './incidents.ts';
+import { ExpressionError, hasExpression, isExpression, type Lookup, pathIn, resolveTemplate } from './safeExpression.ts';
 
 /** A released definition as the runner needs it. */
 export interface RunnableDefinition {
@@ -40,6 +42,8 @@ export interface RunOutcome {
   waiting: WaitingTask[];
   timers: PendingTimer[];
   events: ActivityEvent[];
+  /** The messages and signals it waits for. */
+  subscriptions: Subscription[];
   /** Keeps the engine for the instance's next command in this process; call once the outcome is committed. */
   keep(instanceId: number): void;
 }
@@ -48,12 +52,30 @@ export type EngineCommand =
   | { kind: 'resume' }
   | { kind: 'signal'; executionId: string; output: Record<string, unknown> }
   | { kind: 'discard'; executionId: string }
+  /** A message delivered to one waiting catch (by execution), or to the waiting start event of a new instance (by element). */
+  | { kind: 'message'; executionId?: string; elementId?: string }
+  /** A signal, by name, delivered to every catch of the instance waiting on it. */
+  | { kind: 'broadcast'; name: string }
   | { kind: 'timer'; executionId: string };
 
 /** Calls the service task's endpoint; throws to fail the run. */
 export type ServiceCall = (activityId: string, url: string, variables: Record<string, unknown>) => Promise<void>;
 
 export class EngineFailure extends Error {}
+
+/** An error of the model met at run time, at an element: it becomes an incident on the instance, never a 500. */
+export class ModelFailure extends Error {
+  constructor(
+    message: string,
+    readonly element: { id: string; type: string; executionId: string | null },
+    readonly kind: IncidentKind,
+  ) {
+    super(message);
+  }
+}
+
+/** Camunda's words for an expression naming a variable that does not exist: an error, not false. */
+class UnknownVariable extends ExpressionError {}
 
 const quietLogger = () => ({ debug() {}, error() {}, warn() {} });
 
@@ -98,8 +120,12 @@ const expressions = {
       const [first = ''] = names;
       const loop = names.length === 1 ? loopVariable(content, first) : undefined;
       if (loop !== undefined) return loop;
-      if (Object.hasOwn(variables, first)) return pathIn(variables, names);
-      return pathIn(content, names);
+      const value = Object.hasOwn(variables, first) ? pathIn(variables, names) : pathIn(content, names);
+      // As Camunda's JUEL: a variable that does not exist stops the run (an incident), it is not silently false.
+      if (value === undefined) {
+        throw new UnknownVariable(`Unknown property used in expression: ${text}. Cannot resolve identifier '${names.join('.')}'`);
+      }
+      return value;
     };
     return resolveTemplate(text, lookup);
   },
@@ -243,7 +269,11 @@ function buildEngine(definition: RunnableDefinition, sourceContext: unknown): Li
                 .callService(activity.id, url, { ...activity.environment.variables })
                 .then(() => callback(null))
                 .catch((error: unknown) => {
-                  hooks.failure ??= error;
+                  // An address the outbound policy refuses stays a refusal (403); a call that failed is the model's incident.
+                  const refused = error instanceof AppError && error.status === 403;
+                  const reason = error instanceof AppError ? `${error.messageKey} ${JSON.stringify(error.params)}` : String(error);
+                  const element = { id: activity.id, type: activity.type, executionId: null };
+                  hooks.failure ??= refused ? error : new ModelFailure(`service call failed: ${reason}`, element, 'serviceCall');
                   callback(error);
                 })
                 .finally(() => hooks.pendingCalls.delete(call));
@@ -342,13 +372,38 @@ export async function runEngine(
   command: EngineCommand,
   callService: ServiceCall,
   liveEngines?: LiveEngines,
+  variables: Record<string, unknown> = {},
 ): Promise<RunOutcome> {
   const lastStarted = { activityId: '' };
   try {
-    return await runCommand(definition, saved, command, callService, liveEngines, lastStarted);
+    return await runCommand(definition, saved, command, callService, liveEngines, lastStarted, variables);
   } catch (error) {
-    throw stepFailure(error, lastStarted.activityId);
+    throw modelFailure(stepFailure(error, lastStarted.activityId), lastStarted.activityId);
   }
+}
+
+/**
+ * What failed, at which element: the engine's activity errors carry the element they left; anything else is
+ * placed at the last activity started. Qiming's own refusals (budgets, conflicts) stay what they are.
+ */
+function modelFailure(error: unknown, lastActivityId: string): unknown {
+  if (error instanceof AppError || error instanceof ModelFailure) return error;
+  const failure = error as {
+    message?: unknown;
+    source?: { content?: { id?: string; type?: string; executionId?: string } };
+    inner?: unknown;
+  };
+  const content = failure?.source?.content;
+  const message = String(failure?.message ?? error);
+  const inner = failure?.inner;
+  const kind: IncidentKind =
+    error instanceof UnknownVariable || inner instanceof UnknownVariable
+      ? 'unknownVariable'
+      : /no conditional flow taken/.test(message)
+        ? 'noFlow'
+        : 'modelError';
+  const element = { id: content?.id ?? lastActivityId, type: content?.type ?? '', executionId: content?.executionId ?? null };
+  return new ModelFailure(message.slice(0, 900), element, kind);
 }
 
 async function runCommand(
@@ -358,6 +413,7 @@ async function runCommand(
   callService: ServiceCall,
   liveEngines: LiveEngines | undefined,
   lastStarted: { activityId: string },
+  variables: Record<string, unknown>,
 ): Promise<RunOutcome> {
   const recovered = 'engineState' in saved ? takeLive(liveEngines, saved.instanceId, saved.engineState) : undefined;
   const live = recovered ?? buildEngine(definition, await sourceOf(definition));
@@ -380,7 +436,18 @@ async function runCommand(
     }
   }
   await settle(hooks.pendingCalls);
-  if (command.kind === 'signal') {
+  if (Object.keys(variables).length > 0) assignVariables(engine, variables);
+  if (command.kind === 'message') {
+    const target = deepPostponed(postponed(engine)).find((api) =>
+      command.executionId ? api.executionId === command.executionId : api.id === command.elementId,
+    );
+    if (!target) throw new AppError(409, 'error.bpmActivityNotActive');
+    target.signal(variables);
+  } else if (command.kind === 'broadcast') {
+    const waits = subscriptionsOf(deepPostponed(postponed(engine)));
+    const refs = new Set(waits.filter((wait) => wait.kind === 'signal' && wait.name === command.name).map((wait) => wait.ref));
+    for (const ref of refs) engine.execution?.signal({ id: ref });
+  } else if (command.kind === 'signal') {
     const target = waiting.get(command.executionId);
     // The task row was read open, but the instance read after it no longer waits there: a completion of the task
     // committed in between (two completions at once, or a retry of one whose answer was lost).
@@ -423,6 +490,7 @@ async function runCommand(
       .filter((ref) => ref.owner.executionId)
       .map((ref) => ({ executionId: String(ref.owner.executionId), activityId: String(ref.owner.id), delayMs: Math.max(0, ref.delay) })),
     events: hooks.events,
+    subscriptions: ended ? [] : subscriptionsOf(deepPostponed(postponed(engine))),
     keep(instanceId: number) {
       if (ended || !liveEngines) return;
       live.engineState = engineState;
@@ -438,6 +506,28 @@ async function runCommand(
 /** The activities the engine waits on: user tasks, timers, sub-processes, gateways waiting for their branches. */
 function postponed(engine: Engine): Api[] {
   return (engine.execution as unknown as { getPostponed(): Api[] } | undefined)?.getPostponed() ?? [];
+}
+
+/** The message and signal start events of a definition's processes. */
+export async function eventStartsOf(definition: RunnableDefinition): Promise<EventStart[]> {
+  return startEventsIn(await sourceOf(definition));
+}
+
+/**
+ * Sets process variables in a running engine: each definition and process keeps its own copy, and
+ * conditions read the process's.
+ */
+function assignVariables(engine: Engine, variables: Record<string, unknown>): void {
+  const definitions = (engine.execution as unknown as { definitions?: EnvironmentOwner[] } | undefined)?.definitions ?? [];
+  for (const definition of definitions) {
+    Object.assign(definition.environment.variables, variables);
+    for (const process of definition.getProcesses()) Object.assign(process.environment.variables, variables);
+  }
+}
+
+interface EnvironmentOwner {
+  environment: { variables: Record<string, unknown> };
+  getProcesses(): Array<{ environment: { variables: Record<string, unknown> } }>;
 }
 
 /** Waits until no service call is pending: each may let the engine reach another. */

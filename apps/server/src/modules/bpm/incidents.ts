@@ -145,3 +145,26 @@ export async function countOpenIncidents(db: Kysely<Database>, defKey?: string):
   const row = await query.executeTakeFirstOrThrow();
   return Number(row.n);
 }
+
+/**
+ * Resolves the open incidents whose failed command acted on `executionId`: that command went through another
+ * way (the task was completed again), so what they held is over.
+ */
+export async function resolveIncidentsAt(
+  db: Kysely<Database>,
+  instanceId: number,
+  executionId: string,
+  by: { userName: string; at?: number },
+): Promise<void> {
+  const open = await db
+    .selectFrom('bpm_incident')
+    .select(['id', 'command'])
+    .where('instance_id', '=', instanceId)
+    .where('state', '=', 'open')
+    .where('command', 'is not', null)
+    .execute();
+  for (const row of open) {
+    const command = JSON.parse(row.command as string) as { engine?: { executionId?: string } };
+    if (command.engine?.executionId === executionId) await resolveIncident(db, row.id, by);
+  }
+}

@@ -6,6 +6,7 @@ import {
   bpmLookupQuery,
   bpmTaskSearch,
   bpmTaskSortable,
+  bpmVariables,
   commentInput,
   completeTaskInput,
   pageQuerySchema,
@@ -18,6 +19,7 @@ import type { AppContext } from '../../context.ts';
 import { chargeAccountQuota } from '../../http/accountQuota.ts';
 import { ok } from '../../http/envelope.ts';
 import { idListBody, idParam } from '../../http/idList.ts';
+import { EventService } from './messageCorrelation.ts';
 import * as repo from './runtimeRepo.ts';
 import type { RuntimeService } from './runtimeService.ts';
 
@@ -27,10 +29,51 @@ const idParams = z.object({ id: idParam });
 const taskQuery = pageQuerySchema(bpmTaskSortable).extend(bpmTaskSearch.shape);
 /** Completing without a body completes with no variables. */
 const completeBody = z.preprocess((body) => body ?? {}, completeTaskInput);
+/** A retry may set variables first: the correction of what the incident stopped at. */
+const retryBody = z.preprocess((body) => body ?? {}, z.object({ variables: bpmVariables.optional().default({}) }).strict());
+const eventName = z.string().trim().min(1).max(200);
+const messageBody = z
+  .object({
+    messageName: eventName,
+    businessKey: z.string().max(100).optional(),
+    processInstanceId: z.coerce.number().int().positive().optional(),
+    correlationKeys: bpmVariables.optional(),
+    processVariables: bpmVariables.optional(),
+    all: z.boolean().optional(),
+  })
+  .strict();
+const signalBody = z.object({ name: eventName, variables: bpmVariables.optional() }).strict();
 
 /** Running processes: starting, the caller's tasks and handing them over, and the monitor's instances. */
 export function runRoutes(runtime: RuntimeService): FastifyPluginAsyncZod<AppContext> {
   return async (app, context) => {
+    const events = new EventService(context, runtime);
+    app.post(
+      '/api/bpm/message',
+      {
+        schema: {
+          tags,
+          summary: 'Correlates a message to one waiting instance or message start (every one with all), as Camunda',
+          body: messageBody,
+        },
+      },
+      async (request) => ok(await events.correlateMessage(request.caller, request.body)),
+    );
+    app.post(
+      '/api/bpm/signal',
+      { schema: { tags, summary: 'Broadcasts a signal to every waiting catch and signal start, as Camunda', body: signalBody } },
+      async (request) => ok(await events.throwSignal(request.caller, request.body)),
+    );
+    app.post(
+      `${base}/incidents/:id/retry`,
+      { schema: { tags, summary: 'Runs the command an incident stopped again, variables set first', params: idParams, body: retryBody } },
+      async (request) => ok(await runtime.retryIncident(request.caller, request.params.id, request.body.variables)),
+    );
+    app.post(
+      `${base}/incidents/:id/resolve`,
+      { schema: { tags, summary: 'Resolves an incident; the instance stays where it was', params: idParams } },
+      async (request) => ok(await runtime.resolveIncident(request.caller, request.params.id)),
+    );
     app.post(
       `${base}/instances`,
       { schema: { tags, summary: 'Starts an instance of the newest version of a definition', body: startInstanceInput } },

@@ -470,6 +470,11 @@ export async function replaceTimers(
       .execute();
 }
 
+/** Stops one timer: it fired into an incident, whose retry fires it again. */
+export async function deleteTimer(db: Kysely<Database>, instanceId: number, executionId: string) {
+  await db.deleteFrom('bpm_timer').where('instance_id', '=', instanceId).where('execution_id', '=', executionId).execute();
+}
+
 export async function dueTimers(db: Kysely<Database>, now: number, limit: number) {
   return db
     .selectFrom('bpm_timer')

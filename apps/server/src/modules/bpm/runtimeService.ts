@@ -25,12 +25,22 @@ import { accountByUserName, accountsInScope, organPathOf, pickUserNames, roleCod
 import { postJson } from '../outbound/postJson.ts';
 import * as configRepo from './configRepo.ts';
 import { dueAt } from './dueDate.ts';
-import { type EngineCommand, EngineFailure, LiveEngines, type RunnableDefinition, type RunOutcome, runEngine } from './engineRunner.ts';
+import {
+  type EngineCommand,
+  EngineFailure,
+  LiveEngines,
+  ModelFailure,
+  type RunnableDefinition,
+  type RunOutcome,
+  runEngine,
+} from './engineRunner.ts';
+import { findIncident, type Incident, instanceIncidents, raiseIncident, resolveIncident, resolveIncidentsAt } from './incidents.ts';
 import { activityTransition, instanceTransition, taskCommandRefusal } from './instanceTransitions.ts';
 import * as modelRepo from './modelRepo.ts';
 import { buttonsByCode } from './pluginRepo.ts';
 import * as repo from './runtimeRepo.ts';
 import { hasExpression, pathIn, resolveTemplate } from './safeExpression.ts';
+import { replaceSubscriptions } from './subscriptionRepo.ts';
 
 /** How a command closes tasks: the one it acts on, and what every other task the engine left says. */
 interface Closing {
@@ -44,6 +54,26 @@ interface Closing {
 }
 
 type Row = repo.InstanceRow;
+
+/** What an incident keeps to run the failed command again: the command, its variables, how it closes tasks. */
+interface FailedCommand {
+  engine: EngineCommand;
+  variables: Record<string, unknown>;
+  closing: Closing;
+  /** The instance never ran: a retry starts it. */
+  start?: boolean;
+}
+
+/** How an instance comes to be: its definition, variables, and who or what started it. */
+interface NewInstance {
+  definition: NonNullable<Awaited<ReturnType<typeof modelRepo.latestDefinition>>>;
+  variables: Record<string, unknown>;
+  businessKey: string;
+  /** The engine's first command: `resume` runs from the none start event, `message` from a message start. */
+  command: EngineCommand;
+  operation: string;
+  parent?: { instanceId: number; executionId: string };
+}
 
 const asList = (value: unknown): string[] =>
   Array.isArray(value)
@@ -100,12 +130,14 @@ export class RuntimeService {
     return row;
   }
 
-  async detail(id: number): Promise<BpmInstanceDetail> {
+  async detail(id: number): Promise<BpmInstanceDetail & { parentInstanceId: number | null; incidents: Incident[] }> {
     const row = await this.requireInstance(id);
     const summary = await repo.instanceSummary(this.context.db, id);
     if (!summary) throw notFound();
     return {
       ...summary,
+      parentInstanceId: row.parent_instance_id,
+      incidents: await instanceIncidents(this.context.db, id),
       variables: JSON.parse(row.variables) as BpmVariables,
       activities: await repo.listActivities(this.context.db, id, row.state as InstanceState),
       tasks: await repo.instanceTasks(this.context.db, id),
@@ -205,46 +237,177 @@ export class RuntimeService {
     if (!row) throw new AppError(404, 'error.bpmNoDefinition', { key: input.definitionKey });
     if (row.suspended === 1) throw new AppError(409, 'error.bpmDefinitionSuspended');
     if (!(await this.mayStart(caller, row.def_key))) throw forbidden('error.bpmNotParticipant');
-    const definition = modelRepo.toRunnable(row);
     const variables = { ...input.variables, initiator: caller.userName };
-    const outcome = await this.run(definition, { variables }, { kind: 'resume' }, input.businessKey);
-    const now = this.context.now();
-    const { id, deliveries } = await this.change(caller, { operation: 'task:start', target: `bpm:${row.def_key}` }, async (trx, entry) => {
-      const instance: Omit<Row, 'id'> = {
-        definition_id: row.id,
-        def_key: row.def_key,
-        business_key: input.businessKey,
-        state: outcome.ended ? 'completed' : 'running',
-        engine_state: outcome.engineState,
-        variables: JSON.stringify(variables),
-        version: 0,
-        started_by: caller.userName,
-        started_at: now,
-        ended_at: outcome.ended ? now : null,
-        parent_instance_id: null,
-        parent_execution_id: null,
-      };
-      const id = await repo.insertInstance(trx, instance);
-      const deliveries = await this.record(
-        trx,
-        { ...instance, id },
-        definition,
-        outcome,
-        variables,
-        {
-          outcome: 'completed',
-          others: 'skipped',
-          actor: caller.userName,
-          discarded: 'terminated',
-        },
-        true,
-      );
-      entry.after = { id, definitionKey: row.def_key, version: row.version };
-      return { id, deliveries };
+    return this.startInstance(caller, {
+      definition: row,
+      variables,
+      businessKey: input.businessKey,
+      command: { kind: 'resume' },
+      operation: 'task:start',
     });
-    outcome.keep(id);
+  }
+
+  /**
+   * Starts an instance and runs it to its first waits. A model error on the way does not refuse the start:
+   * the instance is kept, not yet run, with an incident at the element that failed (answered with it), and a
+   * retry runs the start again.
+   */
+  async startInstance(caller: Caller, start: NewInstance) {
+    const { definition: row, variables, businessKey } = start;
+    const definition = modelRepo.toRunnable(row);
+    let outcome: RunOutcome | undefined;
+    let failure: ModelFailure | undefined;
+    try {
+      outcome = await this.run(definition, { variables }, start.command, businessKey);
+    } catch (error) {
+      if (!(error instanceof ModelFailure)) throw error;
+      failure = error;
+    }
+    const now = this.context.now();
+    const { id, deliveries } = await this.change(
+      caller,
+      { operation: start.operation, target: `bpm:${row.def_key}` },
+      async (trx, entry) => {
+        const instance: Omit<Row, 'id'> = {
+          definition_id: row.id,
+          def_key: row.def_key,
+          business_key: businessKey,
+          state: outcome?.ended ? 'completed' : 'running',
+          engine_state: outcome?.engineState ?? '',
+          variables: JSON.stringify(variables),
+          version: 0,
+          started_by: caller.userName,
+          started_at: now,
+          ended_at: outcome?.ended ? now : null,
+          parent_instance_id: start.parent?.instanceId ?? null,
+          parent_execution_id: start.parent?.executionId ?? null,
+        };
+        const id = await repo.insertInstance(trx, instance);
+        const closing: Closing = { outcome: 'completed', others: 'skipped', actor: caller.userName, discarded: 'terminated' };
+        entry.after = { id, definitionKey: row.def_key, version: row.version };
+        if (!outcome) {
+          const failed: FailedCommand = { engine: start.command, variables: {}, closing, start: true };
+          await this.raise(trx, id, failure as ModelFailure, failed);
+          return { id, deliveries: [] };
+        }
+        const deliveries = await this.record(trx, { ...instance, id }, definition, outcome, variables, closing, true);
+        return { id, deliveries };
+      },
+    );
+    outcome?.keep(id);
     this.deliver(deliveries);
-    return repo.instanceSummary(this.context.db, id);
+    const summary = await repo.instanceSummary(this.context.db, id);
+    return { ...(summary as NonNullable<typeof summary>), incident: failure ? incidentOf(failure) : null };
+  }
+
+  // ---------------------------------------------------------------- incidents
+
+  private raise(trx: Kysely<Database>, instanceId: number, failure: ModelFailure, command: FailedCommand | null) {
+    return raiseIncident(trx, {
+      instanceId,
+      elementId: failure.element.id,
+      elementType: failure.element.type,
+      executionId: failure.element.executionId,
+      kind: failure.kind,
+      message: failure.message,
+      command: command ?? undefined,
+      at: this.context.now(),
+    });
+  }
+
+  /** Keeps the failed command's incident (the instance stays where it was) and answers what failed, where. */
+  private async incidentRefusal(instanceId: number, failure: ModelFailure, command: FailedCommand): Promise<AppError> {
+    await this.context.db.transaction().execute((trx) => this.raise(trx, instanceId, failure, command));
+    return new AppError(422, 'error.bpmIncident', incidentOf(failure));
+  }
+
+  /**
+   * Runs an incident's failed command again, with the instance's variables and `variables` set first (the
+   * correction); success resolves it, another failure counts the attempt on the same incident (422).
+   */
+  async retryIncident(caller: Caller, id: number, variables: Record<string, unknown>) {
+    const incident = await findIncident(this.context.db, id);
+    if (!incident) throw notFound();
+    if (incident.state !== 'open') throw new AppError(409, 'error.bpmIncidentResolved');
+    if (!incident.command) throw new AppError(409, 'error.bpmIncidentNotRetryable');
+    const instance = await this.requireInstance(incident.instance_id);
+    const refusal = taskCommandRefusal(instance.state as InstanceState);
+    if (refusal) throw new AppError(409, refusal);
+    const stored = JSON.parse(incident.command) as FailedCommand;
+    // A task's output is set last (it wins over the instance's variables): the correction goes into it.
+    const failed: FailedCommand =
+      stored.engine.kind === 'signal'
+        ? { ...stored, engine: { ...stored.engine, output: { ...stored.engine.output, ...variables } } }
+        : stored;
+    const definition = await this.runnable(instance.definition_id);
+    const merged = { ...(JSON.parse(instance.variables) as Record<string, unknown>), ...variables };
+    const commandVariables = { ...failed.variables, ...variables };
+    let outcome: RunOutcome;
+    try {
+      outcome = failed.start
+        ? await this.run(definition, { variables: merged }, failed.engine, instance.business_key)
+        : await this.run(
+            definition,
+            { engineState: instance.engine_state, instanceId: instance.id },
+            failed.engine,
+            instance.business_key,
+            variables,
+          );
+    } catch (error) {
+      if (error instanceof ModelFailure) throw await this.incidentRefusal(instance.id, error, { ...failed, variables: commandVariables });
+      throw error;
+    }
+    const deliveries = await this.change(caller, { operation: 'instance:incident', target: `bpm-incident:${id}` }, async (trx, entry) => {
+      if (!(await resolveIncident(trx, id, { userName: caller.userName, at: this.context.now() }))) {
+        throw new AppError(409, 'error.bpmIncidentResolved');
+      }
+      entry.after = { incident: id, retried: true };
+      if (!failed.start) return this.save(trx, instance, definition, outcome, commandVariables, failed.closing);
+      const saved = await repo.saveInstance(trx, instance.id, instance.version, {
+        engine_state: outcome.engineState,
+        variables: JSON.stringify(merged),
+        ...(outcome.ended ? { state: 'completed', ended_at: this.context.now() } : {}),
+      });
+      if (!saved) throw new AppError(409, 'error.bpmVersionConflict');
+      return this.record(trx, { ...instance, variables: JSON.stringify(merged) }, definition, outcome, merged, failed.closing, true);
+    });
+    outcome.keep(instance.id);
+    this.deliver(deliveries);
+    return this.detail(instance.id);
+  }
+
+  /**
+   * Resolves an incident without running its command: the instance stays where it was before the failure
+   * (a failed task completion leaves the task open). An instance that never ran has nowhere to stay: it ends
+   * as terminated.
+   */
+  async resolveIncident(caller: Caller, id: number) {
+    const incident = await findIncident(this.context.db, id);
+    if (!incident) throw notFound();
+    await this.change(caller, { operation: 'instance:incident', target: `bpm-incident:${id}` }, async (trx, entry) => {
+      if (!(await resolveIncident(trx, id, { userName: caller.userName, at: this.context.now() }))) {
+        throw new AppError(409, 'error.bpmIncidentResolved');
+      }
+      const instance = await this.requireInstance(incident.instance_id, trx);
+      if (instance.engine_state === '' && (instance.state === 'running' || instance.state === 'suspended')) {
+        await repo.saveInstance(trx, instance.id, instance.version, { state: 'terminated', ended_at: this.context.now() });
+      }
+      entry.after = { incident: id, resolved: true };
+    });
+    return this.detail(incident.instance_id);
+  }
+
+  /**
+   * A command of the event API (messages, signals) on a running instance, with the variables it sets; a
+   * model error is kept as an incident and answered 422 naming it.
+   */
+  async eventCommand(caller: Caller, operation: string, instanceId: number, command: EngineCommand, variables: Record<string, unknown>) {
+    const instance = await this.requireInstance(instanceId);
+    const refusal = taskCommandRefusal(instance.state as InstanceState);
+    if (refusal) throw new AppError(409, refusal);
+    const definition = await this.runnable(instance.definition_id);
+    const closing: Closing = { outcome: 'completed', others: 'skipped', actor: caller.userName, discarded: 'terminated' };
+    return this.engineCommand(caller, operation, instance, definition, command, variables, closing, undefined, variables);
   }
 
   // ---------------------------------------------------------------- task commands
@@ -471,6 +634,10 @@ export class RuntimeService {
           now,
         );
         await repo.replaceTimers(trx, id, []);
+        await replaceSubscriptions(trx, id, []);
+        for (const incident of await instanceIncidents(trx, id)) {
+          if (incident.state === 'open') await resolveIncident(trx, incident.id, { userName: caller.userName, at: now });
+        }
       }
       entry.after = { state: step.to };
     });
@@ -520,12 +687,20 @@ export class RuntimeService {
     const instance = await repo.findInstance(this.context.db, timer.instance_id);
     if (instance?.state !== 'running') return;
     const definition = await this.runnable(instance.definition_id);
-    const outcome = await this.run(
-      definition,
-      { engineState: instance.engine_state, instanceId: instance.id },
-      { kind: 'timer', executionId: timer.execution_id },
-      instance.business_key,
-    );
+    const command: EngineCommand = { kind: 'timer', executionId: timer.execution_id };
+    let outcome: RunOutcome;
+    try {
+      outcome = await this.run(definition, { engineState: instance.engine_state, instanceId: instance.id }, command, instance.business_key);
+    } catch (error) {
+      if (!(error instanceof ModelFailure)) throw error;
+      // The timer fired into a model error: an incident holds it (its retry fires it again), so it stops firing.
+      const closing: Closing = { outcome: 'completed', others: 'skipped', actor: 'system', discarded: 'terminated' };
+      await this.context.db.transaction().execute(async (trx) => {
+        await this.raise(trx, instance.id, error, { engine: command, variables: {}, closing });
+        await repo.deleteTimer(trx, instance.id, timer.execution_id);
+      });
+      return;
+    }
     const deliveries = await this.context.db
       .transaction()
       .execute(async (trx) =>
@@ -558,16 +733,28 @@ export class RuntimeService {
     variables: Record<string, unknown>,
     closing: Closing,
     first?: (trx: Kysely<Database>) => Promise<void>,
+    engineVariables: Record<string, unknown> = {},
   ) {
-    const outcome = await this.run(
-      definition,
-      { engineState: instance.engine_state, instanceId: instance.id },
-      command,
-      instance.business_key,
-    );
+    let outcome: RunOutcome;
+    try {
+      outcome = await this.run(
+        definition,
+        { engineState: instance.engine_state, instanceId: instance.id },
+        command,
+        instance.business_key,
+        engineVariables,
+      );
+    } catch (error) {
+      if (error instanceof ModelFailure) throw await this.incidentRefusal(instance.id, error, { engine: command, variables, closing });
+      throw error;
+    }
     const deliveries = await this.change(caller, { operation, target: `bpm-instance:${instance.id}` }, async (trx, entry) => {
       await first?.(trx);
       const deliveries = await this.save(trx, instance, definition, outcome, variables, closing);
+      // The command an incident held went through another way (the task completed again): the incident is over.
+      if ('executionId' in command && command.executionId) {
+        await resolveIncidentsAt(trx, instance.id, command.executionId, { userName: caller.userName, at: this.context.now() });
+      }
       entry.after = { instanceId: instance.id, taskId: closing.taskId, outcome: closing.outcome };
       return deliveries;
     });
@@ -596,7 +783,13 @@ export class RuntimeService {
     return this.record(trx, { ...instance, variables: JSON.stringify(merged) }, definition, outcome, merged, closing, false);
   }
 
-  private async run(definition: RunnableDefinition, saved: Parameters<typeof runEngine>[1], command: EngineCommand, businessKey: string) {
+  private async run(
+    definition: RunnableDefinition,
+    saved: Parameters<typeof runEngine>[1],
+    command: EngineCommand,
+    businessKey: string,
+    variables: Record<string, unknown> = {},
+  ) {
     try {
       return await runEngine(
         definition,
@@ -607,10 +800,11 @@ export class RuntimeService {
           await postJson(policy, url, { activityId, businessKey, variables }, { timeoutMs: 5000, attempts: 1 });
         },
         this.liveEngines,
+        variables,
       );
     } catch (error) {
       // A service call's read of the outbound settings met a broken database connection: retryable, not the engine's fault.
-      if (error instanceof AppError || isConnectionFault(error)) throw error;
+      if (error instanceof AppError || error instanceof ModelFailure || isConnectionFault(error)) throw error;
       const reason = error instanceof EngineFailure || error instanceof Error ? error.message.slice(0, 200) : 'unknown';
       throw new AppError(500, 'error.bpmEngineFailed', { reason });
     }
@@ -695,6 +889,7 @@ export class RuntimeService {
       );
       happened.push({ scope: 'task', event: 'create', activityId: waiting.activityId, payload: { taskId } });
     }
+    await replaceSubscriptions(trx, instance.id, outcome.subscriptions);
     // A timer still waiting on the same execution keeps its due time: other work must not postpone it.
     const dueBefore = new Map((await repo.instanceTimers(trx, instance.id)).map((timer) => [timer.execution_id, timer.due_at]));
     await repo.replaceTimers(
@@ -864,6 +1059,11 @@ interface ListenerEvent {
   event: string;
   activityId: string;
   payload: Record<string, unknown>;
+}
+
+/** What an answer says of an incident: the element it stopped at and why. */
+function incidentOf(failure: ModelFailure): { element: string; message: string } {
+  return { element: failure.element.id, message: failure.message.slice(0, 300) };
 }
 
 /** A BPMN document without its extension elements: the Camunda configuration, which only the engine needs. */
