@@ -16,8 +16,11 @@ declare module 'fastify' {
 /** The Nacos open API, for machine clients of the registry and config centre. */
 export const nacosPrefix = '/nacos/';
 
+/** Camunda 7's REST API, for workers and integrations (bpm/engineRest). */
+export const engineRestPrefix = '/engine-rest/';
+
 /** Paths the function model governs; everything else is the static web app. */
-export const guardedPrefixes = ['/api/', nacosPrefix];
+export const guardedPrefixes = ['/api/', nacosPrefix, engineRestPrefix];
 
 export function isGuarded(routePattern: string): boolean {
   return guardedPrefixes.some((prefix) => routePattern.startsWith(prefix));
@@ -48,6 +51,19 @@ async function nacosSession(context: AppContext, request: FastifyRequest): Promi
 }
 
 /**
+ * Who calls Camunda's REST API: Basic with a Qiming account's name and password, as Camunda's clients send
+ * it (the sign-in lock-out and rate limit apply), or a bearer token.
+ */
+async function engineRestSession(context: AppContext, request: FastifyRequest): Promise<LiveSession | undefined> {
+  const basic = /^Basic\s+([A-Za-z0-9+/=]+)$/i.exec(request.headers.authorization ?? '')?.[1];
+  if (!basic) return context.auth.authenticate(request.headers.authorization);
+  const decoded = Buffer.from(basic, 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  if (colon <= 0) return undefined;
+  return context.clientCredentials.verify(decoded.slice(0, colon), decoded.slice(colon + 1), clientInfo(request));
+}
+
+/**
  * The one access guard, deny by default: the url resource that owns the matched route decides. Public
  * passes; signed-in needs a live session; authorised needs a granted operation. No resource: 403.
  * Nacos calls carry their credentials among the parameters, so they are checked once the body is
@@ -71,7 +87,10 @@ export function registerAccessGuard(app: FastifyInstance, context: AppContext): 
   app.addHook('onRequest', async (request) => {
     const pattern = request.routeOptions.url;
     if (!pattern || !isGuarded(pattern) || pattern.startsWith(nacosPrefix)) return;
-    await guard(request, () => context.auth.authenticate(request.headers.authorization), unauthenticated);
+    const session = pattern.startsWith(engineRestPrefix)
+      ? () => engineRestSession(context, request)
+      : () => context.auth.authenticate(request.headers.authorization);
+    await guard(request, session, unauthenticated);
   });
   app.addHook('preValidation', async (request) => {
     const pattern = request.routeOptions.url;

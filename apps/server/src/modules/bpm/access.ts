@@ -6,6 +6,7 @@ import {
 } from '../platform/functionModel/declarations.ts';
 
 const base = '/api/admin/bpm';
+const engineRest = '/engine-rest';
 
 const operation = (code: string, name: string, type: OperationDeclaration['type'], urls: UrlDeclaration[]): OperationDeclaration => ({
   code,
@@ -109,6 +110,32 @@ export const bpmAccess: ModuleDeclaration = {
       operations: [
         operation('message:correlate', 'Correlate messages', 'other', ['POST /api/bpm/message']),
         operation('signal:throw', 'Throw signals', 'other', ['POST /api/bpm/signal']),
+      ],
+    },
+    {
+      // Camunda's REST API for workers and integrations (engineRest/): a worker role needs only the first.
+      code: 'bpm.engineRest',
+      name: 'Camunda REST clients',
+      operations: [
+        operation('externalTask:work', 'Work on external tasks', 'edit', [
+          `POST ${engineRest}/external-task/fetchAndLock`,
+          `POST ${engineRest}/external-task/:id/complete`,
+          `POST ${engineRest}/external-task/:id/failure`,
+          `POST ${engineRest}/external-task/:id/bpmnError`,
+          `POST ${engineRest}/external-task/:id/extendLock`,
+          `POST ${engineRest}/external-task/:id/lock`,
+          `POST ${engineRest}/external-task/:id/unlock`,
+          `GET ${engineRest}/external-task`,
+          `GET ${engineRest}/external-task/:id`,
+          `GET ${engineRest}/engine`,
+          `GET ${engineRest}/version`,
+        ]),
+        operation('engineRest:start', 'Start processes', 'add', [`POST ${engineRest}/process-definition/key/:key/start`]),
+        operation('engineRest:task', 'Query, claim and complete user tasks', 'edit', [
+          `GET ${engineRest}/task`,
+          `POST ${engineRest}/task/:id/claim`,
+          `POST ${engineRest}/task/:id/complete`,
+        ]),
       ],
     },
     {

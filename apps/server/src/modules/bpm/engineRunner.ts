@@ -29,6 +29,14 @@ export interface ActivityEvent {
   activityType: string;
 }
 
+/** A service task with `camunda:type="external"`: it waits until a worker completes it (see externalTasks/). */
+export interface ExternalWait {
+  executionId: string;
+  activityId: string;
+  topic: string;
+  priority: number;
+}
+
 export interface PendingTimer {
   executionId: string;
   activityId: string;
@@ -41,6 +49,7 @@ export interface RunOutcome {
   ended: boolean;
   waiting: WaitingTask[];
   timers: PendingTimer[];
+  externalTasks: ExternalWait[];
   events: ActivityEvent[];
   /** The messages and signals it waits for. */
   subscriptions: Subscription[];
@@ -56,7 +65,9 @@ export type EngineCommand =
   | { kind: 'message'; executionId?: string; elementId?: string }
   /** A signal, by name, delivered to every catch of the instance waiting on it. */
   | { kind: 'broadcast'; name: string }
-  | { kind: 'timer'; executionId: string };
+  | { kind: 'timer'; executionId: string }
+  | { kind: 'externalComplete'; executionId: string; output: Record<string, unknown> }
+  | { kind: 'externalError'; executionId: string; errorCode: string; message: string };
 
 /** Calls the service task's endpoint; throws to fail the run. */
 export type ServiceCall = (activityId: string, url: string, variables: Record<string, unknown>) => Promise<void>;
@@ -210,6 +221,8 @@ interface LiveEngine {
   hooks: CommandHooks;
   timers: RecordedTimers;
   waiting: Map<string, { api: Api; task: WaitingTask }>;
+  /** External tasks waiting for a worker, by execution: their callback ends them. */
+  external: Map<string, { wait: ExternalWait; variables: Record<string, unknown>; done: (error: unknown, output?: unknown) => void }>;
   /** The state it is in, as saved: it may take the next command only of an instance saved with exactly this. */
   engineState: string;
 }
@@ -243,6 +256,7 @@ function buildEngine(definition: RunnableDefinition, sourceContext: unknown): Li
     lastStarted: { activityId: '' },
   };
   const serviceTasks = definition.info.serviceTasks;
+  const external: LiveEngine['external'] = new Map();
   const extensions = {
     qiming(activity: {
       id: string;
@@ -259,6 +273,11 @@ function buildEngine(definition: RunnableDefinition, sourceContext: unknown): Li
             Object.assign(activity.environment.variables, output);
           }
         });
+      }
+      // Send and business rule tasks run as service tasks in bpmn-engine, and Camunda lets them be external too.
+      if (externalKinds.has(activity.type) && activity.behaviour.type === 'external') {
+        activity.behaviour.Service = externalService(activity, external);
+        return;
       }
       const url = serviceTasks[activity.id];
       if (activity.type === 'bpmn:ServiceTask' && url) {
@@ -302,7 +321,39 @@ function buildEngine(definition: RunnableDefinition, sourceContext: unknown): Li
   engine.on('error', (error: unknown) => {
     hooks.failure ??= error;
   });
-  return { engine, hooks, timers, waiting, engineState: '' };
+  return { engine, hooks, timers, waiting, external, engineState: '' };
+}
+
+const externalKinds = new Set(['bpmn:ServiceTask', 'bpmn:SendTask', 'bpmn:BusinessRuleTask']);
+
+/**
+ * An external task's service: it only registers itself and waits (a recovered engine executes it again, so
+ * registering twice is harmless); the externalComplete and externalError commands end it.
+ */
+function externalService(
+  activity: { id: string; environment: { variables: Record<string, unknown> }; behaviour: Record<string, unknown> },
+  external: LiveEngine['external'],
+) {
+  const priority = Number.parseInt(String(activity.behaviour.taskPriority ?? '0'), 10);
+  return function ExternalService() {
+    let executionId = '';
+    return {
+      execute(message: { content: { executionId: string } }, done: (error: unknown, output?: unknown) => void) {
+        executionId = message.content.executionId;
+        const wait = {
+          executionId,
+          activityId: activity.id,
+          topic: String(activity.behaviour.topic ?? ''),
+          priority: Number.isFinite(priority) ? priority : 0,
+        };
+        external.set(executionId, { wait, variables: activity.environment.variables, done });
+      },
+      discard() {
+        external.delete(executionId);
+      },
+      stop() {},
+    };
+  };
 }
 
 /**
@@ -417,7 +468,7 @@ async function runCommand(
 ): Promise<RunOutcome> {
   const recovered = 'engineState' in saved ? takeLive(liveEngines, saved.instanceId, saved.engineState) : undefined;
   const live = recovered ?? buildEngine(definition, await sourceOf(definition));
-  const { engine, hooks, timers, waiting } = live;
+  const { engine, hooks, timers, waiting, external } = live;
   hooks.callService = callService;
   hooks.failure = undefined;
   hooks.events = [];
@@ -462,6 +513,18 @@ async function runCommand(
     if (!hooks.events.some((event) => event.executionId === target.executionId)) {
       hooks.events.push({ kind: 'discard', executionId: target.executionId, activityId: target.id, activityType: target.type });
     }
+  } else if (command.kind === 'externalComplete' || command.kind === 'externalError') {
+    const target = external.get(command.executionId);
+    if (!target) throw new AppError(409, 'error.bpmActivityNotActive');
+    external.delete(command.executionId);
+    if (command.kind === 'externalComplete') {
+      // A worker's variables become process variables before the task's outgoing flows are weighed.
+      Object.assign(target.variables, command.output);
+      target.done(null, command.output);
+    } else {
+      // bpmn-engine's error boundary events catch an error by its `code`, as Camunda's by errorCode.
+      target.done(Object.assign(new Error(command.message), { code: command.errorCode }));
+    }
   } else if (command.kind === 'timer') {
     const timer = [...timers.pending].find((ref) => ref.owner.executionId === command.executionId);
     if (timer) {
@@ -489,6 +552,7 @@ async function runCommand(
     timers: [...timers.pending]
       .filter((ref) => ref.owner.executionId)
       .map((ref) => ({ executionId: String(ref.owner.executionId), activityId: String(ref.owner.id), delayMs: Math.max(0, ref.delay) })),
+    externalTasks: [...external.values()].map((entry) => entry.wait),
     events: hooks.events,
     subscriptions: ended ? [] : subscriptionsOf(deepPostponed(postponed(engine))),
     keep(instanceId: number) {
@@ -508,11 +572,6 @@ function postponed(engine: Engine): Api[] {
   return (engine.execution as unknown as { getPostponed(): Api[] } | undefined)?.getPostponed() ?? [];
 }
 
-/** The message and signal start events of a definition's processes. */
-export async function eventStartsOf(definition: RunnableDefinition): Promise<EventStart[]> {
-  return startEventsIn(await sourceOf(definition));
-}
-
 /**
  * Sets process variables in a running engine: each definition and process keeps its own copy, and
  * conditions read the process's.
@@ -528,6 +587,11 @@ function assignVariables(engine: Engine, variables: Record<string, unknown>): vo
 interface EnvironmentOwner {
   environment: { variables: Record<string, unknown> };
   getProcesses(): Array<{ environment: { variables: Record<string, unknown> } }>;
+}
+
+/** The message and signal start events of a definition's processes. */
+export async function eventStartsOf(definition: RunnableDefinition): Promise<EventStart[]> {
+  return startEventsIn(await sourceOf(definition));
 }
 
 /** Waits until no service call is pending: each may let the engine reach another. */

@@ -3,6 +3,7 @@ import type { AppContext } from '../../context.ts';
 import { FormService } from '../forms/formService.ts';
 import { ConfigService } from './configService.ts';
 import { designRoutes } from './designRoutes.ts';
+import { engineRestRoutes } from './engineRest/engineRestRoutes.ts';
 import { ModelService } from './modelService.ts';
 import { runRoutes } from './runRoutes.ts';
 import { RuntimeService } from './runtimeService.ts';
@@ -13,7 +14,11 @@ export const bpmRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context)
   const forms = new FormService(context);
   const runtime = new RuntimeService(context, forms);
   const scheduler = new TimerScheduler(context, runtime, (error) => app.log.warn(error, 'bpm: a timer failed to fire'));
-  for (const routes of [designRoutes(new ModelService(context, forms), new ConfigService(context)), runRoutes(runtime)]) {
+  for (const routes of [
+    designRoutes(new ModelService(context, forms), new ConfigService(context)),
+    runRoutes(runtime),
+    engineRestRoutes(runtime),
+  ]) {
     await app.register(routes, context);
   }
   scheduler.start();

@@ -34,6 +34,7 @@ import {
   type RunOutcome,
   runEngine,
 } from './engineRunner.ts';
+import { syncExternalTasks } from './externalTasks/externalTaskRepo.ts';
 import { findIncident, type Incident, instanceIncidents, raiseIncident, resolveIncident, resolveIncidentsAt } from './incidents.ts';
 import { activityTransition, instanceTransition, taskCommandRefusal } from './instanceTransitions.ts';
 import * as modelRepo from './modelRepo.ts';
@@ -717,6 +718,25 @@ export class RuntimeService {
     this.deliver(deliveries);
   }
 
+  /**
+   * Ends an external task's wait with a worker's variables or BPMN error (see externalTasks/), in one
+   * transaction with `first`, which checks the worker still holds the task.
+   */
+  async externalCommand(
+    caller: Caller,
+    instanceId: number,
+    command: Extract<EngineCommand, { kind: 'externalComplete' | 'externalError' }>,
+    variables: Record<string, unknown>,
+    first: (trx: Kysely<Database>) => Promise<void>,
+  ) {
+    const instance = await this.requireInstance(instanceId);
+    const refusal = taskCommandRefusal(instance.state as InstanceState);
+    if (refusal) throw new AppError(409, refusal);
+    const definition = await this.runnable(instance.definition_id);
+    const closing: Closing = { outcome: 'completed', others: 'skipped', actor: caller.userName, discarded: 'terminated' };
+    return this.engineCommand(caller, 'externalTask:complete', instance, definition, command, variables, closing, first);
+  }
+
   // ---------------------------------------------------------------- the command pipeline
 
   /** A claim landing while a command on the task ran must not be overtaken: the command then answers 409. */
@@ -901,6 +921,7 @@ export class RuntimeService {
         due_at: dueBefore.get(timer.executionId) ?? now + timer.delayMs,
       })),
     );
+    await syncExternalTasks(trx, instance.id, outcome.externalTasks, now);
     if (outcome.ended) {
       await repo.closeTasks(
         trx,
