@@ -5,7 +5,7 @@ import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { type DestinationStream, pino } from 'pino';
 import { installationSecret } from './bootstrap/installationSecret.ts';
 import { prepareDatabase } from './bootstrap/prepareDatabase.ts';
@@ -19,6 +19,7 @@ import { boundedServer } from './http/boundedServer.ts';
 import { AppError, registerErrorHandling } from './http/errors.ts';
 import { parseQueryString, registerFormBody } from './http/formBody.ts';
 import { redactedRequest } from './http/redactedRequest.ts';
+import { documentedOperations } from './http/openApiOperations.ts';
 import { echoRequestId, requestIdOf } from './http/requestId.ts';
 import { registerSecurityHeaders } from './http/securityHeaders.ts';
 import { registerStorableText } from './http/storableText.ts';
@@ -173,7 +174,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
       security: [{ bearer: [] }],
     },
-    transform: jsonSchemaTransform,
+    transform: documentedOperations((method, url) => context.accessIndex.find(method, url)?.accessType),
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
   // Limits apply only where a route asks for them (the public website API).
