@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { splitRoute } from '../src/modules/platform/functionModel/declarations.ts';
+import { splitRoute } from '../src/http/operationDeclarations.ts';
 import { bearer, createTestApp, form, signIn, staff, sysadmin, type TestApp, type Tokens } from './testApp.ts';
 
 describe(`access guard (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {

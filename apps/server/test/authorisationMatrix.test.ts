@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { splitRoute } from '../src/http/operationDeclarations.ts';
 import { hashPassword } from '../src/modules/iam/passwords.ts';
 import { assignRole, insertRole } from '../src/modules/iam/roleRepo.ts';
 import { replaceRoleOperations } from '../src/modules/iam/roles/roleAdminRepo.ts';
-import { qimingApp } from '../src/modules/platform/functionModel/catalogue.ts';
-import { splitRoute } from '../src/modules/platform/functionModel/declarations.ts';
 import { listUrlResources } from '../src/modules/platform/functionModel/functionModelRepo.ts';
+import { qimingApp } from '../src/operationCatalogue.ts';
 import { createTestApp, signIn, sysadmin, type TestApp, type Tokens } from './testApp.ts';
 
 type Caller = 'anonymous' | 'withoutGrant' | 'withGrant' | 'superAdministrator';

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { prepareDatabase } from '../src/bootstrap/prepareDatabase.ts';
 import { openDatabase } from '../src/db/database.ts';
-import { qimingApp } from '../src/modules/platform/functionModel/catalogue.ts';
 import { syncFunctionModel } from '../src/modules/platform/functionModel/functionModelRepo.ts';
+import { qimingApp } from '../src/operationCatalogue.ts';
 import { createTestDatabase, type TestDatabase } from './testDatabase.ts';
 
 const now = Date.UTC(2026, 10, 22);

@@ -8,11 +8,11 @@ import { insertAccount } from '../modules/iam/accountRepo.ts';
 import { defaultPasswordPolicy, writePasswordPolicy } from '../modules/iam/passwordPolicyRepo.ts';
 import { hashPassword } from '../modules/iam/passwords.ts';
 import { assignRole, insertRole } from '../modules/iam/roleRepo.ts';
-import { qimingApp } from '../modules/platform/functionModel/catalogue.ts';
 import { syncFunctionModel } from '../modules/platform/functionModel/functionModelRepo.ts';
 import { backOfficeMenus, backOfficeMenuTypeName } from '../modules/platform/menus/menuCatalogue.ts';
 import { ensureMenus } from '../modules/platform/menus/menuRepo.ts';
 import { ensureRegions } from '../modules/platform/regions/regionRepo.ts';
+import { qimingApp } from '../operationCatalogue.ts';
 import { seedDemoData } from './demoData.ts';
 
 export const superAdministrator = { userName: 'sysadmin', demoPassword: 'Qiming@2026' };

@@ -1,4 +1,4 @@
-import type { AccessType, OperationTypeCode } from '../../../db/schema.ts';
+import type { AccessType, OperationTypeCode } from '../db/schema.ts';
 
 /** `METHOD /path/:param`, exactly as the route is registered. */
 export type UrlDeclaration = `${'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH'} /${string}`;

@@ -1,4 +1,4 @@
-import { type FunctionDeclaration, listOperations } from '../platform/functionModel/declarations.ts';
+import { type FunctionDeclaration, listOperations } from '../../http/operationDeclarations.ts';
 
 const alarms = '/api/admin/alarms';
 

@@ -1,4 +1,4 @@
-import type { FunctionDeclaration } from '../platform/functionModel/declarations.ts';
+import type { FunctionDeclaration } from '../../http/operationDeclarations.ts';
 
 /**
  * Images for the website, forms and avatars. Anyone signed in may upload (an avatar needs no grant);

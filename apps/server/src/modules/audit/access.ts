@@ -1,4 +1,4 @@
-import type { ModuleDeclaration } from '../platform/functionModel/declarations.ts';
+import type { ModuleDeclaration } from '../../http/operationDeclarations.ts';
 
 export const auditAccess: ModuleDeclaration = {
   code: 'audit',

@@ -1,4 +1,4 @@
-import type { ModuleDeclaration } from '../platform/functionModel/declarations.ts';
+import type { ModuleDeclaration } from '../../http/operationDeclarations.ts';
 
 /** Every signed-in user has a dashboard; which cards it holds is decided per card by the caller's grants. */
 export const dashboardAccess: ModuleDeclaration = {

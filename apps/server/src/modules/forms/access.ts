@@ -1,4 +1,4 @@
-import { listOperations, type ModuleDeclaration } from '../platform/functionModel/declarations.ts';
+import { listOperations, type ModuleDeclaration } from '../../http/operationDeclarations.ts';
 
 const base = '/api/admin/forms';
 

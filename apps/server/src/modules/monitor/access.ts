@@ -1,5 +1,5 @@
+import type { ModuleDeclaration } from '../../http/operationDeclarations.ts';
 import { alarmAccess } from '../alarms/access.ts';
-import type { ModuleDeclaration } from '../platform/functionModel/declarations.ts';
 
 const monitor = '/api/admin/monitor';
 

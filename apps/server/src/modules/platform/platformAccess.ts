@@ -1,4 +1,4 @@
-import type { FunctionDeclaration } from './functionModel/declarations.ts';
+import type { FunctionDeclaration } from '../../http/operationDeclarations.ts';
 
 export const menuAccess: FunctionDeclaration = {
   code: 'platform.menu',

@@ -1,4 +1,4 @@
-import type { ModuleDeclaration } from '../platform/functionModel/declarations.ts';
+import type { ModuleDeclaration } from '../../http/operationDeclarations.ts';
 
 /**
  * The to-do list is each person's own: every signed-in user may keep one without a grant, and the

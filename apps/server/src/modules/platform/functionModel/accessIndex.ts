@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
-import { qimingApp } from './catalogue.ts';
+import { builtInAppCode } from './builtInApp.ts';
 import { listUrlResources, type UrlResource } from './functionModelRepo.ts';
 
 /**
@@ -13,7 +13,7 @@ export class AccessIndex {
   constructor(private readonly db: Kysely<Database>) {}
 
   async reload(): Promise<void> {
-    const rows = await listUrlResources(this.db, qimingApp.appCode);
+    const rows = await listUrlResources(this.db, builtInAppCode);
     this.resources = new Map(rows.map((row) => [`${row.method} ${row.path}`, row]));
   }
 

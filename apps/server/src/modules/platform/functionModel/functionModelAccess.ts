@@ -1,5 +1,5 @@
 import { type ModelLevel, modelLevels } from '@qiming/shared';
-import type { FunctionDeclaration, UrlDeclaration } from './declarations.ts';
+import type { FunctionDeclaration, UrlDeclaration } from '../../../http/operationDeclarations.ts';
 
 export const functionModelPath = '/api/admin/function-model';
 /** Each level's collection in the API: `/api/admin/function-model/apps`, `/modules`, … */

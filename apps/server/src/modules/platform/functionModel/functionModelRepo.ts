@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { inTransaction } from '../../../db/inTransaction.ts';
 import type { AccessType, Database } from '../../../db/schema.ts';
-import { type ModuleDeclaration, splitRoute } from './declarations.ts';
+import { type ModuleDeclaration, splitRoute } from '../../../http/operationDeclarations.ts';
 
 export interface UrlResource {
   urlId: number;

@@ -6,7 +6,7 @@ import type { Caller } from '../../../http/caller.ts';
 import { refuseDuplicate } from '../../../http/duplicateCode.ts';
 import { AppError, badRequest, notFound } from '../../../http/errors.ts';
 import { audited } from '../../audit/audited.ts';
-import { qimingApp } from './catalogue.ts';
+import { builtInAppCode } from './builtInApp.ts';
 import * as repo from './functionModelAdminRepo.ts';
 import { type ImportRow, insertStatements, modelZip, readModelArchive } from './modelArchive.ts';
 import { fieldsOf, levelTables, type ModelRow } from './modelLevels.ts';
@@ -34,14 +34,14 @@ export class FunctionModelService {
       const label = level === 'url' ? `${row.method} ${row[code]}` : String(row[code]);
       return { level, id: Number(row.id), code: label, name: String(row[name]), builtIn, fields: fieldsOf(level, row), children };
     };
-    return rows.app.map((app) => build('app', app, app.app_code === qimingApp.appCode));
+    return rows.app.map((app) => build('app', app, app.app_code === builtInAppCode));
   }
 
   /** Refuses a change to, or below, what the code declares. */
   private async requireEditable(db: Kysely<Database>, level: ModelLevel, id: number) {
     const appCode = await repo.appCodeOf(db, level, id);
     if (appCode === undefined) throw notFound();
-    if (appCode === qimingApp.appCode) throw badRequest('error.modelBuiltIn');
+    if (appCode === builtInAppCode) throw badRequest('error.modelBuiltIn');
   }
 
   create(caller: Caller, level: ModelLevel, parentId: number | null, row: ModelRow) {
@@ -147,14 +147,14 @@ export async function addModelRows(db: Kysely<Database>, rows: ImportRow[]): Pro
 async function withParent(db: Kysely<Database>, item: ImportRow, created: Map<string, number>): Promise<ModelRow> {
   const parentColumn = levelTables[item.level].parentColumn;
   if (parentColumn === null || item.parentCode === null) {
-    if (item.row.app_code === qimingApp.appCode) throw importError(item, 'error.modelImport.builtInParent', { code: qimingApp.appCode });
+    if (item.row.app_code === builtInAppCode) throw importError(item, 'error.modelImport.builtInParent', { code: builtInAppCode });
     return item.row;
   }
   const parentLevel = repo.parentLevel(item.level);
   const parentId =
     created.get(`${parentLevel}:${item.parentCode}`) ?? (await repo.idsByCode(db, parentLevel, [item.parentCode])).get(item.parentCode);
   if (parentId === undefined) throw importError(item, 'error.modelImport.parentMissing', { code: item.parentCode });
-  if ((await repo.appCodeOf(db, parentLevel, parentId)) === qimingApp.appCode) {
+  if ((await repo.appCodeOf(db, parentLevel, parentId)) === builtInAppCode) {
     throw importError(item, 'error.modelImport.builtInParent', { code: item.parentCode });
   }
   return { ...item.row, [parentColumn]: parentId };
