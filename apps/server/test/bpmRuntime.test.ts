@@ -1,0 +1,131 @@
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bpmCalls } from './bpmModels.ts';
+import { bearer, createTestApp, restartTestApp, signIn, staff, sysadmin, type TestApp, type Tokens } from './testApp.ts';
+
+const model = (name: string) => readFileSync(new URL(`./bpmn/runtime/${name}.bpmn`, import.meta.url), 'utf8');
+
+/**
+ * The workflow's runtime with Camunda's semantics: messages correlate to exactly one waiting catch or message
+ * start (or all of them when asked), signals reach every waiting catch and signal start, across a restart.
+ */
+describe(`workflow messages and signals (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
+  let t: TestApp;
+  let admin: Tokens;
+  let staffTokens: Tokens;
+  const { data, release, openTasks } = bpmCalls(
+    () => t,
+    () => admin,
+  );
+  const post = (tokens: Tokens, path: 'message' | 'signal', payload: object, language = 'en') =>
+    t.app.inject({ method: 'POST', url: `/api/bpm/${path}`, payload, headers: { ...bearer(tokens), 'accept-language': language } });
+  const startWith = (definitionKey: string, businessKey: string, variables: object = {}) =>
+    data(admin, 'POST', '/instances', { definitionKey, businessKey, variables });
+  const waitingAt = async (instanceId: number) => (await openTasks(instanceId)).map((task: { activityId: string }) => task.activityId);
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    admin = await signIn(t.app, sysadmin);
+    staffTokens = await signIn(t.app, staff);
+    for (const key of ['message_payment', 'message_start', 'signal_catch', 'signal_start']) await release(key, model(key));
+  });
+  afterAll(async () => t.close());
+
+  it('correlates a message to the one receive task its business key names, refusing none or many as Camunda does', async () => {
+    const first = await startWith('message_payment', 'ORDER-1', { orderId: 1 });
+    const second = await startWith('message_payment', 'ORDER-2', { orderId: 2 });
+    expect(first.state).toBe('running');
+    expect(await waitingAt(first.id)).toEqual([]);
+
+    const many = await post(admin, 'message', { messageName: 'paymentReceived' });
+    expect(many.statusCode).toBe(400);
+    expect(many.json().message).toContain("Cannot correlate a message with name 'paymentReceived' to a single execution. 2 executions");
+    const none = await post(admin, 'message', { messageName: 'paymentReceived', businessKey: 'ORDER-9' });
+    expect(none.statusCode).toBe(400);
+    expect(none.json().message).toBe("Cannot correlate message 'paymentReceived': No process definition or execution matches the parameters");
+    expect((await post(admin, 'message', { messageName: 'paymentReceived', correlationKeys: { orderId: 3 } })).statusCode).toBe(400);
+
+    const correlated = await post(admin, 'message', {
+      messageName: 'paymentReceived',
+      businessKey: 'ORDER-1',
+      processVariables: { paidAmount: 120 },
+    });
+    expect(correlated.statusCode).toBe(200);
+    expect(correlated.json().data).toEqual([
+      { resultType: 'Execution', processInstanceId: first.id, definitionKey: 'message_payment', elementId: 'waitPayment', incident: null },
+    ]);
+    expect(await waitingAt(first.id)).toEqual(['ship']);
+    expect((await data(admin, 'GET', `/instances/${first.id}`)).variables).toMatchObject({ paidAmount: 120, orderId: 1 });
+    // The other instance still waits; correlation keys find it among process variables.
+    expect(await waitingAt(second.id)).toEqual([]);
+    const byKey = await post(admin, 'message', { messageName: 'paymentReceived', correlationKeys: { orderId: 2 } });
+    expect(byKey.json().data).toEqual([expect.objectContaining({ processInstanceId: second.id })]);
+
+    // A message on the task's boundary interrupts it and takes the other path to its end.
+    const cancelled = await post(admin, 'message', { messageName: 'orderCancelled', processInstanceId: second.id });
+    expect(cancelled.statusCode).toBe(200);
+    const detail = await data(admin, 'GET', `/instances/${second.id}`);
+    expect(detail.state).toBe('completed');
+    expect(detail.tasks).toEqual([expect.objectContaining({ activityId: 'ship', status: 'closed' })]);
+    expect(detail.tasks[0].outcome).not.toBe('completed');
+  });
+
+  it('starts an instance of the process whose message start event the message names, with its variables', async () => {
+    const started = await post(admin, 'message', { messageName: 'orderPlaced', businessKey: 'PO-7', processVariables: { sku: 'A-1' } });
+    expect(started.statusCode).toBe(200);
+    const [result] = started.json().data;
+    expect(result).toMatchObject({ resultType: 'ProcessDefinition', definitionKey: 'message_start', elementId: 'placed', incident: null });
+    const instance = await data(admin, 'GET', `/instances/${result.processInstanceId}`);
+    expect(instance).toMatchObject({ businessKey: 'PO-7', state: 'running' });
+    expect(instance.variables).toMatchObject({ sku: 'A-1' });
+    expect(await waitingAt(result.processInstanceId)).toEqual(['handle']);
+  });
+
+  it('broadcasts a signal to every waiting catch and starts every signal start; after a restart too', async () => {
+    const one = await startWith('signal_catch', 'S-1');
+    const two = await startWith('signal_catch', 'S-2');
+    expect(await waitingAt(one.id)).toEqual([]);
+    t = await restartTestApp(t);
+    admin = await signIn(t.app, sysadmin);
+    const thrown = await post(admin, 'signal', { name: 'fireAlarm', variables: { floor: 3 } });
+    expect(thrown.statusCode).toBe(200);
+    const result = thrown.json().data;
+    expect(result.delivered).toEqual([one.id, two.id]);
+    expect(result.started).toHaveLength(1);
+    expect(result.incidents).toEqual([]);
+    expect(await waitingAt(one.id)).toEqual(['evacuate']);
+    expect(await waitingAt(two.id)).toEqual(['evacuate']);
+    expect((await data(admin, 'GET', `/instances/${one.id}`)).variables).toMatchObject({ floor: 3 });
+    expect(await waitingAt(result.started[0])).toEqual(['report']);
+    // Nothing waits any more: a second signal starts a new instance only.
+    const again = (await post(admin, 'signal', { name: 'fireAlarm' })).json().data;
+    expect(again.delivered).toEqual([]);
+    expect(again.started).toHaveLength(1);
+  });
+
+  it('correlates a message to an instance waiting since before a restart, and to all with all', async () => {
+    const a = await startWith('message_payment', 'BATCH', { batch: true });
+    const b = await startWith('message_payment', 'BATCH', { batch: true });
+    t = await restartTestApp(t);
+    admin = await signIn(t.app, sysadmin);
+    staffTokens = await signIn(t.app, staff);
+    const all = await post(admin, 'message', { messageName: 'paymentReceived', businessKey: 'BATCH', all: true });
+    expect(all.statusCode).toBe(200);
+    expect(all.json().data.map((result: { processInstanceId: number }) => result.processInstanceId)).toEqual([a.id, b.id]);
+    expect(await waitingAt(a.id)).toEqual(['ship']);
+    expect(await waitingAt(b.id)).toEqual(['ship']);
+  });
+
+  it('refuses bad bodies with 400 naming the field, and callers without the grant with 403', async () => {
+    const blank = await post(admin, 'message', { messageName: '  ' });
+    expect(blank.statusCode).toBe(400);
+    expect((await post(admin, 'message', { messageName: 'x', unknown: 1 })).statusCode).toBe(400);
+    expect((await post(admin, 'message', { messageName: 'x', processInstanceId: 'abc' })).statusCode).toBe(400);
+    expect((await post(admin, 'signal', {})).statusCode).toBe(400);
+    expect((await post(admin, 'signal', { name: 'x', variables: [1] })).statusCode).toBe(400);
+    expect((await post(staffTokens, 'message', { messageName: 'paymentReceived' })).statusCode).toBe(403);
+    expect((await post(staffTokens, 'signal', { name: 'fireAlarm' })).statusCode).toBe(403);
+    const zh = await post(admin, 'message', { messageName: 'nobodyWaits' }, 'zh');
+    expect(zh.json().message).toBe('无法关联消息 nobodyWaits：没有流程定义或执行与参数匹配');
+  });
+});
