@@ -42,7 +42,9 @@ describe(`workflow messages and signals (${process.env.TEST_DATABASE ?? 'sqlite'
     expect(many.json().message).toContain("Cannot correlate a message with name 'paymentReceived' to a single execution. 2 executions");
     const none = await post(admin, 'message', { messageName: 'paymentReceived', businessKey: 'ORDER-9' });
     expect(none.statusCode).toBe(400);
-    expect(none.json().message).toBe("Cannot correlate message 'paymentReceived': No process definition or execution matches the parameters");
+    expect(none.json().message).toBe(
+      "Cannot correlate message 'paymentReceived': No process definition or execution matches the parameters",
+    );
     expect((await post(admin, 'message', { messageName: 'paymentReceived', correlationKeys: { orderId: 3 } })).statusCode).toBe(400);
 
     const correlated = await post(admin, 'message', {
