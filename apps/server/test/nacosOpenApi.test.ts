@@ -374,7 +374,8 @@ describe('the Nacos v1 open API', () => {
     expect(found.json().clusters.map((cluster: { name: string }) => cluster.name)).toEqual(['DEFAULT', 'east']);
     const missing = await test.app.inject({ method: 'GET', url: `/nacos/v1/ns/service?${query({ serviceName: 'nothing', ...admin() })}` });
     expect(missing.statusCode).toBe(400);
-    expect(missing.body).toBe('service DEFAULT_GROUP@@nothing is not found!');
+    // Nacos's ServiceOperatorV2Impl text, the service named with its group.
+    expect(missing.body).toBe('service not found, namespace: public, serviceName: DEFAULT_GROUP@@nothing');
   });
 
   it('answers a long poll at once under Long-Pulling-Timeout-No-Hangup', async () => {

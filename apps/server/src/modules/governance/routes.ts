@@ -3,10 +3,7 @@ import type { AppContext } from '../../context.ts';
 import { ConfigService } from './config/configService.ts';
 import { ConfigListenerHub } from './config/listenerHub.ts';
 import { configRoutes } from './config/routes.ts';
-import { nacosAuthRoutes } from './nacos/authRoutes.ts';
-import { nacosConfigRoutes } from './nacos/configRoutes.ts';
-import { nacosConsoleRoutes } from './nacos/consoleRoutes.ts';
-import { namingRoutes } from './nacos/namingRoutes.ts';
+import { nacosHttpRoutes } from './nacos/nacosApi.ts';
 import { NamespaceService } from './namespaces/namespaceService.ts';
 import { namespaceRoutes } from './namespaces/routes.ts';
 import { startHealthSweeper } from './registry/healthSweeper.ts';
@@ -33,10 +30,7 @@ export const governanceRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
     namespaceRoutes(namespaces),
     registryRoutes(registry, namespaces),
     configRoutes(configs, namespaces),
-    nacosAuthRoutes(),
-    namingRoutes(registry, namespaces),
-    nacosConfigRoutes(configs, namespaces),
-    nacosConsoleRoutes(namespaces),
+    ...nacosHttpRoutes(registry, configs, namespaces),
   ]) {
     await app.register(routes, context);
   }

@@ -247,18 +247,32 @@ const versionColumns = (query: ReturnType<typeof versions>) =>
     'md5',
     'changed_by as changedBy',
     'changed_at as changedAt',
+    'app_name as appName',
+    'namespace_id as namespaceId',
   ]);
+
+/** A version with the config's app and namespace, as Nacos's history API answers it. */
+export interface StoredVersion extends ConfigVersion {
+  appName: string;
+  namespaceId: string;
+}
 
 export function pageVersions(db: Kysely<Database>, key: ConfigKey, query: PageQuery) {
   return paginate(versions(db, key), query, {
     columns: { changedAt: 'changed_at' },
     defaultSort: { column: 'changed_at', order: 'desc' },
     select: versionColumns,
-  }) as Promise<{ total: number; records: ConfigVersion[] }>;
+  }) as Promise<{ total: number; records: StoredVersion[] }>;
 }
 
-export async function findVersion(db: Kysely<Database>, key: ConfigKey, id: number): Promise<ConfigVersion | undefined> {
-  return (await versionColumns(versions(db, key)).where('id', '=', id).executeTakeFirst()) as ConfigVersion | undefined;
+export async function findVersion(db: Kysely<Database>, key: ConfigKey, id: number): Promise<StoredVersion | undefined> {
+  return (await versionColumns(versions(db, key)).where('id', '=', id).executeTakeFirst()) as StoredVersion | undefined;
+}
+
+/** The version of the same config written just before version `id`; undefined when `id` is its first. */
+export async function findPreviousVersion(db: Kysely<Database>, key: ConfigKey, id: number): Promise<StoredVersion | undefined> {
+  const row = await versionColumns(versions(db, key)).where('id', '<', id).orderBy('id', 'desc').limit(1).executeTakeFirst();
+  return row as StoredVersion | undefined;
 }
 
 /** The highest version id written so far: where reading the change log starts. */

@@ -61,6 +61,23 @@ export class ConfigService {
     return repo.searchConfigs(this.db, namespaceId, search, page);
   }
 
+  /** Nacos's history API: a config's versions newest first, one by id, and the one before it. */
+  history(key: repo.ConfigKey, page: { pageNo: number; pageSize: number }) {
+    return repo.pageVersions(this.db, key, { page: page.pageNo, limit: page.pageSize, order: 'desc' });
+  }
+
+  version(key: repo.ConfigKey, id: number) {
+    return repo.findVersion(this.db, key, id);
+  }
+
+  previousVersion(key: repo.ConfigKey, id: number) {
+    return repo.findPreviousVersion(this.db, key, id);
+  }
+
+  configsOf(namespaceId: string) {
+    return repo.listConfigs(this.db, namespaceId);
+  }
+
   async requireConfig(namespaceId: string, id: number, db: Kysely<Database> = this.db): Promise<ConfigItem> {
     const config = await repo.findConfigById(db, namespaceId, id);
     if (!config) throw notFound();

@@ -1,34 +1,52 @@
-import { publicNamespace } from '@qiming/shared';
+import { governanceRules, optionalText, ruledString } from '@qiming/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { AppContext } from '../../../context.ts';
-import type { NamespaceService } from '../namespaces/namespaceService.ts';
+import { requestParams } from '../../../http/accessGuard.ts';
+import { nacosParams } from './nacosParams.ts';
+import { answerV1Refusals, NacosRefusal } from './nacosRefusal.ts';
+import type { NamespaceOperations } from './namespaceOperations.ts';
 
 const tags = ['nacos console'];
-/** Nacos's default config quota per namespace; Qiming sets none, so the figure is only informative. */
-const quota = 200;
+const idParam = ruledString(optionalText({ max: 128 }));
+const nameParam = ruledString(governanceRules.namespaceName);
+const descriptionParam = ruledString(governanceRules.description);
 
-/** The Nacos console's namespace list, which clients and tools read to choose a tenant. */
-export function nacosConsoleRoutes(namespaces: NamespaceService): FastifyPluginAsyncZod<AppContext> {
+export const createParams = z.object({ customNamespaceId: idParam, namespaceName: nameParam, namespaceDesc: descriptionParam });
+export const editParams = z.object({ namespace: idParam, namespaceShowName: nameParam, namespaceDesc: descriptionParam });
+export const namespaceIdParams = z.object({ namespaceId: idParam });
+
+/** Nacos's v1 console answers false, not an error, where its v2 names what is wrong with the namespace. */
+async function trueOrFalse(change: () => Promise<true>): Promise<boolean> {
+  try {
+    return await change();
+  } catch (error) {
+    if (error instanceof NacosRefusal) return false;
+    throw error;
+  }
+}
+
+/** The Nacos console's namespaces (v1): the list clients read to choose a tenant, one namespace, and changes. */
+export function nacosConsoleRoutes(namespaces: NamespaceOperations): FastifyPluginAsyncZod<AppContext> {
   return async (app) => {
-    app.get(
-      '/nacos/v1/console/namespaces',
-      { schema: { tags, summary: 'Every namespace, as the Nacos console lists them' } },
-      async () => ({
-        code: 200,
-        message: null,
-        data: (await namespaces.list()).map((namespace) => {
-          const isPublic = namespace.namespaceId === publicNamespace;
-          return {
-            // Nacos names the public namespace by an empty id, as clients send its tenant.
-            namespace: isPublic ? '' : namespace.namespaceId,
-            namespaceShowName: namespace.name,
-            namespaceDesc: namespace.description,
-            quota,
-            configCount: namespace.configCount,
-            type: isPublic ? 0 : 2,
-          };
-        }),
-      }),
+    answerV1Refusals(app);
+    app.get('/nacos/v1/console/namespaces', { schema: { tags, summary: 'Every namespace, or one with show=all' } }, async (request) => {
+      const params = requestParams(request);
+      if (params.show === 'all') return namespaces.detail(nacosParams(namespaceIdParams, request).namespaceId);
+      return { code: 200, message: null, data: await namespaces.list() };
+    });
+    app.post('/nacos/v1/console/namespaces', { schema: { tags, summary: 'Creates a namespace' } }, (request) => {
+      const params = nacosParams(createParams, request);
+      const input = { namespaceId: params.customNamespaceId, name: params.namespaceName, description: params.namespaceDesc };
+      return trueOrFalse(() => namespaces.create(request.caller, input));
+    });
+    app.put('/nacos/v1/console/namespaces', { schema: { tags, summary: 'Renames a namespace' } }, (request) => {
+      const params = nacosParams(editParams, request);
+      const input = { namespaceId: params.namespace, name: params.namespaceShowName, description: params.namespaceDesc };
+      return trueOrFalse(() => namespaces.edit(request.caller, input));
+    });
+    app.delete('/nacos/v1/console/namespaces', { schema: { tags, summary: 'Removes an empty namespace' } }, (request) =>
+      namespaces.remove(request.caller, nacosParams(namespaceIdParams, request).namespaceId),
     );
   };
 }

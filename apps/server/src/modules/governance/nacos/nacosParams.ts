@@ -19,5 +19,7 @@ export function nacosParams<Schema extends z.ZodType>(schema: Schema, request: F
     issue && isMessageKey(issue.message)
       ? formatMessage(issue.message, requestLanguage(request), params)
       : formatMessage('validation.invalidValue', requestLanguage(request), { field });
-  throw badRequest('error.badInput', { field, reason });
+  // Nacos's v2 answers tell a missing parameter (10000) from a bad one (20002).
+  const given = requestParams(request)[field];
+  throw badRequest('error.badInput', { field, reason, missing: given === undefined || given === '' ? 1 : 0 });
 }

@@ -121,6 +121,61 @@ export const serviceListParams = z.object({
   pageSize: z.coerce.number().int().min(1).max(1000).default(10),
 });
 
+const optionalFlag = z.preprocess(
+  (value) => (value === undefined || value === '' ? undefined : value === true || value === 'true'),
+  z.boolean().optional(),
+);
+
+/**
+ * Nacos's service selector, JSON (URL-encoded or not); Qiming serves every instance to every client,
+ * which is the `none` selector, and refuses the others rather than ignore them.
+ */
+const selectorParam = z.preprocess(
+  (value) => {
+    if (value === undefined || value === '') return 'none';
+    try {
+      const parsed = JSON.parse(decodeURIComponent(String(value))) as { type?: unknown };
+      return parsed.type;
+    } catch {
+      return value;
+    }
+  },
+  z.literal('none', { message: 'not match any type of selector!' }),
+);
+
+/** A service's protect threshold and metadata, as service create and update take them. */
+export const serviceWriteParams = serviceParams.extend({
+  protectThreshold: z.preprocess(
+    (value) => (value === undefined || value === '' ? '0' : value),
+    ruledNumber(governanceRules.protectThreshold),
+  ),
+  metadata: nacosMetadata,
+  selector: selectorParam,
+});
+
+/** `healthy`, or its older name `valid`, of one instance. */
+export const healthParams = deregisterParams.extend({ healthy: optionalFlag, valid: optionalFlag });
+
+const batchInstance = z.object({
+  ip: ipParam,
+  port: z.coerce.number().int().min(1).max(65535),
+  clusterName: z.preprocess((value) => value || defaultCluster, z.string().max(64)),
+});
+
+export const metadataBatchParams = serviceParams.extend({
+  consistencyType: z.preprocess((value) => value || 'ephemeral', z.enum(['ephemeral', 'persistent'])),
+  // JSON list of instances by ip, port and clusterName; none listed means every instance of the service.
+  instances: z.preprocess((value) => {
+    if (value === undefined || value === '') return [];
+    try {
+      return JSON.parse(String(value));
+    } catch {
+      return value;
+    }
+  }, z.array(batchInstance).max(1000)),
+  metadata: nacosMetadata.refine((metadata) => Object.keys(metadata).length > 0, 'validation.required'),
+});
+
 /** Splits `group@@name`; the name's own rule then applies to each part. */
 export function splitServiceName(
   serviceName: string,

@@ -42,6 +42,10 @@ export async function findNamespace(db: Kysely<Database>, id: number): Promise<N
   return (await namespaceColumns(namespaces(db)).where('id', '=', id).executeTakeFirst()) as Namespace | undefined;
 }
 
+export async function findNamespaceById(db: Kysely<Database>, namespaceId: string): Promise<Namespace | undefined> {
+  return (await namespaceColumns(namespaces(db)).where('namespace_id', '=', namespaceId).executeTakeFirst()) as Namespace | undefined;
+}
+
 export async function namespaceExists(db: Kysely<Database>, namespaceId: string): Promise<boolean> {
   return (await db.selectFrom('gov_namespace').select('id').where('namespace_id', '=', namespaceId).executeTakeFirst()) !== undefined;
 }

@@ -30,6 +30,11 @@ export class NamespaceService {
     return repo.listNamespaces(this.db);
   }
 
+  /** A namespace by the id clients name it with; undefined when none. */
+  named(namespaceId: string) {
+    return repo.findNamespaceById(this.db, namespaceId);
+  }
+
   private async requireChangeable(id: number, db: Kysely<Database>) {
     const namespace = await repo.findNamespace(db, id);
     if (!namespace) throw notFound();

@@ -190,3 +190,34 @@ export async function sweepInstances(db: Kysely<Database>, now: number): Promise
     .executeTakeFirst();
   return { unhealthy: Number(unhealthy.numUpdatedRows), removed: Number(removed.numDeletedRows) };
 }
+
+/**
+ * Sets the health of a persistent instance, which no beat or sweep touches (Nacos's health API); false
+ * when the address holds no persistent instance.
+ */
+export async function setPersistentHealth(db: Kysely<Database>, address: InstanceAddress, healthy: boolean): Promise<boolean> {
+  const result = await db
+    .updateTable('reg_instance')
+    .set({ healthy: healthy ? 1 : 0 })
+    .where('service_id', '=', address.serviceId)
+    .where('cluster_name', '=', address.clusterName)
+    .where('ip', '=', address.ip)
+    .where('port', '=', address.port)
+    .where('ephemeral', '=', 0)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+export async function replaceMetadata(
+  db: Kysely<Database>,
+  serviceId: number,
+  id: number,
+  metadata: Record<string, string>,
+): Promise<void> {
+  await db
+    .updateTable('reg_instance')
+    .set({ metadata: JSON.stringify(metadata) })
+    .where('service_id', '=', serviceId)
+    .where('id', '=', id)
+    .execute();
+}

@@ -88,6 +88,37 @@ export class RegistryService {
     return { protectThreshold: service.protectThreshold, instances: await instances.listInstances(this.db, service.id, clusters) };
   }
 
+  /** Nacos's health API for persistent instances: false when the address holds none (an ephemeral one keeps its beats). */
+  async setPersistentHealth(name: services.ServiceName, address: Omit<instances.InstanceAddress, 'serviceId'>, healthy: boolean) {
+    const serviceId = await services.findServiceId(this.db, name);
+    return serviceId !== undefined && instances.setPersistentHealth(this.db, { serviceId, ...address }, healthy);
+  }
+
+  /**
+   * Adds (`merge`) or removes (`remove`) metadata keys on the instances of a service that `pick` keeps,
+   * in one transaction; the changed instances come back.
+   */
+  async changeMetadata(
+    name: services.ServiceName,
+    pick: (instance: instances.StoredInstance) => boolean,
+    metadata: Record<string, string>,
+    mode: 'merge' | 'remove',
+  ): Promise<instances.StoredInstance[]> {
+    return this.db.transaction().execute(async (trx) => {
+      const serviceId = await services.findServiceId(trx, name);
+      if (serviceId === undefined) return [];
+      const chosen = (await instances.listInstances(trx, serviceId)).filter(pick);
+      for (const instance of chosen) {
+        const next =
+          mode === 'merge'
+            ? { ...instance.metadata, ...metadata }
+            : Object.fromEntries(Object.entries(instance.metadata).filter(([key]) => !(key in metadata)));
+        await instances.replaceMetadata(trx, serviceId, instance.id, next);
+      }
+      return chosen;
+    });
+  }
+
   serviceNames(namespaceId: string, groupName: string, pageNo: number, pageSize: number) {
     return services.pageServiceNames(this.db, namespaceId, groupName, pageNo, pageSize);
   }
