@@ -79,6 +79,26 @@ describe(`workflow import (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
     expect([again.version, again.others[0].version]).toEqual([2, 2]);
   });
 
+  it('seeds every demo model with its diagram, released: a message catch, an external task, a call activity and a timer start', async () => {
+    const models = (await data(admin, 'GET', '/models?limit=100')).records as Array<{ id: number; key: string }>;
+    const demo = ['leave_approval', 'demo_order', 'demo_invoice', 'demo_equipment', 'demo_onboarding', 'demo_daily_check'];
+    expect(models.map((model) => model.key)).toEqual(expect.arrayContaining(demo));
+    for (const model of models.filter((candidate) => demo.includes(candidate.key))) {
+      const { xml } = await data(admin, 'GET', `/models/${model.id}`);
+      // Every flow node and flow has its shape or edge, so the diagram draws it.
+      const ids = [...xml.matchAll(/<bpmn:(?!definitions|process|message|conditionExpression|extensionElements)\w+ id="([^"]+)"/g)].map(
+        (match) => match[1],
+      );
+      const drawn = new Set([...xml.matchAll(/bpmnElement="([^"]+)"/g)].map((match) => match[1]));
+      expect(ids.length).toBeGreaterThan(4);
+      expect(ids.filter((id) => !drawn.has(id))).toEqual([]);
+    }
+    const definitions = (await data(admin, 'GET', '/definitions?limit=100&latestOnly=true')).records as Array<{ key: string }>;
+    expect(definitions.map((definition) => definition.key)).toEqual(expect.arrayContaining(demo));
+    const invoice = await data(admin, 'GET', `/models/${models.find((model) => model.key === 'demo_invoice')?.id}`);
+    expect(invoice.xml).toContain('camunda:type="external" camunda:topic="demo-invoice"');
+  });
+
   it('refuses a file whose second process is another model’s key, releasing nothing', async () => {
     await data(admin, 'POST', '/models', {
       key: 'taken_stock',

@@ -13,6 +13,7 @@ import { FormService } from '../modules/forms/formService.ts';
 import { insertAccount } from '../modules/iam/accountRepo.ts';
 import { hashPassword } from '../modules/iam/passwords.ts';
 import { assignRole, grantOperations, insertRole } from '../modules/iam/roleRepo.ts';
+import { type DemoProcess, demoBpmn } from './demoDiagram.ts';
 
 const hour = 3_600_000;
 
@@ -37,39 +38,183 @@ const approverOperations = [
 ];
 
 /**
- * Leave approval as Camunda Modeler writes it: the applicant fills the leave request, a manager agrees
- * or rejects, and over three days a director decides too.
+ * Leave approval as Camunda Modeler writes it, diagram included: the applicant fills the leave request, a
+ * manager agrees or rejects, and over three days a director decides too.
  */
 export function leaveApprovalXml(formId: number): string {
   const buttons =
-    '<extensionElements><camunda:properties><camunda:property name="buttons" value="agree,reject"/></camunda:properties></extensionElements>';
-  const condition = (text: string) => `<bpmn:conditionExpression xsi:type="bpmn:tFormalExpression">${text}</bpmn:conditionExpression>`;
-  return `<?xml version="1.0" encoding="UTF-8"?>
-<bpmn:definitions xmlns:bpmn="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:camunda="http://camunda.org/schema/1.0/bpmn"
-  xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" id="Definitions_leave_approval" targetNamespace="http://bpmn.io/schema/bpmn">
-  <bpmn:process id="leave_approval" name="请假审批" isExecutable="true">
-    <bpmn:startEvent id="start" name="提交请假" camunda:formKey="form:${formId}" />
-    <bpmn:userTask id="apply" name="填写请假单" camunda:assignee="\${initiator}" camunda:formKey="form:${formId}" />
-    <bpmn:userTask id="managerApprove" name="经理审批" camunda:candidateGroups="leave_manager" camunda:dueDate="P2D">${buttons}</bpmn:userTask>
-    <bpmn:exclusiveGateway id="managerDecision" name="经理同意？" default="toDays" />
-    <bpmn:exclusiveGateway id="daysCheck" name="超过三天？" default="toApproved" />
-    <bpmn:userTask id="directorApprove" name="总监审批" camunda:candidateGroups="leave_director" camunda:dueDate="P2D">${buttons}</bpmn:userTask>
-    <bpmn:exclusiveGateway id="directorDecision" name="总监同意？" default="directorToApproved" />
-    <bpmn:endEvent id="approved" name="已批准" />
-    <bpmn:endEvent id="rejected" name="已驳回" />
-    <bpmn:sequenceFlow id="toApply" sourceRef="start" targetRef="apply" />
-    <bpmn:sequenceFlow id="toManager" sourceRef="apply" targetRef="managerApprove" />
-    <bpmn:sequenceFlow id="toManagerDecision" sourceRef="managerApprove" targetRef="managerDecision" />
-    <bpmn:sequenceFlow id="managerRejects" sourceRef="managerDecision" targetRef="rejected">${condition('${approved == false}')}</bpmn:sequenceFlow>
-    <bpmn:sequenceFlow id="toDays" sourceRef="managerDecision" targetRef="daysCheck" />
-    <bpmn:sequenceFlow id="toDirector" sourceRef="daysCheck" targetRef="directorApprove">${condition('${days &gt; 3}')}</bpmn:sequenceFlow>
-    <bpmn:sequenceFlow id="toApproved" sourceRef="daysCheck" targetRef="approved" />
-    <bpmn:sequenceFlow id="toDirectorDecision" sourceRef="directorApprove" targetRef="directorDecision" />
-    <bpmn:sequenceFlow id="directorRejects" sourceRef="directorDecision" targetRef="rejected">${condition('${approved == false}')}</bpmn:sequenceFlow>
-    <bpmn:sequenceFlow id="directorToApproved" sourceRef="directorDecision" targetRef="approved" />
-  </bpmn:process>
-</bpmn:definitions>`;
+    '<bpmn:extensionElements><camunda:properties><camunda:property name="buttons" value="agree,reject"/></camunda:properties></bpmn:extensionElements>';
+  const approver = (group: string) => `camunda:candidateGroups="${group}" camunda:dueDate="P2D"`;
+  return demoBpmn({
+    id: 'leave_approval',
+    name: '请假审批',
+    nodes: [
+      { id: 'start', kind: 'startEvent', name: '提交请假', attributes: `camunda:formKey="form:${formId}"`, at: [0, 0] },
+      {
+        id: 'apply',
+        kind: 'userTask',
+        name: '填写请假单',
+        attributes: `camunda:assignee="\${initiator}" camunda:formKey="form:${formId}"`,
+        at: [1, 0],
+      },
+      { id: 'managerApprove', kind: 'userTask', name: '经理审批', attributes: approver('leave_manager'), inner: buttons, at: [2, 0] },
+      { id: 'managerDecision', kind: 'exclusiveGateway', name: '经理同意？', attributes: 'default="toDays"', at: [3, 0] },
+      { id: 'daysCheck', kind: 'exclusiveGateway', name: '超过三天？', attributes: 'default="toApproved"', at: [4, 0] },
+      { id: 'directorApprove', kind: 'userTask', name: '总监审批', attributes: approver('leave_director'), inner: buttons, at: [5, 1] },
+      { id: 'directorDecision', kind: 'exclusiveGateway', name: '总监同意？', attributes: 'default="directorToApproved"', at: [6, 1] },
+      { id: 'approved', kind: 'endEvent', name: '已批准', at: [7, 0] },
+      { id: 'rejected', kind: 'endEvent', name: '已驳回', at: [7, 2] },
+    ],
+    flows: [
+      { id: 'toApply', from: 'start', to: 'apply' },
+      { id: 'toManager', from: 'apply', to: 'managerApprove' },
+      { id: 'toManagerDecision', from: 'managerApprove', to: 'managerDecision' },
+      { id: 'managerRejects', from: 'managerDecision', to: 'rejected', condition: '${approved == false}' },
+      { id: 'toDays', from: 'managerDecision', to: 'daysCheck' },
+      { id: 'toDirector', from: 'daysCheck', to: 'directorApprove', condition: '${days &gt; 3}' },
+      { id: 'toApproved', from: 'daysCheck', to: 'approved' },
+      { id: 'toDirectorDecision', from: 'directorApprove', to: 'directorDecision' },
+      { id: 'directorRejects', from: 'directorDecision', to: 'rejected', condition: '${approved == false}' },
+      { id: 'directorToApproved', from: 'directorDecision', to: 'approved' },
+    ],
+  });
 }
+
+/** The message the order process waits for; `POST /message` with this name moves it on. */
+export const demoPaymentMessage = 'demo_payment_received';
+/** The topic of the demo's external task; the demo worker fetches and completes it. */
+export const demoInvoiceTopic = 'demo-invoice';
+
+/**
+ * The other demo processes, one per feature users bring from Camunda: a message catch, an external task, a
+ * call activity calling another demo process, and a timer start. Released with the demo, no instances here
+ * (the runtime's demo starts them).
+ */
+export const demoProcesses: Array<{ process: DemoProcess; category: string; description: string; starters: boolean }> = [
+  {
+    category: 'Sales',
+    description: '登记订单后等待付款消息（消息中间捕获事件）。',
+    starters: true,
+    process: {
+      id: 'demo_order',
+      name: '订单付款',
+      roots: [`<bpmn:message id="Message_payment" name="${demoPaymentMessage}" />`],
+      nodes: [
+        { id: 'start', kind: 'startEvent', name: '收到订单', at: [0, 0] },
+        { id: 'register', kind: 'userTask', name: '登记订单', attributes: 'camunda:assignee="${initiator}"', at: [1, 0] },
+        {
+          id: 'awaitPayment',
+          kind: 'intermediateCatchEvent',
+          name: '等待付款',
+          inner: '<bpmn:messageEventDefinition messageRef="Message_payment" />',
+          at: [2, 0],
+        },
+        { id: 'paid', kind: 'endEvent', name: '已付款', at: [3, 0] },
+      ],
+      flows: [
+        { id: 'toRegister', from: 'start', to: 'register' },
+        { id: 'toAwait', from: 'register', to: 'awaitPayment' },
+        { id: 'toPaid', from: 'awaitPayment', to: 'paid' },
+      ],
+    },
+  },
+  {
+    category: 'Finance',
+    description: '开票由外部工作者按主题 demo-invoice 领取并完成（外部任务）。',
+    starters: true,
+    process: {
+      id: 'demo_invoice',
+      name: '开具发票',
+      nodes: [
+        { id: 'start', kind: 'startEvent', name: '申请发票', at: [0, 0] },
+        {
+          id: 'issueInvoice',
+          kind: 'serviceTask',
+          name: '开具发票',
+          attributes: `camunda:type="external" camunda:topic="${demoInvoiceTopic}"`,
+          at: [1, 0],
+        },
+        { id: 'sendInvoice', kind: 'userTask', name: '寄送发票', attributes: 'camunda:assignee="${initiator}"', at: [2, 0] },
+        { id: 'done', kind: 'endEvent', name: '已寄出', at: [3, 0] },
+      ],
+      flows: [
+        { id: 'toIssue', from: 'start', to: 'issueInvoice' },
+        { id: 'toSend', from: 'issueInvoice', to: 'sendInvoice' },
+        { id: 'toDone', from: 'sendInvoice', to: 'done' },
+      ],
+    },
+  },
+  {
+    category: 'HR',
+    description: '由入职流程调用：经理准备设备。',
+    starters: false,
+    process: {
+      id: 'demo_equipment',
+      name: '准备设备',
+      nodes: [
+        { id: 'start', kind: 'startEvent', name: '需要设备', at: [0, 0] },
+        { id: 'prepare', kind: 'userTask', name: '准备电脑与门禁', attributes: 'camunda:candidateGroups="leave_manager"', at: [1, 0] },
+        { id: 'ready', kind: 'endEvent', name: '设备就绪', at: [2, 0] },
+      ],
+      flows: [
+        { id: 'toPrepare', from: 'start', to: 'prepare' },
+        { id: 'toReady', from: 'prepare', to: 'ready' },
+      ],
+    },
+  },
+  {
+    category: 'HR',
+    description: '新员工入职：调用“准备设备”流程（调用活动），再由本人确认。',
+    starters: true,
+    process: {
+      id: 'demo_onboarding',
+      name: '员工入职',
+      nodes: [
+        { id: 'start', kind: 'startEvent', name: '新员工报到', at: [0, 0] },
+        {
+          id: 'callEquipment',
+          kind: 'callActivity',
+          name: '准备设备',
+          attributes: 'calledElement="demo_equipment"',
+          inner: '<bpmn:extensionElements><camunda:in variables="all" /></bpmn:extensionElements>',
+          at: [1, 0],
+        },
+        { id: 'confirm', kind: 'userTask', name: '确认入职', attributes: 'camunda:assignee="${initiator}"', at: [2, 0] },
+        { id: 'onboarded', kind: 'endEvent', name: '已入职', at: [3, 0] },
+      ],
+      flows: [
+        { id: 'toCall', from: 'start', to: 'callEquipment' },
+        { id: 'toConfirm', from: 'callEquipment', to: 'confirm' },
+        { id: 'toOnboarded', from: 'confirm', to: 'onboarded' },
+      ],
+    },
+  },
+  {
+    category: 'Operations',
+    description: '每天自动开始（定时启动事件）：经理记录巡检结果。',
+    starters: false,
+    process: {
+      id: 'demo_daily_check',
+      name: '每日巡检',
+      nodes: [
+        {
+          id: 'everyDay',
+          kind: 'startEvent',
+          name: '每天',
+          inner:
+            '<bpmn:timerEventDefinition><bpmn:timeCycle xsi:type="bpmn:tFormalExpression">R/P1D</bpmn:timeCycle></bpmn:timerEventDefinition>',
+          at: [0, 0],
+        },
+        { id: 'inspect', kind: 'userTask', name: '记录巡检', attributes: 'camunda:candidateGroups="leave_manager"', at: [1, 0] },
+        { id: 'checked', kind: 'endEvent', name: '已巡检', at: [2, 0] },
+      ],
+      flows: [
+        { id: 'toInspect', from: 'everyDay', to: 'inspect' },
+        { id: 'toChecked', from: 'inspect', to: 'checked' },
+      ],
+    },
+  },
+];
 
 const leaves = {
   short: { leaveType: 'annual', days: 2, period: ['2026-12-07', '2026-12-08'], reason: '家中有事。', phone: '13812345678' },
@@ -163,7 +308,18 @@ export async function seedDemoWorkflow(db: Kysely<Database>, menuTypeId: number,
     'sysadmin',
     clock,
   );
-  await new ModelService(context, forms).release(sysadmin, modelId);
+  const models = new ModelService(context, forms);
+  await models.release(sysadmin, modelId);
+  for (const { process, category, description, starters } of demoProcesses) {
+    const id = await modelRepo.insertModel(
+      db,
+      { key: process.id, name: process.name, category, description, xml: demoBpmn(process) },
+      'sysadmin',
+      clock,
+    );
+    await models.release(sysadmin, id);
+    if (starters) await configRepo.insertParticipant(db, { definitionKey: process.id, kind: 'role', ref: 'leave_applicant' }, now);
+  }
 
   const runtime = new RuntimeService(context, forms);
   const openTask = async (instanceId: number, activityId: string) => {
