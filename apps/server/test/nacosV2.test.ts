@@ -45,6 +45,15 @@ describe('the Nacos v2 open API', () => {
       await call('POST', '/nacos/v2/console/namespace', { namespaceId: 'v2ns', namespaceName: 'V2' });
       await call('POST', '/nacos/v2/cs/config', { ...key, content: 'ns: 1', namespaceId: 'v2ns' });
       expect((await call('GET', '/nacos/v1/cs/configs', { ...key, tenant: 'v2ns' })).body).toBe('ns: 1');
+      await call('POST', '/nacos/v2/cs/config', {
+        ...key,
+        content: 'ns: 2',
+        namespaceId: 'v2ns',
+        configTags: 'blue,green',
+        appName: 'shop',
+      });
+      const found = await call('GET', '/nacos/v1/cs/configs', { search: 'accurate', ...key, tenant: 'v2ns', config_tags: 'blue' });
+      expect(found.json().pageItems).toMatchObject([{ content: 'ns: 2', appName: 'shop' }]);
       const unknown = await call('GET', '/nacos/v2/cs/config', { ...key, namespaceId: 'nowhere' });
       expect(unknown.statusCode).toBe(400);
       expect(unknown.json()).toMatchObject({ code: 22001, message: 'namespace not exist' });
@@ -114,7 +123,7 @@ describe('the Nacos v2 open API', () => {
       expect((await call('DELETE', '/nacos/v2/ns/instance', address)).json().data).toBe('ok');
       const gone = await call('GET', '/nacos/v2/ns/instance', address);
       expect(gone.statusCode).toBe(404);
-      expect(gone.json()).toMatchObject({ code: 21003, message: 'instance not found' });
+      expect(gone.json()).toEqual({ code: 20004, message: 'resource not found', data: 'no matched ip found!' });
     });
 
     it('lists only the named clusters with clusterName', async () => {

@@ -47,11 +47,11 @@ export const historyParams = keyParams.extend({ nid: z.coerce.number().int().min
 export const previousParams = keyParams.extend({ id: z.coerce.number().int().min(1) });
 export const namespaceConfigsParams = z.object({ tenant: tenantParam });
 
-/** The v2 API names the tenant `namespaceId`: these read it there and answer it as `tenant`. */
+/** The v2 API names the tenant `namespaceId` and the tags `configTags`: these read them there under the v1 names. */
 const v2 = <Schema extends z.ZodType>(schema: Schema) =>
   z.preprocess((value) => {
-    const { namespaceId, tenant: _v1Name, ...rest } = value as Record<string, unknown>;
-    return { ...rest, tenant: namespaceId };
+    const { namespaceId, tenant: _v1Tenant, configTags, config_tags: _v1Tags, ...rest } = value as Record<string, unknown>;
+    return { ...rest, tenant: namespaceId, config_tags: configTags };
   }, schema);
 export const keyParamsV2 = v2(keyParams);
 export const publishParamsV2 = v2(publishParams);

@@ -102,7 +102,8 @@ export class NamingOperations {
 
   async instanceDetail(params: AddressParams) {
     const { service, instance } = await this.instanceAt(params);
-    if (!instance) throw new NacosRefusal(404, nacosErrorCodes.instanceNotFound, 'no matched ip found!');
+    // InstanceOperatorClientImpl's code and text for an address holding no instance.
+    if (!instance) throw new NacosRefusal(404, nacosErrorCodes.resourceNotFound, 'no matched ip found!');
     return {
       service: grouped(service),
       ip: instance.ip,
