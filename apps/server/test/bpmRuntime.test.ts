@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bpmCalls } from './bpmModels.ts';
+import { bpmCalls, bpmnOf, flow, userTask } from './bpmModels.ts';
 import { bearer, createTestApp, restartTestApp, signIn, staff, sysadmin, type TestApp, type Tokens } from './testApp.ts';
 
 const model = (name: string) => readFileSync(new URL(`./bpmn/runtime/${name}.bpmn`, import.meta.url), 'utf8');
@@ -13,7 +13,7 @@ describe(`workflow messages and signals (${process.env.TEST_DATABASE ?? 'sqlite'
   let t: TestApp;
   let admin: Tokens;
   let staffTokens: Tokens;
-  const { data, release, openTasks } = bpmCalls(
+  const { call, data, release, openTasks } = bpmCalls(
     () => t,
     () => admin,
   );
@@ -116,6 +116,35 @@ describe(`workflow messages and signals (${process.env.TEST_DATABASE ?? 'sqlite'
     expect(all.json().data.map((result: { processInstanceId: number }) => result.processInstanceId)).toEqual([a.id, b.id]);
     expect(await waitingAt(a.id)).toEqual(['ship']);
     expect(await waitingAt(b.id)).toEqual(['ship']);
+  });
+
+  it('offers a task nobody holds to the task administrators, who claim it, give it back and re-assign it from monitoring', async () => {
+    await release('orphan_task', bpmnOf('orphan_task', [userTask('orphan', 'Orphan', {}), flow('start', 'orphan'), flow('orphan', 'end')]));
+    const instance = await startWith('orphan_task', 'ORPHAN-1');
+    const [task] = await openTasks(instance.id);
+    const todoIds = async (tokens: Tokens) =>
+      (await data(tokens, 'GET', '/tasks/todo?limit=100')).records.map((row: { id: number }) => row.id);
+    expect(await todoIds(staffTokens)).not.toContain(task.id);
+    expect((await call(staffTokens, 'POST', `/tasks/${task.id}/claim`)).statusCode).toBe(403);
+    expect(await todoIds(admin)).toContain(task.id);
+    expect((await data(admin, 'GET', `/tasks/${task.id}`)).activityId).toBe('orphan');
+    expect((await data(admin, 'POST', `/tasks/${task.id}/claim`)).assignee).toBe('sysadmin');
+    // Cancelled, it goes back to nobody, so to the task administrators again.
+    expect((await data(admin, 'POST', `/tasks/${task.id}/unclaim`)).assignee).toBeNull();
+    expect(await todoIds(admin)).toContain(task.id);
+
+    const reassign = (tokens: Tokens, userName: string | null, taskId = task.id) =>
+      call(tokens, 'POST', `/instances/${instance.id}/tasks/${taskId}/assignee`, { userName });
+    expect((await reassign(staffTokens, 'staff01')).statusCode).toBe(403);
+    expect((await reassign(admin, 'nobody_here')).statusCode).toBe(422);
+    expect((await reassign(admin, 'staff01', 999999)).statusCode).toBe(404);
+    expect((await reassign(admin, 'staff01')).json().data.assignee).toBe('staff01');
+    expect(await todoIds(staffTokens)).toContain(task.id);
+    expect((await reassign(admin, null)).json().data.assignee).toBeNull();
+    expect(await todoIds(staffTokens)).not.toContain(task.id);
+    await data(admin, 'POST', `/tasks/${task.id}/complete`, {});
+    expect((await data(admin, 'GET', `/instances/${instance.id}`)).state).toBe('completed');
+    expect((await reassign(admin, 'staff01')).statusCode).toBe(409);
   });
 
   it('refuses bad bodies with 400 naming the field, and callers without the grant with 403', async () => {

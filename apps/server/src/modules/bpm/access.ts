@@ -86,6 +86,8 @@ export const bpmAccess: ModuleDeclaration = {
         operation('instance:terminate', 'Terminate', 'other', [`POST ${base}/instances/:id/terminate`]),
         operation('instance:interrupt', 'Interrupt', 'other', [`POST ${base}/instances/:id/activities/:activityId/interrupt`]),
         operation('instance:delete', 'Delete', 'delete', [`POST ${base}/instances/delete`]),
+        // Tasks nobody holds (no assignee, no candidate) are offered to this grant's holders, who may also re-assign any task.
+        operation('task:admin', 'Administer tasks', 'other', [`POST ${base}/instances/:id/tasks/:taskId/assignee`]),
         operation('instance:incident', 'Retry or resolve incidents', 'other', [
           `POST ${base}/incidents/:id/retry`,
           `POST ${base}/incidents/:id/resolve`,

@@ -65,6 +65,18 @@ export function runRoutes(runtime: RuntimeService): FastifyPluginAsyncZod<AppCon
       async (request) => ok(await events.throwSignal(request.caller, request.body)),
     );
     app.post(
+      `${base}/instances/:id/tasks/:taskId/assignee`,
+      {
+        schema: {
+          tags,
+          summary: 'Re-assigns any open task of the instance, or gives it back to its candidates (task administrators)',
+          params: z.object({ id: idParam, taskId: idParam }),
+          body: z.object({ userName: assignTaskInput.shape.userName.nullable() }).strict(),
+        },
+      },
+      async (request) => ok(await runtime.adminAssign(request.caller, request.params.id, request.params.taskId, request.body.userName)),
+    );
+    app.post(
       `${base}/incidents/:id/retry`,
       { schema: { tags, summary: 'Runs the command an incident stopped again, variables set first', params: idParams, body: retryBody } },
       async (request) => ok(await runtime.retryIncident(request.caller, request.params.id, request.body.variables)),

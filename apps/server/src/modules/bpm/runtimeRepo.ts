@@ -288,13 +288,22 @@ function searched<Q extends ReturnType<typeof tasksWithInstance>>(query: Q, sear
  * Open tasks of running instances that wait for the user: assigned to them, or unassigned with them or
  * one of their roles a candidate. The to-do list, the personal to-do board and the dashboard read this one rule.
  */
-function openTasksFor(db: Kysely<Database>, userName: string, roleCodes: string[]) {
+function openTasksFor(db: Kysely<Database>, userName: string, roleCodes: string[], taskAdmin = false) {
   return tasksWithInstance(db)
     .where('t.status', '=', 'open')
     .where('i.state', '=', 'running')
     .where((eb) =>
       eb.or([
         eb('t.assignee', '=', userName),
+        // Nobody's task (no assignee, no candidate) is the task administrators'.
+        ...(taskAdmin
+          ? [
+              eb.and([
+                eb('t.assignee', 'is', null),
+                eb.not(eb.exists(eb.selectFrom('bpm_task_candidate as n').select('n.task_id').whereRef('n.task_id', '=', 't.id'))),
+              ]),
+            ]
+          : []),
         eb.and([
           eb('t.assignee', 'is', null),
           eb(
@@ -316,8 +325,14 @@ function openTasksFor(db: Kysely<Database>, userName: string, roleCodes: string[
 }
 
 /** Open tasks of running instances assigned to the user, or unassigned with the user or one of their roles as candidate. */
-export async function pageTodo(db: Kysely<Database>, userName: string, roleCodes: string[], query: PageQuery & BpmTaskSearch) {
-  const base = searched(openTasksFor(db, userName, roleCodes), query);
+export async function pageTodo(
+  db: Kysely<Database>,
+  userName: string,
+  roleCodes: string[],
+  query: PageQuery & BpmTaskSearch,
+  taskAdmin = false,
+) {
+  const base = searched(openTasksFor(db, userName, roleCodes, taskAdmin), query);
   const page = await paginate(base, query, {
     columns: { createdAt: 't.created_at', dueAt: 't.due_at', endedAt: 't.ended_at' },
     defaultSort: { column: 't.created_at', order: 'desc' },
@@ -433,6 +448,12 @@ export async function setAssignee(
   update = expected === null ? update.where('assignee', 'is', null) : update.where('assignee', '=', expected);
   const result = await update.executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
+}
+
+/** Whether the task names any candidate: one without (and without an assignee) is the task administrators'. */
+export async function hasCandidates(db: Kysely<Database>, taskId: number): Promise<boolean> {
+  const row = await db.selectFrom('bpm_task_candidate').select('task_id').where('task_id', '=', taskId).executeTakeFirst();
+  return row !== undefined;
 }
 
 export async function isCandidate(db: Kysely<Database>, taskId: number, userName: string, roleCodes: string[]): Promise<boolean> {

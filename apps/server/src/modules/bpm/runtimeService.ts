@@ -56,6 +56,9 @@ interface Closing {
 
 type Row = repo.InstanceRow;
 
+/** The grant that makes nobody's tasks the holder's, and lets monitoring re-assign any task (see access.ts). */
+const taskAdminOperation = 'task:admin';
+
 /** What an incident keeps to run the failed command again: the command, its variables, how it closes tasks. */
 interface FailedCommand {
   engine: EngineCommand;
@@ -204,11 +207,18 @@ export class RuntimeService {
     if (caller.isSuper || row.assignee === caller.userName || row.completed_by === caller.userName) return row;
     const roles = await roleCodesOf(this.context.db, caller.accountId);
     if (await repo.isCandidate(this.context.db, id, caller.userName, roles)) return row;
+    if (row.status === 'open' && (await this.administersUnowned(caller, row))) return row;
     throw hidden ? notFound() : forbidden('error.bpmNotYourTask');
   }
 
   async todo(caller: Caller, query: Parameters<typeof repo.pageTodo>[3]) {
-    return repo.pageTodo(this.context.db, caller.userName, await roleCodesOf(this.context.db, caller.accountId), query);
+    const roles = await roleCodesOf(this.context.db, caller.accountId);
+    return repo.pageTodo(this.context.db, caller.userName, roles, query, await caller.holdsCode(taskAdminOperation));
+  }
+
+  /** A task nobody holds (no assignee, no candidate) goes to the task administrators instead of to no one. */
+  private async administersUnowned(caller: Caller, task: { id: number; assignee: string | null }): Promise<boolean> {
+    return task.assignee === null && !(await repo.hasCandidates(this.context.db, task.id)) && (await caller.holdsCode(taskAdminOperation));
   }
 
   done(caller: Caller, query: Parameters<typeof repo.pageDone>[2]) {
@@ -425,7 +435,8 @@ export class RuntimeService {
       if (needsAssignee) throw new AppError(409, 'error.bpmTaskClaimed', { name: task.assignee });
     } else if (task.assignee === null) {
       const roles = await roleCodesOf(this.context.db, caller.accountId);
-      if (!(await repo.isCandidate(this.context.db, id, caller.userName, roles))) throw forbidden('error.bpmNotYourTask');
+      const candidate = await repo.isCandidate(this.context.db, id, caller.userName, roles);
+      if (!candidate && !(await this.administersUnowned(caller, task))) throw forbidden('error.bpmNotYourTask');
     }
     return { task, instance };
   }
@@ -460,6 +471,24 @@ export class RuntimeService {
     const inScope = target ? await accountsInScope(this.context.db, await caller.scope(), [target.id]) : new Set<number>();
     if (!target || !inScope.has(target.id)) throw new AppError(422, 'error.bpmUnknownAccount', { element: task.task_name, name: userName });
     return this.reassign(caller, id, 'task:assignee', task.assignee, userName);
+  }
+
+  /**
+   * Monitoring re-assigns any open task of an instance (or gives it back to its candidates with no user name):
+   * the task administrator's way out for a task whose holder is away.
+   */
+  async adminAssign(caller: Caller, instanceId: number, taskId: number, userName: string | null) {
+    const task = await repo.findTaskRow(this.context.db, taskId);
+    if (!task || task.instance_id !== instanceId) throw notFound();
+    if (task.status !== 'open') throw new AppError(409, 'error.bpmTaskClosed');
+    await this.requireCommandable(instanceId);
+    if (userName !== null) {
+      const target = await accountByUserName(this.context.db, userName);
+      const inScope = target ? await accountsInScope(this.context.db, await caller.scope(), [target.id]) : new Set<number>();
+      if (!target || !inScope.has(target.id))
+        throw new AppError(422, 'error.bpmUnknownAccount', { element: task.task_name, name: userName });
+    }
+    return this.reassign(caller, taskId, taskAdminOperation, task.assignee, userName);
   }
 
   /** Task commands are refused while the instance is suspended or over, whoever asks. */
