@@ -49,7 +49,8 @@ export default function BpmnDiagram({ xml, markers, label, height }: Props) {
         for (const id of active) if (registry.get(id)) canvas.addMarker(id, 'bpm-active');
         setProblem(undefined);
       })
-      .catch((error: Error) => live && setProblem(error.message));
+      // bpmn-js says in English that a file holds no DI; the page says it in the reader's language.
+      .catch((error: Error) => live && setProblem(error.message === 'no diagram to display' ? t('bpm.release.noDiagram') : error.message));
     return () => {
       live = false;
       viewer.destroy();

@@ -357,4 +357,10 @@ export const bpmEn = {
     hours: 'hours',
     units: { seconds: '{n} s', minutes: '{n} min', hours: '{n} h', days: '{n} d' },
   },
+  // -- bpm import and release --
+  release: {
+    warningsTitle: 'Released with notes',
+    others: 'Also released from this file: {keys}',
+    noDiagram: 'This model holds no diagram (BPMN DI) to draw',
+  },
 };

@@ -364,4 +364,10 @@ export const bpmEs: typeof bpmEn = {
     hours: 'horas',
     units: { seconds: '{n} s', minutes: '{n} min', hours: '{n} h', days: '{n} d' },
   },
+  // -- bpm import and release --
+  release: {
+    warningsTitle: 'Publicado con observaciones',
+    others: 'También publicado desde este archivo: {keys}',
+    noDiagram: 'Este modelo no contiene ningún diagrama (BPMN DI) que dibujar',
+  },
 };

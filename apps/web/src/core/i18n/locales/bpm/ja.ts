@@ -364,4 +364,10 @@ export const bpmJa: typeof bpmEn = {
     hours: '時間',
     units: { seconds: '{n} 秒', minutes: '{n} 分', hours: '{n} 時間', days: '{n} 日' },
   },
+  // -- bpm import and release --
+  release: {
+    warningsTitle: 'リリースしました（注意事項あり）',
+    others: 'このファイルから同時にリリース：{keys}',
+    noDiagram: 'このモデルには描画できる図（BPMN DI）がありません',
+  },
 };

@@ -359,4 +359,10 @@ export const bpmZh: typeof bpmEn = {
     hours: '小时',
     units: { seconds: '{n} 秒', minutes: '{n} 分钟', hours: '{n} 小时', days: '{n} 天' },
   },
+  // -- bpm import and release --
+  release: {
+    warningsTitle: '已发布，但有以下提示',
+    others: '本文件同时发布了：{keys}',
+    noDiagram: '该模型没有可绘制的流程图（BPMN DI）',
+  },
 };
