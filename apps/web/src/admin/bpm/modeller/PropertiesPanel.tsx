@@ -120,6 +120,26 @@ export function PropertiesPanel({ element, services }: Props) {
           onCommit={(url) => writeExtensionProperty(services, element, serviceUrlProperty, url)}
         />
       )}
+      {kind === 'serviceTask' && (
+        <TextSetting
+          key={`${key}-topic`}
+          id="bpm-prop-topic"
+          label={t('bpm.release.externalTopic')}
+          value={business.get('camunda:type') === 'external' ? String(business.get('camunda:topic') ?? '') : ''}
+          onCommit={(topic) => writeAttributes(services, element, { 'camunda:type': topic ? 'external' : '', 'camunda:topic': topic })}
+        />
+      )}
+      {kind === 'serviceTask' && <Typography.Paragraph type="secondary">{t('bpm.release.externalTopicHelp')}</Typography.Paragraph>}
+      {element.type === 'bpmn:CallActivity' && (
+        <TextSetting
+          key={`${key}-called`}
+          id="bpm-prop-called"
+          label={t('bpm.release.calledElement')}
+          value={String(business.get('calledElement') ?? '')}
+          check={(value) => (value === '' || idPattern.test(value) ? undefined : t('bpm.props.idInvalid'))}
+          onCommit={(calledElement) => writeAttributes(services, element, { calledElement })}
+        />
+      )}
       {(kind === 'process' || kind === 'userTask' || kind === 'serviceTask') && (
         // A plain note: the link's blue on an info alert's tint stays under 4.5:1.
         <Typography.Paragraph type="secondary">

@@ -362,5 +362,9 @@ export const bpmEn = {
     warningsTitle: 'Released with notes',
     others: 'Also released from this file: {keys}',
     noDiagram: 'This model holds no diagram (BPMN DI) to draw',
+    externalTopic: 'External task topic',
+    externalTopicHelp:
+      'Workers (camunda-external-task-client) fetch and complete this task by its topic; leave empty to call the endpoint URL',
+    calledElement: 'Called process (key)',
   },
 };

@@ -369,5 +369,9 @@ export const bpmEs: typeof bpmEn = {
     warningsTitle: 'Publicado con observaciones',
     others: 'También publicado desde este archivo: {keys}',
     noDiagram: 'Este modelo no contiene ningún diagrama (BPMN DI) que dibujar',
+    externalTopic: 'Tema de la tarea externa',
+    externalTopicHelp:
+      'Los trabajadores (camunda-external-task-client) obtienen y completan esta tarea por su tema; déjelo vacío para llamar a la URL del servicio',
+    calledElement: 'Proceso llamado (clave)',
   },
 };

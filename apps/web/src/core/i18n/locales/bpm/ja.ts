@@ -369,5 +369,9 @@ export const bpmJa: typeof bpmEn = {
     warningsTitle: 'リリースしました（注意事項あり）',
     others: 'このファイルから同時にリリース：{keys}',
     noDiagram: 'このモデルには描画できる図（BPMN DI）がありません',
+    externalTopic: '外部タスクのトピック',
+    externalTopicHelp:
+      'ワーカー（camunda-external-task-client）がこのトピックでタスクを取得して完了します。空にするとエンドポイント URL を呼び出します',
+    calledElement: '呼び出すプロセス（キー）',
   },
 };

@@ -364,5 +364,8 @@ export const bpmZh: typeof bpmEn = {
     warningsTitle: '已发布，但有以下提示',
     others: '本文件同时发布了：{keys}',
     noDiagram: '该模型没有可绘制的流程图（BPMN DI）',
+    externalTopic: '外部任务主题',
+    externalTopicHelp: '工作者（camunda-external-task-client）按此主题领取并完成任务；留空则调用接口地址',
+    calledElement: '被调用流程（标识）',
   },
 };
