@@ -166,7 +166,7 @@ export class NamingOperations {
     serviceName: string;
     groupName: string;
     clusterName: string;
-    ip?: number | string;
+    ip?: string;
     port?: number;
     beat?: { serviceName?: string; ip: string; port: number; cluster: string; weight: number; metadata: Record<string, string> };
   }) {
@@ -174,7 +174,7 @@ export class NamingOperations {
     if (!beat) {
       if (params.ip === undefined || params.port === undefined) throw badRequest('error.badInput', { field: 'beat', reason: 'ip, port' });
       const service = await this.serviceOf(params);
-      const address = { service, clusterName: params.clusterName, ip: String(params.ip), port: params.port };
+      const address = { service, clusterName: params.clusterName, ip: params.ip, port: params.port };
       const known = await this.registry.lightBeat(address);
       // Nacos answers 20404 so that the client registers the instance again.
       return { clientBeatInterval: heartbeatOf({}).beatInterval, code: known ? 10200 : 20404, lightBeatEnabled: true };
