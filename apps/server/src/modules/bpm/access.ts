@@ -106,15 +106,6 @@ export const bpmAccess: ModuleDeclaration = {
       operations: [...listOperations('pluginType', `${base}/plugin-types`), ...listOperations('pluginButton', `${base}/plugin-buttons`)],
     },
     {
-      // Camunda's message correlation and signal broadcast, for integrations (and /engine-rest's message and signal).
-      code: 'bpm.event',
-      name: 'Messages and signals',
-      operations: [
-        operation('message:correlate', 'Correlate messages', 'other', ['POST /api/bpm/message']),
-        operation('signal:throw', 'Throw signals', 'other', ['POST /api/bpm/signal']),
-      ],
-    },
-    {
       // Camunda's REST API for workers and integrations (engineRest/): a worker role needs only the first.
       code: 'bpm.engineRest',
       name: 'Camunda REST clients',
@@ -127,6 +118,7 @@ export const bpmAccess: ModuleDeclaration = {
           `POST ${engineRest}/external-task/:id/extendLock`,
           `POST ${engineRest}/external-task/:id/lock`,
           `POST ${engineRest}/external-task/:id/unlock`,
+          `PUT ${engineRest}/external-task/:id/retries`,
           `GET ${engineRest}/external-task`,
           `GET ${engineRest}/external-task/:id`,
           `GET ${engineRest}/engine`,
@@ -138,6 +130,19 @@ export const bpmAccess: ModuleDeclaration = {
           `POST ${engineRest}/task/:id/claim`,
           `POST ${engineRest}/task/:id/complete`,
         ]),
+        operation('engineRest:message', 'Correlate messages and throw signals', 'other', [
+          `POST ${engineRest}/message`,
+          `POST ${engineRest}/signal`,
+        ]),
+      ],
+    },
+    {
+      // Camunda's message correlation and signal broadcast, for integrations (and /engine-rest's message and signal).
+      code: 'bpm.event',
+      name: 'Messages and signals',
+      operations: [
+        operation('message:correlate', 'Correlate messages', 'other', ['POST /api/bpm/message']),
+        operation('signal:throw', 'Throw signals', 'other', ['POST /api/bpm/signal']),
       ],
     },
     {

@@ -154,6 +154,21 @@ export function externalTaskRoutes(service: ExternalTaskService): FastifyPluginA
         return reply.code(204).send();
       },
     );
+    app.put(
+      `${base}/:id/retries`,
+      {
+        schema: {
+          tags,
+          summary: 'Sets the retries: above 0 the task is fetchable again and its incident resolved',
+          params: idParams,
+          body: z.object({ retries: z.number().int().min(0).max(1_000_000) }),
+        },
+      },
+      async (request, reply) => {
+        await service.setRetries(request.caller, request.params.id, request.body.retries);
+        return reply.code(204).send();
+      },
+    );
     app.post(`${base}/:id/unlock`, { schema: { tags, summary: 'Releases the task’s lock', params: idParams } }, async (request, reply) => {
       await service.unlock(request.params.id);
       return reply.code(204).send();

@@ -124,6 +124,10 @@ export async function updateLocked(
   return Number(result.numUpdatedRows) === 1;
 }
 
+export async function setRetries(db: Kysely<Database>, id: string, retries: number): Promise<void> {
+  await db.updateTable('bpm_external_task').set({ retries }).where('id', '=', id).execute();
+}
+
 export async function unlockExternalTask(db: Kysely<Database>, id: string): Promise<void> {
   await db.updateTable('bpm_external_task').set({ worker_id: null, lock_expires_at: null }).where('id', '=', id).execute();
 }

@@ -5,7 +5,7 @@ import type { Caller } from '../../../http/caller.ts';
 import { AppError } from '../../../http/errors.ts';
 import { audited } from '../../audit/audited.ts';
 import { CamundaError } from '../engineRest/camundaErrors.ts';
-import { raiseIncident } from '../incidents.ts';
+import { instanceIncidents, raiseIncident, resolveIncident } from '../incidents.ts';
 import type { RuntimeService } from '../runtimeService.ts';
 import * as repo from './externalTaskRepo.ts';
 
@@ -57,11 +57,12 @@ export class ExternalTaskService {
    * lock, holds the request until a task comes, the time is up, or the client goes (`closed`).
    */
   async fetchAndLock(input: FetchInput, closed: AbortSignal): Promise<LockedTask[]> {
-    const until = this.context.now() + input.asyncResponseTimeout;
+    // The hold is real waiting by the worker, so it is measured on the monotonic clock, not the app's.
+    const until = performance.now() + input.asyncResponseTimeout;
     for (;;) {
       const locked = await this.lockSome(input);
-      if (locked.length > 0 || closed.aborted || this.context.now() >= until) return locked;
-      await this.pause(Math.min(pollEveryMs, until - this.context.now()), closed);
+      if (locked.length > 0 || closed.aborted || performance.now() >= until) return locked;
+      await this.pause(Math.min(pollEveryMs, until - performance.now()), closed);
     }
   }
 
@@ -161,7 +162,10 @@ export class ExternalTaskService {
         this.stillLocked(id, workerId),
       );
     } catch (failure) {
-      if (!(failure instanceof AppError) || failure.status < 500) throw failure;
+      // The engine stopped on the uncaught error (the runtime kept an incident, 422): it becomes the task's own
+      // incident, retried as Camunda's are, by setting the task's retries again.
+      const uncaught = failure instanceof AppError && (failure.status >= 500 || failure.messageKey === 'error.bpmIncident');
+      if (!uncaught) throw failure;
       await this.fail(caller, task, workerId, {
         message: `BPMN error ${error.code} is not caught by any boundary event of ${task.activity_id}: ${error.message}`,
         details: null,
@@ -238,6 +242,36 @@ export class ExternalTaskService {
     if (!(await repo.lockExternalTask(this.context.db, id, workerId, now + lockDuration, now))) {
       throw new CamundaError(400, 'InvalidRequestException', 'error.externalTaskLockedByOther', { id, lockedBy: String(task.worker_id) });
     }
+  }
+
+  /**
+   * Camunda's way out of an external task's incident: retries set above 0 make the task fetchable again and
+   * resolve the incident that stood at it; 0 raises one, as a last failure does.
+   */
+  async setRetries(caller: Caller, id: string, retries: number): Promise<void> {
+    const task = await this.find(id);
+    const now = this.context.now();
+    await audited(this.context, caller, { operation: 'externalTask:retries', target: `bpm-external-task:${id}` }, async (trx, entry) => {
+      await repo.setRetries(trx, id, retries);
+      const open = (await instanceIncidents(trx, task.instance_id)).filter(
+        (incident) => incident.state === 'open' && incident.elementId === task.activity_id,
+      );
+      if (retries > 0) {
+        for (const incident of open) await resolveIncident(trx, incident.id, { userName: caller.userName, at: now });
+      } else if (open.length === 0) {
+        await raiseIncident(trx, {
+          instanceId: task.instance_id,
+          elementId: task.activity_id,
+          elementType: 'bpmn:ServiceTask',
+          kind: 'externalTask',
+          message: task.error_message ?? `external task ${id} has no retries left`,
+          executionId: task.execution_id,
+          at: now,
+        });
+      }
+      entry.before = { retries: task.retries };
+      entry.after = { retries };
+    });
   }
 
   async unlock(id: string): Promise<void> {
