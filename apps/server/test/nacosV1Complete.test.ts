@@ -208,6 +208,8 @@ describe('the Nacos v1 open API, complete', () => {
         namespaceDesc: 'testers',
       });
       expect([created.statusCode, created.body]).toEqual([200, 'true']);
+      const taken = (id: string) => call('GET', '/nacos/v1/console/namespaces', { checkNamespaceIdExist: 'true', customNamespaceId: id });
+      expect([(await taken('qa')).body, (await taken('free')).body]).toEqual(['true', 'false']);
       const again = await call('POST', '/nacos/v1/console/namespaces', { customNamespaceId: 'qa', namespaceName: 'Again' });
       expect(again.body).toBe('false');
       expect((await call('POST', '/nacos/v1/console/namespaces', { customNamespaceId: 'bad id!', namespaceName: 'X' })).body).toBe('false');

@@ -30,11 +30,17 @@ async function trueOrFalse(change: () => Promise<true>): Promise<boolean> {
 export function nacosConsoleRoutes(namespaces: NamespaceOperations): FastifyPluginAsyncZod<AppContext> {
   return async (app) => {
     answerV1Refusals(app);
-    app.get('/nacos/v1/console/namespaces', { schema: { tags, summary: 'Every namespace, or one with show=all' } }, async (request) => {
-      const params = requestParams(request);
-      if (params.show === 'all') return namespaces.detail(nacosParams(namespaceIdParams, request).namespaceId);
-      return { code: 200, message: null, data: await namespaces.list() };
-    });
+    app.get(
+      '/nacos/v1/console/namespaces',
+      { schema: { tags, summary: 'Every namespace, one with show=all, or whether an id is taken' } },
+      async (request) => {
+        const params = requestParams(request);
+        if (params.show === 'all') return namespaces.detail(nacosParams(namespaceIdParams, request).namespaceId);
+        if (params.checkNamespaceIdExist === 'true')
+          return namespaces.exists(nacosParams(createParams.pick({ customNamespaceId: true }), request).customNamespaceId);
+        return { code: 200, message: null, data: await namespaces.list() };
+      },
+    );
     app.post('/nacos/v1/console/namespaces', { schema: { tags, summary: 'Creates a namespace' } }, (request) => {
       const params = nacosParams(createParams, request);
       const input = { namespaceId: params.customNamespaceId, name: params.namespaceName, description: params.namespaceDesc };

@@ -46,6 +46,11 @@ export class NamespaceOperations {
     return namespace;
   }
 
+  /** Whether an id is taken, as the console asks before it offers a custom id. */
+  async exists(namespaceId: string): Promise<boolean> {
+    return namespaceId !== '' && (await this.namespaces.named(namespaceId)) !== undefined;
+  }
+
   async detail(namespaceId: string) {
     return consoleNamespaceOf(await this.existing(namespaceId));
   }
