@@ -67,13 +67,26 @@ function boxes(nodes: DemoNode[]): Map<string, Box> {
   return placed;
 }
 
-/** Leaves the source on its right (or lower, for boundary events) side, enters the target on its left, bending once. */
-function waypoints(source: Box, target: Box, fromBoundary: boolean): Array<[number, number]> {
-  const start: [number, number] = fromBoundary
-    ? [source.x + source.width / 2, source.y + source.height]
-    : [source.x + source.width, source.y + source.height / 2];
+/**
+ * Enters the target on its left. Leaves the source on its right, bending once; a gateway's branch to
+ * another row and a boundary event leave from the lower or upper corner instead, as a modeller draws them.
+ */
+function waypoints(source: Box, target: Box, fromCorner: boolean): Array<[number, number]> {
   const targetY = target.y + target.height / 2;
-  if (fromBoundary) return [start, [start[0], targetY], [target.x, targetY]];
+  const centerX = source.x + source.width / 2;
+  if (fromCorner && targetY > source.y + source.height)
+    return [
+      [centerX, source.y + source.height],
+      [centerX, targetY],
+      [target.x, targetY],
+    ];
+  if (fromCorner && targetY < source.y)
+    return [
+      [centerX, source.y],
+      [centerX, targetY],
+      [target.x, targetY],
+    ];
+  const start: [number, number] = [source.x + source.width, source.y + source.height / 2];
   if (Math.abs(start[1] - targetY) < 1) return [start, [target.x, targetY]];
   const bendX = target.x - 30 > start[0] ? target.x - 30 : start[0] + 20;
   return [start, [bendX, start[1]], [bendX, targetY], [target.x, targetY]];
@@ -107,8 +120,8 @@ export function demoBpmn(process: DemoProcess): string {
   const edge = (item: DemoFlow) => {
     const source = placed.get(item.from) as Box;
     const target = placed.get(item.to) as Box;
-    const fromBoundary = process.nodes.some((node) => node.id === item.from && node.attachedTo);
-    const points = waypoints(source, target, fromBoundary)
+    const fromCorner = process.nodes.some((node) => node.id === item.from && (node.attachedTo || node.kind.endsWith('Gateway')));
+    const points = waypoints(source, target, fromCorner)
       .map(([x, y]) => `<di:waypoint x="${x}" y="${y}" />`)
       .join('');
     return `<bpmndi:BPMNEdge id="${item.id}_di" bpmnElement="${item.id}">${points}</bpmndi:BPMNEdge>`;
