@@ -187,9 +187,11 @@ describe('the Nacos v1 open API, complete', () => {
       const first = items[2].id;
       const none = await call('GET', '/nacos/v1/cs/history/previous', { ...key, id: first });
       expect([none.statusCode, none.body]).toEqual([404, `previous config history for id = ${first} not exist`]);
-      // A version belongs to its config: another config's nid is not found under this name.
+      // A version is read under its own config's name only; an unknown nid is 404.
       const other = await call('GET', '/nacos/v1/cs/history', { dataId: 'other.properties', group: 'DEFAULT_GROUP', nid: newest });
-      expect(other.statusCode).toBe(404);
+      expect([other.statusCode, other.body]).toEqual([403, 'Please check dataId, group or namespaceId.']);
+      const unknown = await call('GET', '/nacos/v1/cs/history', { ...key, nid: 999_999 });
+      expect([unknown.statusCode, unknown.body]).toEqual([404, 'certain config history for nid = 999999 not exist']);
     });
 
     it("lists a namespace's configs without their content", async () => {

@@ -269,6 +269,11 @@ export async function findVersion(db: Kysely<Database>, key: ConfigKey, id: numb
   return (await versionColumns(versions(db, key)).where('id', '=', id).executeTakeFirst()) as StoredVersion | undefined;
 }
 
+/** A version by its id alone, whichever config it belongs to. */
+export async function findVersionById(db: Kysely<Database>, id: number): Promise<StoredVersion | undefined> {
+  return (await versionColumns(db.selectFrom('cfg_history')).where('id', '=', id).executeTakeFirst()) as StoredVersion | undefined;
+}
+
 /** The version of the same config written just before version `id`; undefined when `id` is its first. */
 export async function findPreviousVersion(db: Kysely<Database>, key: ConfigKey, id: number): Promise<StoredVersion | undefined> {
   const row = await versionColumns(versions(db, key)).where('id', '<', id).orderBy('id', 'desc').limit(1).executeTakeFirst();

@@ -66,8 +66,9 @@ export class ConfigService {
     return repo.pageVersions(this.db, key, { page: page.pageNo, limit: page.pageSize, order: 'desc' });
   }
 
-  version(key: repo.ConfigKey, id: number) {
-    return repo.findVersion(this.db, key, id);
+  /** A version by id, whichever config it belongs to: Nacos tells a version of another config from none. */
+  version(id: number) {
+    return repo.findVersionById(this.db, id);
   }
 
   previousVersion(key: repo.ConfigKey, id: number) {

@@ -109,8 +109,13 @@ export class ConfigOperations {
   }
 
   async version(params: NacosConfigKey & { nid: number }) {
-    const version = await this.configs.version(await this.keyOf(params), params.nid);
+    const key = await this.keyOf(params);
+    const version = await this.configs.version(params.nid);
     if (!version) throw new NacosRefusal(404, nacosErrorCodes.resourceNotFound, `certain config history for nid = ${params.nid} not exist`);
+    // HistoryService's check: a version is read under its own config's name only.
+    if (version.namespaceId !== key.namespaceId || version.group !== key.group || version.dataId !== key.dataId) {
+      throw new NacosRefusal(403, nacosErrorCodes.accessDenied, 'Please check dataId, group or namespaceId.');
+    }
     return historyOf(version, true);
   }
 
