@@ -7,6 +7,13 @@ import { bearer, createTestApp, signIn, staff, sysadmin, type TestApp, type Toke
 
 const invoiceXml = fs.readFileSync(new URL('./bpmn/camunda/invoice_external.bpmn', import.meta.url), 'utf8');
 
+/** The one item a call answered with; none fails the test here rather than later. */
+function first<T>(items: T[]): T {
+  const [item] = items;
+  if (item === undefined) throw new Error('nothing was answered');
+  return item;
+}
+
 const basicOf = (account: { userName: string; password: string }) => ({
   authorization: `Basic ${Buffer.from(`${account.userName}:${account.password}`).toString('base64')}`,
 });
@@ -107,7 +114,7 @@ describe(`Camunda REST under /engine-rest (${process.env.TEST_DATABASE ?? 'sqlit
       'INV-typed',
     );
     expect(started).toMatchObject({ businessKey: 'INV-typed', ended: false, definitionId: expect.stringContaining('invoice_external') });
-    const [locked] = await fetchAndLock('typed-worker', { businessKey: 'INV-typed' });
+    const locked = first(await fetchAndLock('typed-worker', { businessKey: 'INV-typed' }));
     expect(locked).toMatchObject({
       processInstanceId: started.id,
       businessKey: 'INV-typed',
@@ -129,13 +136,13 @@ describe(`Camunda REST under /engine-rest (${process.env.TEST_DATABASE ?? 'sqlit
     });
     // Only the variables the worker names, when it names some.
     await rest('POST', `/external-task/${locked.id}/unlock`);
-    const [named] = await fetchAndLock('typed-worker', { businessKey: 'INV-typed', variables: ['amount'] });
+    const named = first(await fetchAndLock('typed-worker', { businessKey: 'INV-typed', variables: ['amount'] }));
     expect(Object.keys(named.variables as object)).toEqual(['amount']);
   });
 
   it('keeps a lock to its worker: another worker’s commands answer 400 BadUserRequestException and change nothing', async () => {
     const started = await startInvoice({}, 'INV-lock');
-    const [task] = await fetchAndLock('owner', { businessKey: 'INV-lock' });
+    const task = first(await fetchAndLock('owner', { businessKey: 'INV-lock' }));
     expect(await fetchAndLock('intruder', { businessKey: 'INV-lock' })).toEqual([]);
     for (const [path, payload] of [
       ['complete', { workerId: 'intruder' }],
@@ -172,7 +179,7 @@ describe(`Camunda REST under /engine-rest (${process.env.TEST_DATABASE ?? 'sqlit
 
   it('stops at the task with an incident when no boundary event catches a BPMN error, and retries set again resolve it', async () => {
     const started = await startInvoice({}, 'INV-uncaught');
-    const [task] = await fetchAndLock('w1', { businessKey: 'INV-uncaught' });
+    const task = first(await fetchAndLock('w1', { businessKey: 'INV-uncaught' }));
     const thrown = await rest('POST', `/external-task/${task.id}/bpmnError`, {
       workerId: 'w1',
       errorCode: 'NOT_MODELLED',
@@ -191,7 +198,7 @@ describe(`Camunda REST under /engine-rest (${process.env.TEST_DATABASE ?? 'sqlit
 
     expect((await rest('PUT', `/external-task/${task.id}/retries`, { retries: 2 })).statusCode).toBe(204);
     expect((await instanceIncidents(t.context.db, Number(started.id)))[0]).toMatchObject({ state: 'resolved', resolvedBy: 'sysadmin' });
-    const [again] = await fetchAndLock('w2', { businessKey: 'INV-uncaught' });
+    const again = first(await fetchAndLock('w2', { businessKey: 'INV-uncaught' }));
     expect(again).toMatchObject({ id: task.id, retries: 2 });
     // Completed now, the instance reaches the user task and the external task is gone.
     const completed = await rest('POST', `/external-task/${task.id}/complete`, {
@@ -224,7 +231,7 @@ describe(`Camunda REST under /engine-rest (${process.env.TEST_DATABASE ?? 'sqlit
 
   it('queries, claims and completes user tasks, claiming only for the caller', async () => {
     const started = await startInvoice({}, 'INV-review');
-    const [task] = await fetchAndLock('w', { businessKey: 'INV-review' });
+    const task = first(await fetchAndLock('w', { businessKey: 'INV-review' }));
     await rest('POST', `/external-task/${task.id}/complete`, { workerId: 'w' });
     const listed = (await rest('GET', `/task?processInstanceId=${started.id}`)).json();
     expect(listed).toEqual([
