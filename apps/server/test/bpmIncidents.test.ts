@@ -2,9 +2,11 @@ import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AlarmWatch } from '../src/modules/alarms/alarmWatch.ts';
 import { readOutboundSettings, writeOutboundSettings } from '../src/modules/alarms/outboundSettings.ts';
+import { LiveFigures } from '../src/modules/monitor/liveFigures.ts';
 import { bpmCalls, bpmnOf, flow } from './bpmModels.ts';
-import { createTestApp, signIn, staff, sysadmin, type TestApp, type Tokens } from './testApp.ts';
+import { bearer, createTestApp, signIn, staff, sysadmin, type TestApp, type Tokens } from './testApp.ts';
 
 const model = (name: string) => readFileSync(new URL(`./bpmn/runtime/${name}.bpmn`, import.meta.url), 'utf8');
 
@@ -158,5 +160,43 @@ describe(`workflow incidents (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => 
     const instance = (await startRaw('incident_route', { amount: 1 })).json().data;
     await data(admin, 'POST', `/instances/${instance.id}/terminate`);
     expect(await incidentsOf(instance.id)).toEqual([expect.objectContaining({ state: 'resolved' })]);
+  });
+
+  it('counts incidents in statistics and fires an alarm rule on open workflow incidents until they are resolved', async () => {
+    const instance = (await startRaw('incident_route', { amount: 2 })).json().data;
+    const month = new Date(t.clock.now()).toISOString().slice(0, 7);
+    const figures = await data(admin, 'GET', `/statistics?from=${month}&to=${month}&definitionKey=incident_route`);
+    const open = (await data(admin, 'GET', '/instances?definitionKey=incident_route&limit=100')).records.length;
+    expect(figures.incidents).toEqual([{ definitionKey: 'incident_route', raised: expect.any(Number), open: 1 }]);
+    expect(figures.incidents[0].raised).toBeGreaterThanOrEqual(open);
+
+    const alarms = (method: 'GET' | 'POST', url: string, payload?: object) =>
+      t.app.inject({ method, url: `/api/admin/alarms${url}`, payload, headers: bearer(admin) });
+    const rule = await alarms('POST', '/rules', {
+      ruleName: 'Workflow incidents',
+      targetKind: 'workflow',
+      target: 'incident_route',
+      metric: 'incidentsOpen',
+      comparison: 'gte',
+      threshold: 1,
+      durationSec: 0,
+      level: 'serious',
+      receiverIds: [],
+    });
+    expect(rule.statusCode, rule.body).toBe(200);
+    const watch = new AlarmWatch(t.context, (error) => {
+      throw error;
+    });
+    const live = new LiveFigures();
+    const events = async () =>
+      (await alarms('GET', '/events?limit=50'))
+        .json()
+        .data.records.filter((event: { ruleName: string }) => event.ruleName === 'Workflow incidents');
+    await watch.evaluate(t.clock.now(), live);
+    expect(await events()).toEqual([expect.objectContaining({ target: 'incident_route', status: 'firing', firedValue: 1 })]);
+    const [incident] = await incidentsOf(instance.id);
+    await data(admin, 'POST', `/incidents/${incident?.id}/resolve`);
+    await watch.evaluate(t.clock.now() + 1000, live);
+    expect(await events()).toEqual([expect.objectContaining({ target: 'incident_route', status: 'resolved' })]);
   });
 });

@@ -583,7 +583,7 @@ export interface AlarmReceiverTable {
 export interface AlarmRuleTable {
   id: Generated<number>;
   rule_name: string;
-  target_kind: 'route' | 'apiGroup' | 'service' | 'server' | 'breaker';
+  target_kind: 'route' | 'apiGroup' | 'service' | 'server' | 'breaker' | 'workflow';
   target: string;
   metric: string;
   comparison: 'gt' | 'gte' | 'lt' | 'lte' | 'eq';
@@ -604,7 +604,7 @@ export interface AlarmEventTable {
   rule_id: number;
   rule_name: string;
   level: 'general' | 'serious' | 'urgent';
-  target_kind: 'route' | 'apiGroup' | 'service' | 'server' | 'breaker';
+  target_kind: 'route' | 'apiGroup' | 'service' | 'server' | 'breaker' | 'workflow';
   target: string;
   metric: string;
   comparison: 'gt' | 'gte' | 'lt' | 'lte' | 'eq';

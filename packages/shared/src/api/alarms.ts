@@ -18,6 +18,8 @@ export const alarmMetrics = {
   service: ['healthy', 'unhealthy'],
   server: ['cpuPercent', 'rssMb', 'eventLoopP99Ms', 'dbPoolWaiting', 'redisDown'],
   breaker: ['open'],
+  /** The workflow's open incidents, by definition key. */
+  workflow: ['incidentsOpen'],
 } as const;
 export type AlarmTargetKind = keyof typeof alarmMetrics;
 export const alarmTargetKinds = Object.keys(alarmMetrics) as AlarmTargetKind[];

@@ -41,6 +41,8 @@ async function targetExists(db: Kysely<Database>, rule: AlarmRuleInput): Promise
       return Boolean(service);
     }
     case 'server':
+    // A workflow target is a definition key, which may be released after the rule.
+    case 'workflow':
       return true;
   }
 }

@@ -50,10 +50,21 @@ async function breakerFigures(context: AppContext, now: number): Promise<Figures
   return values;
 }
 
+/** Figures a module answers for a target kind of its own (the workflow's open incidents), from the database. */
+export type AlarmFigureSource = (context: AppContext, metric: string, now: number) => Promise<FiguresByTarget>;
+const figureSources = new Map<string, AlarmFigureSource>();
+
+/** Lets a module above the alarms answer the figures of its target kind: read each second only while a rule watches it. */
+export function registerAlarmFigures(kind: string, source: AlarmFigureSource): void {
+  figureSources.set(kind, source);
+}
+
 /** The figure of `metric` for every target of a kind, as the cluster shows it now. */
 function figuresOf(live: LiveFigures, breakers: FiguresByTarget, rule: AlarmRule, now: number): FiguresByTarget {
   if (rule.targetKind === 'breaker') return breakers;
   const values: FiguresByTarget = new Map();
+  // The workflow's figures come from its module (registerAlarmFigures), not from the live figures.
+  if (rule.targetKind === 'workflow') return values;
   if (rule.targetKind === 'route' || rule.targetKind === 'apiGroup') {
     for (const [target, sum] of live.recentTraffic(rule.targetKind, trafficSeconds, now)) {
       const value = trafficFigure(rule.metric, sum);
@@ -90,7 +101,11 @@ export class AlarmWatch {
     const enabled = rules.filter((rule) => rule.enabled);
     // The gateways' breaker states are read once a second, and only when a rule watches breakers.
     const breakers = enabled.some((rule) => rule.targetKind === 'breaker') ? await breakerFigures(this.context, now) : new Map();
-    const figures = new Map(enabled.map((rule) => [rule.id, figuresOf(live, breakers, rule, now)]));
+    const figures = new Map<number, FiguresByTarget>();
+    for (const rule of enabled) {
+      const source = figureSources.get(rule.targetKind);
+      figures.set(rule.id, source ? await source(this.context, rule.metric, now) : figuresOf(live, breakers, rule, now));
+    }
     const verdicts = evaluateRules(
       rules,
       (rule) => figures.get(rule.id) ?? new Map(),

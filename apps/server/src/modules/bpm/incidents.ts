@@ -168,3 +168,16 @@ export async function resolveIncidentsAt(
     if (command.engine?.executionId === executionId) await resolveIncident(db, row.id, by);
   }
 }
+
+/**
+ * Open incidents per definition key, for alarm rules: every key that ever had one, so a rule resolves once
+ * its key's incidents are all resolved.
+ */
+export async function openIncidentsByKey(db: Kysely<Database>): Promise<Map<string, number>> {
+  const rows = await db
+    .selectFrom('bpm_incident')
+    .select((eb) => ['def_key', eb.fn.sum<number>(eb.case().when('state', '=', 'open').then(1).else(0).end()).as('open')])
+    .groupBy('def_key')
+    .execute();
+  return new Map(rows.map((row) => [row.def_key, Number(row.open)]));
+}

@@ -1,9 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
+import { registerAlarmFigures } from '../alarms/alarmWatch.ts';
 import { FormService } from '../forms/formService.ts';
 import { ConfigService } from './configService.ts';
 import { designRoutes } from './designRoutes.ts';
 import { engineRestRoutes } from './engineRest/engineRestRoutes.ts';
+import { openIncidentsByKey } from './incidents.ts';
 import { ModelService } from './modelService.ts';
 import { runRoutes } from './runRoutes.ts';
 import { RuntimeService } from './runtimeService.ts';
@@ -12,6 +14,8 @@ import { TimerScheduler } from './timerScheduler.ts';
 /** The workflow suite (issue 10): design, run and watch processes; timers fire from the database in every process. */
 export const bpmRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context) => {
   const forms = new FormService(context);
+  // Alarm rules on the workflow watch its open incidents, per definition key.
+  registerAlarmFigures('workflow', (source) => openIncidentsByKey(source.db));
   const runtime = new RuntimeService(context, forms);
   const scheduler = new TimerScheduler(context, runtime, (error) => app.log.warn(error, 'bpm: a timer failed to fire'));
   for (const routes of [

@@ -47,11 +47,21 @@ function byMonth(rows: Timed[], from: number, to: number) {
   });
 }
 
+/** Incidents per definition key: raised in the period asked, and open now. */
+export interface IncidentStatistics {
+  definitionKey: string;
+  raised: number;
+  open: number;
+}
+
 /**
  * Per definition key and per activity, per month: how many started, how many completed and how long
  * those took. Instances that were terminated count as started, not as completed.
  */
-export async function statistics(db: Kysely<Database>, query: BpmStatisticsQuery): Promise<BpmStatistics> {
+export async function statistics(
+  db: Kysely<Database>,
+  query: BpmStatisticsQuery,
+): Promise<BpmStatistics & { incidents: IncidentStatistics[] }> {
   const from = monthStart(query.from);
   const to = nextMonth(query.to);
   let instances = db
@@ -100,5 +110,37 @@ export async function statistics(db: Kysely<Database>, query: BpmStatisticsQuery
   return {
     definitions: order(definitions, (item) => item.definitionKey),
     activities: order(activityFigures, (item) => `${item.definitionKey}/${item.activityId}`),
+    incidents: await incidentCounts(db, query.definitionKey, from, to),
   };
+}
+
+async function incidentCounts(
+  db: Kysely<Database>,
+  definitionKey: string | undefined,
+  from: number,
+  to: number,
+): Promise<IncidentStatistics[]> {
+  let query = db
+    .selectFrom('bpm_incident')
+    .select((eb) => [
+      'def_key',
+      eb.fn
+        .sum<number>(
+          eb
+            .case()
+            .when(eb.and([eb('created_at', '>=', from), eb('created_at', '<', to)]))
+            .then(1)
+            .else(0)
+            .end(),
+        )
+        .as('raised'),
+      eb.fn.sum<number>(eb.case().when('state', '=', 'open').then(1).else(0).end()).as('open'),
+    ])
+    .groupBy('def_key')
+    .orderBy('def_key');
+  if (definitionKey) query = query.where('def_key', '=', definitionKey);
+  const rows = await query.execute();
+  return rows
+    .map((row) => ({ definitionKey: row.def_key, raised: Number(row.raised), open: Number(row.open) }))
+    .filter((row) => row.raised > 0 || row.open > 0);
 }
