@@ -84,6 +84,46 @@ describe(`Camunda REST under /engine-rest (${process.env.TEST_DATABASE ?? 'sqlit
     expect((await rest('GET', '/engine')).json()).toEqual([{ name: 'default' }]);
   });
 
+  it('lets a worker role with only externalTask:work fetch tasks and nothing else, and locks out guessed Basic passwords', async () => {
+    const admin_ = { ...bearer(admin), 'accept-language': 'en' };
+    const post = async (url: string, payload: object, method: InjectOptions['method'] = 'POST') => {
+      const response = await t.app.inject({ method, url, payload, headers: admin_ });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json().data;
+    };
+    const account = await post('/api/admin/accounts', {
+      userName: 'invoice_worker',
+      name: 'Invoice worker',
+      password: 'Right@2026',
+      confirmPassword: 'Right@2026',
+      organId: null,
+      maxSessionNumber: -1,
+    });
+    const role = await post('/api/admin/roles', {
+      roleCode: 'bpm_worker',
+      roleName: 'Workflow worker',
+      positionType: '',
+      roleScope: 'global',
+    });
+    const [work] = await t.context.db.selectFrom('pf_operation').select('id').where('operation_code', '=', 'externalTask:work').execute();
+    await post(`/api/admin/roles/${role.id}/operations`, { operationIds: [work?.id] }, 'PUT');
+    await post('/api/admin/roles/authorise', { accountIds: [account.id], roleIds: [role.id], revoke: false });
+    // Guesses from another address (first: a checked password is trusted for a minute) lock the account there, as the sign-in page's do; the owner's address still works.
+    const fromStranger = (password: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: '/engine-rest/external-task',
+        remoteAddress: '10.0.0.66',
+        headers: basicOf({ userName: 'invoice_worker', password }),
+      });
+    for (let n = 0; n < 6; n++) expect((await fromStranger(`Wrong@${n}`)).statusCode).toBe(401);
+    expect((await fromStranger('Right@2026')).statusCode).toBe(401);
+    const worker = { userName: 'invoice_worker', password: 'Right@2026' };
+    expect((await rest('POST', '/external-task/fetchAndLock', { workerId: 'w', topics: [] }, basicOf(worker))).statusCode).toBe(200);
+    expect((await rest('POST', '/process-definition/key/invoice_external/start', {}, basicOf(worker))).statusCode).toBe(403);
+    expect((await rest('GET', '/task', undefined, basicOf(worker))).statusCode).toBe(403);
+  });
+
   it('starts by key with typed variables and refuses a value that does not fit its type, starting nothing', async () => {
     const before = (await data(admin, 'GET', '/instances?definitionKey=invoice_external&limit=100')).total;
     const bad = await rest('POST', '/process-definition/key/invoice_external/start', {
