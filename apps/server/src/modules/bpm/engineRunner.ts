@@ -3,7 +3,15 @@ import { Engine } from 'bpmn-engine';
 import camunda from 'camunda-bpmn-moddle/resources/camunda.json' with { type: 'json' };
 import { AppError } from '../../http/errors.ts';
 import type { ReleaseInfo } from './bpmnRelease.ts';
-import { deepPostponed, type EventStart, type Subscription, startEventsIn, subscriptionsOf } from './eventCatalog.ts';
+import {
+  deepPostponed,
+  type EventStart,
+  type Subscription,
+  startEventsIn,
+  subscriptionsOf,
+  type TimerStart,
+  timerStartsIn,
+} from './eventCatalog.ts';
 import type { IncidentKind } from './incidents.ts';
 import { ExpressionError, hasExpression, isExpression, type Lookup, pathIn, resolveTemplate } from './safeExpression.ts';
 
@@ -489,11 +497,19 @@ async function runCommand(
   await settle(hooks.pendingCalls);
   if (Object.keys(variables).length > 0) assignVariables(engine, variables);
   if (command.kind === 'message') {
+    // A timer start event is started by its timer; a message or signal start, a catch or a receive task by a signal.
+    const timer = command.elementId ? [...timers.pending].find((ref) => ref.owner.id === command.elementId) : undefined;
     const target = deepPostponed(postponed(engine)).find((api) =>
       command.executionId ? api.executionId === command.executionId : api.id === command.elementId,
     );
-    if (!target) throw new AppError(409, 'error.bpmActivityNotActive');
-    target.signal(variables);
+    if (timer) {
+      timers.pending.delete(timer);
+      timer.callback(...timer.args);
+    } else if (target) {
+      target.signal(variables);
+    } else {
+      throw new AppError(409, 'error.bpmActivityNotActive');
+    }
   } else if (command.kind === 'broadcast') {
     const waits = subscriptionsOf(deepPostponed(postponed(engine)));
     const refs = new Set(waits.filter((wait) => wait.kind === 'signal' && wait.name === command.name).map((wait) => wait.ref));
@@ -592,6 +608,11 @@ interface EnvironmentOwner {
 /** The message and signal start events of a definition's processes. */
 export async function eventStartsOf(definition: RunnableDefinition): Promise<EventStart[]> {
   return startEventsIn(await sourceOf(definition));
+}
+
+/** The timer start events of a definition's processes. */
+export async function timerStartsOf(definition: RunnableDefinition): Promise<TimerStart[]> {
+  return timerStartsIn(await sourceOf(definition));
 }
 
 /** Waits until no service call is pending: each may let the engine reach another. */

@@ -84,3 +84,36 @@ export function startEventsIn(source: unknown): EventStart[] {
   }
   return starts;
 }
+
+/** A timer start event: its date, cycle or duration as written (an ISO 8601 text). */
+export interface TimerStart {
+  elementId: string;
+  kind: 'date' | 'cycle' | 'duration';
+  spec: string;
+}
+
+/** Timer start events of the processes (not of sub-processes). */
+export function timerStartsIn(source: unknown): TimerStart[] {
+  const activities = (source as { getActivities?(): SerializedTimerActivity[] } | undefined)?.getActivities?.() ?? [];
+  const starts: TimerStart[] = [];
+  for (const activity of activities) {
+    if (activity.type !== 'bpmn:StartEvent' || (activity.parent?.type && activity.parent.type !== 'bpmn:Process')) continue;
+    for (const definition of activity.behaviour?.eventDefinitions ?? []) {
+      if (definition.type !== 'bpmn:TimerEventDefinition') continue;
+      const { timeDate, timeCycle, timeDuration } = definition.behaviour ?? {};
+      if (typeof timeDate === 'string') starts.push({ elementId: activity.id, kind: 'date', spec: timeDate.trim() });
+      else if (typeof timeCycle === 'string') starts.push({ elementId: activity.id, kind: 'cycle', spec: timeCycle.trim() });
+      else if (typeof timeDuration === 'string') starts.push({ elementId: activity.id, kind: 'duration', spec: timeDuration.trim() });
+    }
+  }
+  return starts;
+}
+
+interface SerializedTimerActivity {
+  id: string;
+  type: string;
+  parent?: { type?: string };
+  behaviour?: {
+    eventDefinitions?: Array<{ type: string; behaviour?: { timeDate?: unknown; timeCycle?: unknown; timeDuration?: unknown } }>;
+  };
+}

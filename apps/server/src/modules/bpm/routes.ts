@@ -10,6 +10,7 @@ import { ModelService } from './modelService.ts';
 import { runRoutes } from './runRoutes.ts';
 import { RuntimeService } from './runtimeService.ts';
 import { TimerScheduler } from './timerScheduler.ts';
+import { TimerStartScheduler } from './timerStarts.ts';
 
 /** The workflow suite (issue 10): design, run and watch processes; timers fire from the database in every process. */
 export const bpmRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context) => {
@@ -25,6 +26,11 @@ export const bpmRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context)
   ]) {
     await app.register(routes, context);
   }
+  const starts = new TimerStartScheduler(context, runtime, (error) => app.log.warn(error, 'bpm: a timer start event failed to start'));
   scheduler.start();
-  app.addHook('preClose', () => scheduler.stop());
+  starts.start();
+  app.addHook('preClose', async () => {
+    await scheduler.stop();
+    await starts.stop();
+  });
 };

@@ -263,7 +263,9 @@ export class RuntimeService {
    * the instance is kept, not yet run, with an incident at the element that failed (answered with it), and a
    * retry runs the start again.
    */
-  async startInstance(caller: Caller, start: NewInstance) {
+  async startInstance(caller: Caller | null, start: NewInstance) {
+    // The system (a timer start event) starts without a caller: no operation log, `system` as the starter.
+    const actor = caller?.userName ?? 'system';
     const { definition: row, variables, businessKey } = start;
     const definition = modelRepo.toRunnable(row);
     let outcome: RunOutcome | undefined;
@@ -275,36 +277,36 @@ export class RuntimeService {
       failure = error;
     }
     const now = this.context.now();
-    const { id, deliveries } = await this.change(
-      caller,
-      { operation: start.operation, target: `bpm:${row.def_key}` },
-      async (trx, entry) => {
-        const instance: Omit<Row, 'id'> = {
-          definition_id: row.id,
-          def_key: row.def_key,
-          business_key: businessKey,
-          state: outcome?.ended ? 'completed' : 'running',
-          engine_state: outcome?.engineState ?? '',
-          variables: JSON.stringify(variables),
-          version: 0,
-          started_by: caller.userName,
-          started_at: now,
-          ended_at: outcome?.ended ? now : null,
-          parent_instance_id: start.parent?.instanceId ?? null,
-          parent_execution_id: start.parent?.executionId ?? null,
-        };
-        const id = await repo.insertInstance(trx, instance);
-        const closing: Closing = { outcome: 'completed', others: 'skipped', actor: caller.userName, discarded: 'terminated' };
-        entry.after = { id, definitionKey: row.def_key, version: row.version };
-        if (!outcome) {
-          const failed: FailedCommand = { engine: start.command, variables: {}, closing, start: true };
-          await this.raise(trx, id, failure as ModelFailure, failed);
-          return { id, deliveries: [] };
-        }
-        const deliveries = await this.record(trx, { ...instance, id }, definition, outcome, variables, closing, true);
-        return { id, deliveries };
-      },
-    );
+    const change = <T>(work: (trx: Kysely<Database>, entry: AuditEntry) => Promise<T>) =>
+      caller
+        ? this.change(caller, { operation: start.operation, target: `bpm:${row.def_key}` }, work)
+        : this.context.db.transaction().execute((trx) => work(trx, {}));
+    const { id, deliveries } = await change(async (trx, entry) => {
+      const instance: Omit<Row, 'id'> = {
+        definition_id: row.id,
+        def_key: row.def_key,
+        business_key: businessKey,
+        state: outcome?.ended ? 'completed' : 'running',
+        engine_state: outcome?.engineState ?? '',
+        variables: JSON.stringify(variables),
+        version: 0,
+        started_by: actor,
+        started_at: now,
+        ended_at: outcome?.ended ? now : null,
+        parent_instance_id: start.parent?.instanceId ?? null,
+        parent_execution_id: start.parent?.executionId ?? null,
+      };
+      const id = await repo.insertInstance(trx, instance);
+      const closing: Closing = { outcome: 'completed', others: 'skipped', actor, discarded: 'terminated' };
+      entry.after = { id, definitionKey: row.def_key, version: row.version };
+      if (!outcome) {
+        const failed: FailedCommand = { engine: start.command, variables: {}, closing, start: true };
+        await this.raise(trx, id, failure as ModelFailure, failed);
+        return { id, deliveries: [] };
+      }
+      const deliveries = await this.record(trx, { ...instance, id }, definition, outcome, variables, closing, true);
+      return { id, deliveries };
+    });
     outcome?.keep(id);
     this.deliver(deliveries);
     const summary = await repo.instanceSummary(this.context.db, id);
