@@ -1824,37 +1824,6 @@ export const messages = {
     es: "No se puede correlacionar el mensaje '{name}' con una sola ejecución: {count} ejecuciones o definiciones coinciden (use all para correlacionar con todas)",
     ja: "メッセージ '{name}' を一つの実行に関連付けられません：{count} 件の実行または定義が一致します（すべてに関連付けるには all を指定）",
   },
-  // -- bpm runtime (H4) --
-  'error.bpmIncident': {
-    zh: '流程在 {element} 处出错，已记录事件（incident），实例停在原处：{message}',
-    en: 'The process failed at {element} and an incident was raised; the instance stays where it was: {message}',
-    es: 'El proceso falló en {element} y se registró una incidencia; la instancia sigue donde estaba: {message}',
-    ja: 'プロセスが {element} で失敗し、インシデントを記録しました。インスタンスは元の位置に留まります：{message}',
-  },
-  'error.bpmIncidentResolved': {
-    zh: '该事件已解决',
-    en: 'The incident is already resolved',
-    es: 'La incidencia ya está resuelta',
-    ja: 'このインシデントは解決済みです',
-  },
-  'error.bpmIncidentNotRetryable': {
-    zh: '该事件由外部任务的工作者重试，不能在此重试',
-    en: 'This incident is retried by its external task’s worker, not here',
-    es: 'Esta incidencia la reintenta el trabajador de su tarea externa, no aquí',
-    ja: 'このインシデントは外部タスクのワーカーが再試行します。ここでは再試行できません',
-  },
-  'error.bpmMessageNoMatch': {
-    zh: '无法关联消息 {name}：没有流程定义或执行与参数匹配',
-    en: "Cannot correlate message '{name}': No process definition or execution matches the parameters",
-    es: "No se puede correlacionar el mensaje '{name}': ninguna definición de proceso ni ejecución coincide con los parámetros",
-    ja: "メッセージ '{name}' を関連付けられません：パラメーターに一致するプロセス定義も実行もありません",
-  },
-  'error.bpmMessageManyMatches': {
-    zh: '无法将消息 {name} 关联到唯一的执行：有 {count} 个执行或定义匹配（如需全部关联请设置 all）',
-    en: "Cannot correlate a message with name '{name}' to a single execution. {count} executions or definitions match the parameters (set all to correlate to each)",
-    es: "No se puede correlacionar el mensaje '{name}' con una sola ejecución: {count} ejecuciones o definiciones coinciden (use all para correlacionar con todas)",
-    ja: "メッセージ '{name}' を一つの実行に関連付けられません：{count} 件の実行または定義が一致します（すべてに関連付けるには all を指定）",
-  },
 } as const satisfies Catalogue;
 
 export type MessageKey = keyof typeof messages;
