@@ -3,7 +3,7 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { instanceIncidents } from '../src/modules/bpm/incidents.ts';
 import { bpmCalls, bpmnOf, flow, userTask } from './bpmModels.ts';
-import { bearer, createTestApp, signIn, staff, sysadmin, type TestApp, type Tokens } from './testApp.ts';
+import { bearer, createTestApp, restartTestApp, signIn, staff, sysadmin, type TestApp, type Tokens } from './testApp.ts';
 
 const invoiceXml = fs.readFileSync(new URL('./bpmn/camunda/invoice_external.bpmn', import.meta.url), 'utf8');
 
@@ -53,6 +53,14 @@ describe(`Camunda REST under /engine-rest (${process.env.TEST_DATABASE ?? 'sqlit
     t = await createTestApp();
     admin = await signIn(t.app, sysadmin);
     await release('invoice_external', invoiceXml);
+    await release(
+      'low_charge',
+      bpmnOf('low_charge', [
+        '<serviceTask id="charge" name="Charge" camunda:type="external" camunda:topic="invoice-charge" camunda:taskPriority="1" />',
+        flow('start', 'charge'),
+        flow('charge', 'end'),
+      ]),
+    );
     await release(
       'shipment_message',
       bpmnOf('shipment_message', [
@@ -267,6 +275,27 @@ describe(`Camunda REST under /engine-rest (${process.env.TEST_DATABASE ?? 'sqlit
       topics: [{ topicName: 'no-such-topic', lockDuration: 1000 }],
     });
     expect(empty.json()).toEqual([]);
+  });
+
+  it('hands out the highest priority first with usePriority, the oldest first without', async () => {
+    const low = (await rest('POST', '/process-definition/key/low_charge/start', { businessKey: 'PRIO' })).json();
+    t.clock.advance(1000);
+    const high = await startInvoice({}, 'PRIO');
+    const topic = { businessKey: 'PRIO', lockDuration: 1 };
+    const byPriority = await fetchAndLock('p', topic, { maxTasks: 1, usePriority: true });
+    expect(byPriority.map((task) => task.processInstanceId)).toEqual([high.id]);
+    t.clock.advance(10);
+    const byAge = await fetchAndLock('p', topic, { maxTasks: 1, usePriority: false });
+    expect(byAge.map((task) => task.processInstanceId)).toEqual([low.id]);
+  });
+
+  it('keeps a waiting external task across a restart: a worker completes it on the new process', async () => {
+    const started = await startInvoice({ amount: { value: 7, type: 'Integer' } }, 'INV-restart');
+    t = await restartTestApp(t);
+    const task = first(await fetchAndLock('after-restart', { businessKey: 'INV-restart' }));
+    expect(task.variables).toMatchObject({ amount: { value: 7, type: 'Integer' } });
+    expect((await rest('POST', `/external-task/${task.id}/complete`, { workerId: 'after-restart' })).statusCode).toBe(204);
+    expect((await instance(started.id)).tasks).toEqual([expect.objectContaining({ activityId: 'review', status: 'open' })]);
   });
 
   it('queries, claims and completes user tasks, claiming only for the caller', async () => {
