@@ -10,13 +10,27 @@
 /** A module folder: `src/modules/<name>/…`; sub-folders (platform/menus, governance/nacos) belong to it. */
 const MODULE = '(?:^|/)src/modules/([^/]+)/';
 /** Kernels sit below every module: any module may use them; they import no module above them. */
-const KERNEL = '(?:^|/)src/(?:(?:http|db|text|cluster)/|(?:config|context)\\.ts$|modules/(?:outbound|audit)/)';
+const KERNEL = '(?:^|/)src/(?:(?:http|db|text|cluster)/|(?:config|context|appError)\\.ts$|modules/(?:outbound|audit)/)';
 /** Kernel modules (outbound calls, audit rows) may use each other, no other module. */
 const ABOVE_KERNELS = '(?:^|/)src/modules/(?!outbound/|audit/)';
 /** The app root (app.ts, main.ts, bootstrap/): assembles every module, so nothing below may import it. */
-const APP_ROOT = '(?:^|/)src/(?:bootstrap/|(?!config\\.ts$|context\\.ts$)[^/]+\\.ts$)';
+const APP_ROOT = '(?:^|/)src/(?:bootstrap/|(?!(?:config|context|appError)\\.ts$)[^/]+\\.ts$)';
 /** A repository file holds a module's SQL: `accountRepo.ts`, `menuAdminRepo.ts`, `fooRepository.ts` (not `figureReport.ts`). */
 const REPOSITORY_FILE = '(?:^|/)src/modules/[^/]+/.*[Rr]epo(?!rt)[^/]*\\.ts$';
+
+/**
+ * Temporary: known edges whose fix lies in a file being rewritten elsewhere (bpm, governance). Each is
+ * reported as known on every run and goes from here once that file changes; a new one fails the check.
+ */
+const KNOWN_VIOLATIONS = [
+  {
+    // bpm exports no task lookup from a service yet: todo's workflow card reads bpm's repository.
+    type: 'dependency',
+    from: 'apps/server/src/modules/todo/workflowTasks.ts',
+    to: 'apps/server/src/modules/bpm/runtimeRepo.ts',
+    rule: { name: 'no-foreign-repository', severity: 'error' },
+  },
+];
 
 module.exports = {
   forbidden: [
@@ -49,5 +63,6 @@ module.exports = {
     includeOnly: '^apps/server/',
     exclude: { path: '\\.test\\.ts$' },
     doNotFollow: { path: 'node_modules' },
+    knownViolations: KNOWN_VIOLATIONS,
   },
 };

@@ -83,7 +83,7 @@ vitest_suite() {
   env "${env_vars[@]}" npx vitest run --root "$root" "$@" --reporter=default --reporter=json --outputFile.json="$PWD/$reports/$name.vitest.json"
 }
 
-check lint npx biome check .
+check lint npm run --silent lint
 check typecheck npm run --silent typecheck
 check deploy node scripts/check-deploy.mjs
 vitest_suite shared packages/shared

@@ -4,26 +4,19 @@ import type { Cluster } from './cluster/cluster.ts';
 import type { ServerConfig } from './config.ts';
 import type { DialectName } from './db/database.ts';
 import type { Database } from './db/schema.ts';
-import type { AccessCache } from './modules/auth/accessCache.ts';
-import type { AuthService } from './modules/auth/authService.ts';
-import type { ClientCredentials } from './modules/auth/clientCredentials.ts';
-import type { TrafficMeter } from './modules/monitor/trafficMeter.ts';
-import type { AccessIndex } from './modules/platform/functionModel/accessIndex.ts';
 
-/** What every module's routes are given: the database and the few services shared across modules. */
+/**
+ * What every module's routes are given: the database and the few services shared across modules. The
+ * context is a kernel and names no module: a module that provides a shared service adds it here by
+ * declaration merging (`declare module '…/context.ts'` beside the service: auth's sessions, client
+ * credentials and access cache, platform's access index, monitor's traffic meter), and app.ts fills it.
+ */
 export interface AppContext {
   config: ServerConfig;
   db: Kysely<Database>;
   dialect: DialectName;
-  auth: AuthService;
-  clientCredentials: ClientCredentials;
   /** What several server processes share beyond the database. */
   cluster: Cluster;
-  accessIndex: AccessIndex;
-  /** Sessions and grants the guard reads; changes to either call `forget()` once committed. */
-  accessCache: AccessCache;
-  /** What this process's gateway routes, API groups and API routes see. */
-  traffic: TrafficMeter;
   /** Answer times of the API's routes, for `/metrics`. */
   requestDurations: Histogram<'method' | 'route' | 'status_code'>;
   /** Connections of the database pool in use and queries waiting for one; absent for SQLite's single connection. */

@@ -44,6 +44,8 @@ describe('module graph check', () => {
     const { exitCode, output } = await checkGraph('layered');
     expect(output).toContain('circles between units: 0');
     expect(output).toContain('rule violations: 0');
+    // The layering it prints is the order a reader can build on: kernel, the module used, its user, the root.
+    expect(output).toContain('layers, bottom first:\n  0: http\n  1: beta\n  2: alpha\n  3: app');
     expect(exitCode).toBe(0);
   });
 });

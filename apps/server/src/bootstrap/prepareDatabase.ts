@@ -12,6 +12,7 @@ import { syncFunctionModel } from '../modules/platform/functionModel/functionMod
 import { backOfficeMenus, backOfficeMenuTypeName } from '../modules/platform/menus/menuCatalogue.ts';
 import { ensureMenus } from '../modules/platform/menus/menuRepo.ts';
 import { ensureRegions } from '../modules/platform/regions/regionRepo.ts';
+import { wireModules } from '../moduleWiring.ts';
 import { qimingApp } from '../operationCatalogue.ts';
 import { seedDemoData } from './demoData.ts';
 
@@ -38,6 +39,9 @@ const superRoleCode = 'super_admin';
  * starting at the same moment wait, then find the work done.
  */
 export async function prepareDatabase(db: Kysely<Database>, dialect: DialectName, options: PrepareOptions): Promise<void> {
+  // Every start (the server's, the suite's seeding) passes here before any request or seeding asks
+  // across layers, so the app root's wiring is done here.
+  wireModules();
   await migrateToLatest(db, dialect);
   await db.transaction().execute(async (trx) => {
     await holdTransactionLock(trx, 'firstStart');

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import pino from 'pino';
-import { AppError } from '../http/errors.ts';
+import { AppError } from '../appError.ts';
 import type { Cluster, WindowCount } from './cluster.ts';
 import { MemoryCluster } from './memoryCluster.ts';
 

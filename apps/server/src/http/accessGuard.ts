@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
-import type { LiveSession } from '../modules/auth/sessionRepo.ts';
 import { Caller } from './caller.ts';
 import { clientInfo } from './clientInfo.ts';
 import { type AppError, forbidden, unauthenticated } from './errors.ts';
 import { requestLanguage } from './language.ts';
+import type { LiveSession } from './session.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {

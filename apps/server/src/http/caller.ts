@@ -1,11 +1,37 @@
 import type { Language } from '@qiming/shared';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import type { AccessCache } from '../modules/auth/accessCache.ts';
-import type { LiveSession } from '../modules/auth/sessionRepo.ts';
-import { type OrganScope, organScopeFor } from '../modules/iam/dataScope.ts';
-import { grantedOperationIds, operationIdOf } from '../modules/iam/grantRepo.ts';
 import { unauthenticated } from './errors.ts';
+import type { LiveSession } from './session.ts';
+
+/** The organs whose data a caller may touch with one operation: every organ, or these ids. */
+export type OrganScope = 'all' | Set<number>;
+
+/**
+ * What an account holds, as iam answers it. The caller is a kernel below every module, so iam's answers
+ * are registered at start (`answerGrantsWith`, by the app root) instead of imported.
+ */
+export interface GrantAnswers {
+  grantedOperationIds(db: Kysely<Database>, accountId: number): Promise<Set<number>>;
+  operationIdOf(db: Kysely<Database>, code: string): Promise<number | undefined>;
+  organScopeFor(db: Kysely<Database>, session: LiveSession, operationId: number): Promise<OrganScope>;
+}
+
+let grantAnswers: GrantAnswers | undefined;
+
+export function answerGrantsWith(answers: GrantAnswers): void {
+  grantAnswers = answers;
+}
+
+function grants(): GrantAnswers {
+  if (!grantAnswers) throw new Error('No grant answers registered: the app root calls answerGrantsWith() at start');
+  return grantAnswers;
+}
+
+/** The process's cache of held operations (auth's AccessCache), consulted outside transactions. */
+export interface GrantCache {
+  grantsOf(accountId: number, load: () => Promise<Set<number>>): Promise<Set<number>>;
+}
 
 /** What the audit log keeps of a request: its path parameters and body as parsed and validated. */
 export interface CallerInput {
@@ -27,7 +53,7 @@ export class Caller {
 
   constructor(
     private readonly db: Kysely<Database>,
-    private readonly access: AccessCache,
+    private readonly access: GrantCache,
     readonly session: LiveSession | null,
     /** The function-model operation that owns the matched route. */
     readonly operationId: number | null,
@@ -60,7 +86,7 @@ export class Caller {
    */
   heldOperations(db: Kysely<Database> = this.db): Promise<Set<number>> {
     const accountId = this.accountId;
-    const load = () => grantedOperationIds(db, accountId);
+    const load = () => grants().grantedOperationIds(db, accountId);
     this.held ??= this.isSuper ? Promise.resolve(new Set<number>()) : db === this.db ? this.access.grantsOf(accountId, load) : load();
     return this.held;
   }
@@ -72,7 +98,7 @@ export class Caller {
   /** Whether the caller holds the operation with this code: the view grant of a page a summary card stands for. */
   async holdsCode(code: string, db: Kysely<Database> = this.db): Promise<boolean> {
     if (this.isSuper) return true;
-    const operationId = await operationIdOf(db, code);
+    const operationId = await grants().operationIdOf(db, code);
     return operationId !== undefined && (await this.holds(operationId, db));
   }
 
@@ -80,7 +106,7 @@ export class Caller {
   scopeFor(operationId: number, db: Kysely<Database> = this.db): Promise<OrganScope> {
     let scope = this.scopes.get(operationId);
     if (!scope) {
-      scope = organScopeFor(db, this.signedIn, operationId);
+      scope = grants().organScopeFor(db, this.signedIn, operationId);
       this.scopes.set(operationId, scope);
     }
     return scope;

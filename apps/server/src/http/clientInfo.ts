@@ -1,5 +1,10 @@
 import type { FastifyRequest } from 'fastify';
-import type { ClientInfo } from '../modules/auth/authService.ts';
+
+/** Where a request comes from, as sign-in records and throttles it. */
+export interface ClientInfo {
+  ip: string;
+  userAgent: string;
+}
 
 export function clientInfo(request: FastifyRequest): ClientInfo {
   return { ip: request.ip, userAgent: request.headers['user-agent'] ?? '' };

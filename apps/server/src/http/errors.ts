@@ -1,6 +1,7 @@
 import { formatMessage, isMessageKey, type Language, type MessageKey, type MessageParams } from '@qiming/shared';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError } from '../appError.ts';
 import { DatabaseUnreachable, isConnectionFault } from '../db/connectionFault.ts';
 import { isContention } from '../db/contention.ts';
 import { isDiskFull } from '../db/diskFull.ts';
@@ -8,18 +9,8 @@ import { isForeignKeyViolation } from '../db/foreignKeyViolation.ts';
 import { isUniqueViolation } from '../db/uniqueViolation.ts';
 import { requestLanguage } from './language.ts';
 
-/** An error whose message comes from the shared catalogue, answered in the caller's language. */
-export class AppError extends Error {
-  constructor(
-    readonly status: number,
-    readonly messageKey: MessageKey,
-    readonly params: MessageParams = {},
-    /** Headers the answer carries, such as `retry-after` on a 429. */
-    readonly headers: Record<string, string> = {},
-  ) {
-    super(messageKey);
-  }
-}
+// AppError sits below every kernel (the cluster throws it too); imported from here as before.
+export { AppError };
 
 export const badRequest = (key: MessageKey, params?: MessageParams) => new AppError(400, key, params);
 export const notFound = () => new AppError(404, 'error.notFound');

@@ -1,5 +1,4 @@
 import type { MessageKey } from '@qiming/shared';
-import type { AuditEntry } from '../modules/audit/audited.ts';
 import { badRequest } from './errors.ts';
 
 /** A step of a record's life cycle: the statuses it starts from and the one it leads to. */
@@ -15,7 +14,8 @@ export interface StatusStep<Status extends string> {
 export async function takeStatusStep<Status extends string, Row extends { status: Status }>(
   step: StatusStep<Status>,
   record: { load: () => Promise<Row>; save: (status: Status) => Promise<void> },
-  entry: AuditEntry,
+  /** The change's audit entry (audit's AuditEntry): named by shape, as the kernel imports no module. */
+  entry: { before?: unknown; after?: unknown },
   refusal: MessageKey,
 ): Promise<Row> {
   const before = await record.load();

@@ -99,3 +99,7 @@ export async function requireAttachments(db: Kysely<Database>, refs: string[]): 
   const uploads = [...new Set(refs.filter((ref) => attachmentUrlPattern.test(ref)))];
   if ((await repo.unservedUrls(db, uploads)).length > 0) throw badRequest('error.attachmentMissing');
 }
+
+// What other modules read of attachments (forms' checks and labels): exported by the service, so the
+// repository stays this module's own.
+export { uploadedBy, urlsOf } from './attachmentRepo.ts';

@@ -96,3 +96,10 @@ export class AccessCache {
     map.set(key, { value, until });
   }
 }
+
+declare module '../../context.ts' {
+  interface AppContext {
+    /** Sessions and grants the guard reads; changes to either call `forget()` once committed. */
+    accessCache: AccessCache;
+  }
+}

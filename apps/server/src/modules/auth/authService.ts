@@ -2,11 +2,17 @@ import { randomUUID } from 'node:crypto';
 import { ipAllowed } from '@qiming/shared';
 import type { Kysely } from 'kysely';
 import type { Database, LoginResult } from '../../db/schema.ts';
+import type { ClientInfo } from '../../http/clientInfo.ts';
 import { AppError, OAuthError } from '../../http/errors.ts';
-import { writeLoginLog } from '../audit/loginLogRepo.ts';
-import { type AccountRow, clearLoginFailures, findAccountByUserName } from '../iam/accountRepo.ts';
-import { isSuperAdministrator } from '../iam/grantRepo.ts';
-import { passwordExpired, readPasswordPolicy } from '../iam/passwordPolicyRepo.ts';
+import { writeLoginLog } from '../audit/loginLog.ts';
+import {
+  type AccountRow,
+  clearLoginFailures,
+  findAccountByUserName,
+  isSuperAdministrator,
+  passwordExpired,
+  readPasswordPolicy,
+} from '../iam/accountLookup.ts';
 import { verifyAgainstDecoy, verifyPassword } from '../iam/passwords.ts';
 import type { AccessCache } from './accessCache.ts';
 import { consumeLoginKey, decryptPassword, issueLoginKey } from './loginKeys.ts';
@@ -22,11 +28,6 @@ import {
 import { claimPacedCheck, forgetAttempts, isFamiliarSource, recentFailures, releaseAttempt, reserveAttempt } from './signInAttempts.ts';
 import { familiarForMs, paceAfterFailures, paceWaitMs } from './signInPace.ts';
 import { type AccessTokens, accessTokenLifetimeSeconds, newRefreshToken, parseRefreshToken, sameSecret } from './tokens.ts';
-
-export interface ClientInfo {
-  ip: string;
-  userAgent: string;
-}
 
 export interface TokenAnswer {
   access_token: string;
@@ -262,5 +263,11 @@ export class AuthService {
       expires_in: accessTokenLifetimeSeconds,
       refresh_token: refreshToken,
     };
+  }
+}
+
+declare module '../../context.ts' {
+  interface AppContext {
+    auth: AuthService;
   }
 }

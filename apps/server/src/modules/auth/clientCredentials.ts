@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
+import type { ClientInfo } from '../../http/clientInfo.ts';
 import { AppError } from '../../http/errors.ts';
-import type { AuthService, ClientInfo } from './authService.ts';
+import type { AuthService } from './authService.ts';
 import type { LiveSession } from './sessionRepo.ts';
 
 /** How long a checked user name and password is trusted without hashing again. */
@@ -64,5 +65,11 @@ export class ClientCredentials {
       this.trusted.set(key, { session, until: now + trustedForMs });
     }
     return session;
+  }
+}
+
+declare module '../../context.ts' {
+  interface AppContext {
+    clientCredentials: ClientCredentials;
   }
 }

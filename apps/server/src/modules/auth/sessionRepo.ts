@@ -1,16 +1,11 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import type { LiveSession } from '../../http/session.ts';
 
 export const refreshLifetimeMs = 7 * 24 * 3600 * 1000;
 
-export interface LiveSession {
-  sessionId: string;
-  accountId: number;
-  userName: string;
-  isSuper: boolean;
-  /** When the session ends unless refreshed (epoch ms). */
-  expiresAt: number;
-}
+// The session's shape is the kernel's (the guard and every module read it); kept importable from here.
+export type { LiveSession };
 
 export async function insertSession(
   db: Kysely<Database>,

@@ -2,7 +2,7 @@ import { type Dashboard, dashboardQuery } from '@qiming/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { ok } from '../../http/envelope.ts';
-import { countTasks } from '../todo/todoRepo.ts';
+import { countTasks } from '../todo/todoService.ts';
 import { workflowTasksOf } from '../todo/workflowTasks.ts';
 import * as repo from './dashboardRepo.ts';
 

@@ -3,8 +3,8 @@ import type { AppContext } from '../../context.ts';
 import type { Caller } from '../../http/caller.ts';
 import { notFound } from '../../http/errors.ts';
 import { pickAccounts, pickOrgans } from '../iam/directoryLookup.ts';
-import { findDictionaryByCode, listItems } from '../platform/dictionaries/dictionaryRepo.ts';
-import { childrenOf } from '../platform/regions/regionRepo.ts';
+import { findDictionaryByCode, listItems } from '../platform/dictionaries/dictionaryService.ts';
+import { childrenOf } from '../platform/regions/regionService.ts';
 import { dictionaryPublished } from './formRepo.ts';
 
 /**

@@ -6,9 +6,9 @@ import { isUniqueViolation } from '../../db/uniqueViolation.ts';
 import type { Caller } from '../../http/caller.ts';
 import { AppError, badRequest, notFound } from '../../http/errors.ts';
 import { audited } from '../audit/audited.ts';
-import { definitionUsingForm } from '../bpm/modelRepo.ts';
-import { findDictionaryByCode } from '../platform/dictionaries/dictionaryRepo.ts';
+import { findDictionaryByCode } from '../platform/dictionaries/dictionaryService.ts';
 import * as repo from './formRepo.ts';
+import { formUser } from './formUsers.ts';
 
 /** Refuses to publish a schema whose options name a dictionary that does not exist: no one could fill it in. */
 async function requireDictionaries(db: Kysely<Database>, schema: FormSchema): Promise<void> {
@@ -69,8 +69,8 @@ export class FormService {
     return audited(this.context, caller, { operation: 'form:delete', target: `form:${ids.join(',')}` }, async (trx, entry) => {
       entry.before = await Promise.all(ids.map((id) => this.require(id, trx)));
       for (const id of ids) {
-        const user = await definitionUsingForm(trx, id);
-        if (user) throw new AppError(409, 'error.formUsedByProcess', { definition: `${user.def_key} v${user.version}` });
+        const definition = await formUser(trx, id);
+        if (definition) throw new AppError(409, 'error.formUsedByProcess', { definition });
       }
       const deleted = await repo.deleteForms(trx, ids);
       entry.after = { deleted };

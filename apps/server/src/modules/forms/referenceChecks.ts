@@ -2,10 +2,10 @@ import { type FormReference, type FormSchema, fieldProblem, type Language, type 
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { Caller } from '../../http/caller.ts';
-import { uploadedBy } from '../attachments/attachmentRepo.ts';
+import { uploadedBy } from '../attachments/attachmentService.ts';
 import { accountsInScope, organsInScope } from '../iam/directoryLookup.ts';
-import { findDictionaryByCode, itemsWithCodes } from '../platform/dictionaries/dictionaryRepo.ts';
-import { childrenOf } from '../platform/regions/regionRepo.ts';
+import { findDictionaryByCode, itemsWithCodes } from '../platform/dictionaries/dictionaryService.ts';
+import { childrenOf } from '../platform/regions/regionService.ts';
 import { sanitizeRichText } from '../portal/sanitizeRichText.ts';
 
 /** SQLite allows only so many variables in one statement: every `IN` list is cut into pieces of this size. */

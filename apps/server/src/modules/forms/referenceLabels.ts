@@ -1,10 +1,10 @@
 import { type FormReference, referenceLabelKey } from '@qiming/shared';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { urlsOf } from '../attachments/attachmentRepo.ts';
+import { urlsOf } from '../attachments/attachmentService.ts';
 import { accountNames, organNames } from '../iam/directoryLookup.ts';
-import { findDictionaryByCode, itemsWithCodes } from '../platform/dictionaries/dictionaryRepo.ts';
-import { findRegion } from '../platform/regions/regionRepo.ts';
+import { findDictionaryByCode, itemsWithCodes } from '../platform/dictionaries/dictionaryService.ts';
+import { findRegion } from '../platform/regions/regionService.ts';
 
 const idsOf = (references: FormReference[], kind: FormReference['kind']) => [
   ...new Set(references.filter((reference) => reference.kind === kind).flatMap((reference) => reference.items.map(Number))),

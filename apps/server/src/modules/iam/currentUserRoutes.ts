@@ -5,12 +5,12 @@ import { sessionOf } from '../../http/accessGuard.ts';
 import { ok } from '../../http/envelope.ts';
 import { badRequest, unauthenticated } from '../../http/errors.ts';
 import { audited } from '../audit/audited.ts';
-import { revokeOtherSessions } from '../auth/sessionRepo.ts';
 import { findAccountById, updatePasswordHash } from './accountRepo.ts';
 import { roleCodesOf } from './grantRepo.ts';
 import { checkPasswordPolicy } from './passwordCheck.ts';
 import { passwordExpired, readPasswordPolicy } from './passwordPolicyRepo.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
+import { sessionEnding } from './sessionEnding.ts';
 
 const passwordChange = z
   .object({ oldPassword: z.string().min(1).max(200), newPassword: z.string().min(1).max(200), confirmPassword: z.string().max(200) })
@@ -59,7 +59,7 @@ export const currentUserRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
           await checkPasswordPolicy(trx, request.caller.language, newPassword, reused);
           const now = context.now();
           await updatePasswordHash(trx, account.id, passwordHash, now);
-          await revokeOtherSessions(trx, account.id, session.sessionId, now);
+          await sessionEnding().revokeOtherSessions(trx, account.id, session.sessionId, now);
         },
       );
       return ok(null);

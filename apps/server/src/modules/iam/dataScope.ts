@@ -1,13 +1,15 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import type { OrganScope } from '../../http/caller.ts';
 import { forbidden } from '../../http/errors.ts';
-import type { LiveSession } from '../auth/sessionRepo.ts';
+import type { LiveSession } from '../../http/session.ts';
 
 /** Data scopes and manage ranges follow the administrative structure's tree. */
 export const scopeStructure = 'admin';
 
 /** Every organ, or just these. */
-export type OrganScope = 'all' | Set<number>;
+// The scope's shape is the caller's (a kernel); kept importable from here for the modules that ask iam.
+export type { OrganScope };
 
 /** The organs in the subtrees under `roots` (roots included) of the administrative structure. */
 export async function subtreeIds(db: Kysely<Database>, roots: number[]): Promise<Set<number>> {

@@ -214,3 +214,10 @@ function figuresOf(span: Span, at: number): TrafficFigures[] {
   }
   return figures;
 }
+
+declare module '../../context.ts' {
+  interface AppContext {
+    /** What this process's gateway routes, API groups and API routes see. */
+    traffic: TrafficMeter;
+  }
+}

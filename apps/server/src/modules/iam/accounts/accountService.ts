@@ -7,14 +7,13 @@ import type { Caller } from '../../../http/caller.ts';
 import { refuseDuplicate } from '../../../http/duplicateCode.ts';
 import { badRequest, notFound } from '../../../http/errors.ts';
 import { audited } from '../../audit/audited.ts';
-import { revokeSession } from '../../auth/sessionRepo.ts';
-import { clearAttempts } from '../../auth/signInAttempts.ts';
 import { clearLoginFailures, insertAccount, lockAccount, updatePasswordHash } from '../accountRepo.ts';
 import { requireInScope } from '../dataScope.ts';
 import { requireExisting } from '../existingRecords.ts';
 import { checkPasswordPolicy } from '../passwordCheck.ts';
 import { hashPassword } from '../passwords.ts';
 import { requireAccountChange, requireSuperAdministratorKept } from '../policy.ts';
+import { sessionEnding } from '../sessionEnding.ts';
 import * as repo from './accountAdminRepo.ts';
 
 /**
@@ -126,7 +125,7 @@ export class AccountService {
             .execute();
         } else {
           await clearLoginFailures(trx, id);
-          await clearAttempts(trx, id);
+          await sessionEnding().clearAttempts(trx, id);
         }
         entry.after = await this.require(caller, id, trx);
         return entry.after;
@@ -165,7 +164,7 @@ export class AccountService {
           .where('account_id', '=', id)
           .executeTakeFirst();
         if (!session) throw notFound();
-        await revokeSession(trx, sessionId, this.context.now());
+        await sessionEnding().revokeSession(trx, sessionId, this.context.now());
         return null;
       },
     );

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../../context.ts';
 import { ok } from '../../../http/envelope.ts';
-import { listLoginLogs, loginLogSortable } from '../../audit/loginLogRepo.ts';
+import { listLoginLogs, loginLogSortable } from '../../audit/loginLog.ts';
 import { ProfileService } from './profileService.ts';
 
 const tags = ['profile'];

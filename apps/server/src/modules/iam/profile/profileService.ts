@@ -5,8 +5,8 @@ import type { Caller } from '../../../http/caller.ts';
 import { badRequest, notFound } from '../../../http/errors.ts';
 import { requireAttachments } from '../../attachments/attachmentService.ts';
 import { audited } from '../../audit/audited.ts';
-import { revokeSession } from '../../auth/sessionRepo.ts';
 import { liveSessions } from '../accounts/accountAdminRepo.ts';
+import { sessionEnding } from '../sessionEnding.ts';
 
 /**
  * The signed-in user's own account on the profile page: name and introduction, and their own
@@ -64,7 +64,7 @@ export class ProfileService {
           .where('revoked_at', 'is', null)
           .executeTakeFirst();
         if (!session) throw notFound();
-        await revokeSession(trx, sessionId, this.context.now());
+        await sessionEnding().revokeSession(trx, sessionId, this.context.now());
         return null;
       },
     );

@@ -85,3 +85,7 @@ export class DictionaryService {
     }
   }
 }
+
+// What other modules read of dictionaries (forms' options, checks and labels): exported by the service,
+// so the repository stays this module's own.
+export { findDictionaryByCode, itemsWithCodes, listItems } from './dictionaryRepo.ts';

@@ -21,3 +21,9 @@ export class AccessIndex {
     return this.resources.get(`${method === 'HEAD' ? 'GET' : method} ${routePattern}`);
   }
 }
+
+declare module '../../../context.ts' {
+  interface AppContext {
+    accessIndex: AccessIndex;
+  }
+}

@@ -1,7 +1,7 @@
 import type { LegacyMenuEntry, MenuAction, MenuEntry } from '@qiming/shared';
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, PfMenuTable } from '../../../db/schema.ts';
-import { grantedOperationIds } from '../../iam/grantRepo.ts';
+import { grantedOperationIds } from '../../iam/accountLookup.ts';
 import { listFunctionOperations, listMenus } from './menuRepo.ts';
 
 interface Viewer {

@@ -5,7 +5,7 @@ import type { AppContext } from '../../../context.ts';
 import { sessionOf } from '../../../http/accessGuard.ts';
 import { ok } from '../../../http/envelope.ts';
 import { notFound, unauthenticated } from '../../../http/errors.ts';
-import { findAccountById } from '../../iam/accountRepo.ts';
+import { findAccountById } from '../../iam/accountLookup.ts';
 import { menuTypeExists } from './menuRepo.ts';
 import { menuTreeFor, toLegacyMenu } from './menuService.ts';
 

@@ -66,3 +66,7 @@ export class RegionService {
     if (input.cantType <= parent.cantType || !input.cantCode.startsWith(prefix)) throw refused(parent.cantName);
   }
 }
+
+// What other modules read of regions (forms' cascades, checks and labels): exported by the service, so
+// the repository stays this module's own.
+export { childrenOf, findRegion } from './regionRepo.ts';
