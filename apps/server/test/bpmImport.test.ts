@@ -54,7 +54,7 @@ describe(`workflow import (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
       '用户任务 Solo (solo) 没有处理人和候选人：只有任务管理员可以签收',
     ]);
     const javaClass = refused.find((entry) => entry.kind === 'a Java class');
-    expect((await importAndRelease(String(javaClass?.xml), 'es')).message).toMatch(
+    expect((await importAndRelease(String(javaClass?.xml).replaceAll('javaclass', 'javaclass_es'), 'es')).message).toMatch(
       /^El elemento Pay \(pay\) ejecutaría código en el servidor \(camunda:class\)/,
     );
   });
@@ -97,6 +97,22 @@ describe(`workflow import (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
     expect(definitions.map((definition) => definition.key)).toEqual(expect.arrayContaining(demo));
     const invoice = await data(admin, 'GET', `/models/${models.find((model) => model.key === 'demo_invoice')?.id}`);
     expect(invoice.xml).toContain('camunda:type="external" camunda:topic="demo-invoice"');
+  });
+
+  it('imports a model that holds code as a draft to fix: release refuses it until the class becomes an external task', async () => {
+    const withClass = file({
+      processes: [pool('fixme', ['<bpmn:serviceTask id="pay" name="Pay" camunda:class="org.example.Pay" />'], ['pay'])],
+    });
+    const imported = await data(admin, 'POST', '/models/import', { xml: withClass });
+    expect(imported.key).toBe('fixme');
+    const refusal = await call(admin, 'POST', `/models/${imported.id}/release`);
+    expect([refusal.statusCode, refusal.json().message]).toEqual([422, expect.stringMatching(/Pay \(pay\) would run code/)]);
+    const fixed = withClass.replace('camunda:class="org.example.Pay"', 'camunda:type="external" camunda:topic="pay"');
+    await data(admin, 'PUT', `/models/${imported.id}`, { key: 'fixme', name: 'fixme', category: '', description: '', xml: fixed });
+    expect((await data(admin, 'POST', `/models/${imported.id}/release`)).version).toBe(1);
+    const badId = file({ processes: [pool('x'.repeat(70), [], [])] });
+    const unusable = await call(admin, 'POST', '/models/import', { xml: badId });
+    expect([unusable.statusCode, unusable.json().message]).toEqual([422, expect.stringContaining('cannot be a key')]);
   });
 
   it('refuses a file whose second process is another model’s key, releasing nothing', async () => {

@@ -1707,6 +1707,12 @@ export const messages = {
     es: 'El temporizador {value} de {element} no es una fecha, duración o ciclo ISO 8601 (cron no se admite)',
     ja: '{element} のタイマー {value} は ISO 8601 の日付・期間・周期ではありません（cron は使えません）',
   },
+  'error.bpmProcessIdNotKey': {
+    zh: '流程 ID {processId} 不能作为标识（字母或下划线开头，字母、数字、_ . -，最多 64 个字符）',
+    en: 'The process id {processId} cannot be a key (a letter or underscore, then letters, digits, _ . -, at most 64)',
+    es: 'El id de proceso {processId} no puede ser una clave (una letra o guion bajo, luego letras, dígitos, _ . -, como máximo 64)',
+    ja: 'プロセス ID {processId} はキーにできません（英字または _ で始まり、英数字と _ . -、最大 64 文字）',
+  },
   'warning.bpmReadPast': {
     zh: '已保留但忽略：{reason}',
     en: 'Kept in the file and ignored: {reason}',

@@ -1,4 +1,4 @@
-import type { BpmReleaseWarning, BpmUserTaskInfo } from '@qiming/shared';
+import { type BpmReleaseWarning, type BpmUserTaskInfo, bpmKeyPattern } from '@qiming/shared';
 import BpmnModdle, { type ModdleElement } from 'bpmn-moddle';
 import camunda from 'camunda-bpmn-moddle/resources/camunda.json' with { type: 'json' };
 import { type Analysis, activityRules, type ProcessScope, refuse } from './bpmnActivities.ts';
@@ -146,6 +146,28 @@ const dedupe = (warnings: BpmReleaseWarning[]) => {
     return true;
   });
 };
+
+/**
+ * The key and name a file is imported under: its first executable process, else its first process. Import
+ * only needs a readable file with a process, so a model holding what release refuses (a Java class, say)
+ * can be opened in the modeller and made releasable there.
+ */
+export async function readModelIdentity(xml: string): Promise<{ key: string; name: string }> {
+  let parsed: Awaited<ReturnType<BpmnModdle['fromXML']>>;
+  try {
+    parsed = await moddle.fromXML(xml);
+  } catch (error) {
+    throw refuse('error.bpmInvalidXml', { reason: error instanceof Error ? error.message.slice(0, 200) : 'unreadable' });
+  }
+  const processes = ((parsed.rootElement?.rootElements as ModdleElement[] | undefined) ?? []).filter(
+    (root) => root.$type === 'bpmn:Process',
+  );
+  const process = processes.find((candidate) => candidate.isExecutable === true) ?? processes[0];
+  if (!process) throw refuse('error.bpmNoProcesses', {});
+  const key = String(process.id);
+  if (!bpmKeyPattern.test(key)) throw refuse('error.bpmProcessIdNotKey', { processId: key.slice(0, 100) });
+  return { key, name: (process.name ?? key).slice(0, maxProcessName) };
+}
 
 /** The first executable process of a file (the one a single-process model is about). */
 export async function readRelease(xml: string): Promise<ReleaseInfo> {

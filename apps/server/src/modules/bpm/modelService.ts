@@ -16,7 +16,7 @@ import { AppError, notFound } from '../../http/errors.ts';
 import { type AuditEntry, audited } from '../audit/audited.ts';
 import type { FormService } from '../forms/formService.ts';
 import { existingRoleCodes, existingUserNames, pickRoles, pickUserNames } from '../iam/directoryLookup.ts';
-import { type ReleasedProcess, type ReleaseInfo, readRelease, readReleasePlan, releaseReferences } from './bpmnRelease.ts';
+import { type ReleasedProcess, type ReleaseInfo, readModelIdentity, readReleasePlan, releaseReferences } from './bpmnRelease.ts';
 import * as repo from './modelRepo.ts';
 import { enabledButtonCodes } from './pluginRepo.ts';
 
@@ -53,10 +53,10 @@ export class ModelService {
     });
   }
 
-  /** A new model from a Camunda Modeler file: key and name are the process's id and name. */
+  /** A new model from a Camunda Modeler file: key and name are its (first executable) process's id and name. */
   async importXml(caller: Caller, input: BpmModelImport) {
-    const info = await readRelease(input.xml);
-    return this.create(caller, { key: info.key, name: info.name, category: input.category ?? '', description: '', xml: input.xml });
+    const { key, name } = await readModelIdentity(input.xml);
+    return this.create(caller, { key, name, category: input.category ?? '', description: '', xml: input.xml });
   }
 
   update(caller: Caller, id: number, input: BpmModelInput) {
