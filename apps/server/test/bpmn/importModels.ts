@@ -340,6 +340,11 @@ export const warned: Array<{ kind: string; xml: string; warning: RegExp }> = [
     warning: /Orphan \(orphan\).*only task administrators can claim it/,
   },
   {
+    kind: 'a call activity calling a process not released yet',
+    xml: file({ processes: [pool('callsahead', ['<bpmn:callActivity id="later" calledElement="not_yet_released" />'], ['later'])] }),
+    warning: /calls the process not_yet_released, which is not released yet/,
+  },
+  {
     kind: 'a foreign extension element',
     xml: file({
       processes: [

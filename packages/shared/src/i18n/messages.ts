@@ -1713,6 +1713,12 @@ export const messages = {
     es: 'El id de proceso {processId} no puede ser una clave (una letra o guion bajo, luego letras, dígitos, _ . -, como máximo 64)',
     ja: 'プロセス ID {processId} はキーにできません（英字または _ で始まり、英数字と _ . -、最大 64 文字）',
   },
+  'warning.bpmCalledNotReleased': {
+    zh: '调用活动调用的流程 {key} 尚未发布：请在启动本流程前发布它',
+    en: 'A call activity calls the process {key}, which is not released yet: release it before starting this process',
+    es: 'Una actividad de llamada llama al proceso {key}, que aún no está publicado: publíquelo antes de iniciar este proceso',
+    ja: '呼び出しアクティビティが呼ぶプロセス {key} はまだリリースされていません。このプロセスを開始する前にリリースしてください',
+  },
   'warning.bpmReadPast': {
     zh: '已保留但忽略：{reason}',
     en: 'Kept in the file and ignored: {reason}',

@@ -31,6 +31,8 @@ export interface ReleasedProcess {
 export interface ReleasePlan {
   processes: ReleasedProcess[];
   warnings: BpmReleaseWarning[];
+  /** Keys call activities name that no process of the file has: other definitions, called by key at run time. */
+  calledKeys: string[];
 }
 
 /** References release must check against the database: accounts, roles, forms, buttons. */
@@ -134,7 +136,10 @@ export async function readReleasePlan(xml: string): Promise<ReleasePlan> {
   for (const info of infos.values()) {
     processes.push({ info: withCalled(info, infos, analysis.calls), xml: ids.length === 1 ? xml : await processXml(xml, info.key, ids) });
   }
-  return { processes, warnings: dedupe(analysis.warnings) };
+  const inFile = new Set(all.map((process) => String(process.id)));
+  const called = [...analysis.calls.values()].flatMap((keys) => [...keys]);
+  const calledKeys = [...new Set(called.filter((key) => !inFile.has(key) && !hasExpression(key)))];
+  return { processes, warnings: dedupe(analysis.warnings), calledKeys };
 }
 
 const dedupe = (warnings: BpmReleaseWarning[]) => {

@@ -107,6 +107,9 @@ export class ModelService {
         version: own.version,
         others: definitions.map(({ id, key, version }) => ({ id, key, version })),
       };
+      for (const key of plan.calledKeys) {
+        if (!(await repo.latestDefinition(trx, key))) plan.warnings.push({ key: 'warning.bpmCalledNotReleased', params: { key } });
+      }
       const warnings = plan.warnings.map((warning) => formatMessage(warning.key, caller.language, warning.params));
       return { ...own, others: definitions, warnings };
     });
