@@ -4,6 +4,10 @@ import camunda from 'camunda-bpmn-moddle/resources/camunda.json' with { type: 'j
 import { AppError } from '../../http/errors.ts';
 import type { ReleaseInfo } from './bpmnRelease.ts';
 import {
+  type CallActivity,
+  type CallWait,
+  callActivitiesIn,
+  callWaitsOf,
   deepPostponed,
   type EventStart,
   type Subscription,
@@ -61,6 +65,8 @@ export interface RunOutcome {
   events: ActivityEvent[];
   /** The messages and signals it waits for. */
   subscriptions: Subscription[];
+  /** The call activities waiting for their called instance. */
+  calls: CallWait[];
   /** Keeps the engine for the instance's next command in this process; call once the outcome is committed. */
   keep(instanceId: number): void;
 }
@@ -571,6 +577,7 @@ async function runCommand(
     externalTasks: [...external.values()].map((entry) => entry.wait),
     events: hooks.events,
     subscriptions: ended ? [] : subscriptionsOf(deepPostponed(postponed(engine))),
+    calls: ended ? [] : callWaitsOf(deepPostponed(postponed(engine))),
     keep(instanceId: number) {
       if (ended || !liveEngines) return;
       live.engineState = engineState;
@@ -608,6 +615,11 @@ interface EnvironmentOwner {
 /** The message and signal start events of a definition's processes. */
 export async function eventStartsOf(definition: RunnableDefinition): Promise<EventStart[]> {
   return startEventsIn(await sourceOf(definition));
+}
+
+/** The call activities of a definition, by id. */
+export async function callActivitiesOf(definition: RunnableDefinition): Promise<Map<string, CallActivity>> {
+  return callActivitiesIn(await sourceOf(definition));
 }
 
 /** The timer start events of a definition's processes. */

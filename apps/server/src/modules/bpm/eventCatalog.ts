@@ -117,3 +117,87 @@ interface SerializedTimerActivity {
     eventDefinitions?: Array<{ type: string; behaviour?: { timeDate?: unknown; timeCycle?: unknown; timeDuration?: unknown } }>;
   };
 }
+
+/** What a call activity calls and passes: Camunda's calledElement, its binding, and camunda:in / camunda:out. */
+export interface CallActivity {
+  activityId: string;
+  calledElement: string;
+  /** `latest` (the default), `deployment` (released with the caller) or `version` (calledElementVersion). */
+  binding: 'latest' | 'deployment' | 'version';
+  version: number | null;
+  /** `all`, or source variable to target variable; `businessKey`: the caller's business key goes along. */
+  ins: VariableMapping;
+  outs: VariableMapping;
+}
+
+export interface VariableMapping {
+  all: boolean;
+  pairs: Array<{ source: string; target: string }>;
+  businessKey: boolean;
+}
+
+interface SerializedCall {
+  id: string;
+  type: string;
+  behaviour?: {
+    calledElement?: unknown;
+    calledElementBinding?: unknown;
+    calledElementVersion?: unknown;
+    extensionElements?: {
+      values?: Array<{ $type?: string; variables?: unknown; source?: unknown; target?: unknown; businessKey?: unknown }>;
+    };
+  };
+}
+
+function mappingOf(
+  values: NonNullable<NonNullable<SerializedCall['behaviour']>['extensionElements']>['values'],
+  type: string,
+): VariableMapping {
+  const mapping: VariableMapping = { all: false, pairs: [], businessKey: false };
+  for (const value of values ?? []) {
+    if (value.$type !== type) continue;
+    if (value.variables === 'all') mapping.all = true;
+    if (typeof value.businessKey === 'string') mapping.businessKey = true;
+    if (typeof value.source === 'string' && value.source) {
+      mapping.pairs.push({ source: value.source, target: typeof value.target === 'string' && value.target ? value.target : value.source });
+    }
+  }
+  return mapping;
+}
+
+/** The call activities of a definition, by id. */
+export function callActivitiesIn(source: unknown): Map<string, CallActivity> {
+  const activities = (source as { getActivities?(): SerializedCall[] } | undefined)?.getActivities?.() ?? [];
+  const calls = new Map<string, CallActivity>();
+  for (const activity of activities) {
+    if (activity.type !== 'bpmn:CallActivity' || typeof activity.behaviour?.calledElement !== 'string') continue;
+    const { calledElementBinding: binding, calledElementVersion: version, extensionElements } = activity.behaviour;
+    calls.set(activity.id, {
+      activityId: activity.id,
+      calledElement: activity.behaviour.calledElement,
+      binding: binding === 'deployment' || binding === 'version' ? binding : 'latest',
+      version: typeof version === 'string' && /^\d+$/.test(version) ? Number(version) : null,
+      ins: mappingOf(extensionElements?.values, 'camunda:In'),
+      outs: mappingOf(extensionElements?.values, 'camunda:Out'),
+    });
+  }
+  return calls;
+}
+
+/** A call activity waiting for its called instance. */
+export interface CallWait {
+  executionId: string;
+  activityId: string;
+}
+
+/** The call activities among what the engine waits on. */
+export function callWaitsOf(apis: WaitingApi[]): CallWait[] {
+  return apis.filter((api) => api.type === 'bpmn:CallActivity').map((api) => ({ executionId: api.executionId, activityId: api.id }));
+}
+
+/** Variables passed along a mapping: all of them, or each source to its target (a source that does not exist passes nothing). */
+export function mapVariables(mapping: VariableMapping, from: Record<string, unknown>): Record<string, unknown> {
+  const passed: Record<string, unknown> = mapping.all ? { ...from } : {};
+  for (const { source, target } of mapping.pairs) if (Object.hasOwn(from, source)) passed[target] = from[source];
+  return passed;
+}

@@ -471,6 +471,31 @@ export async function isCandidate(db: Kysely<Database>, taskId: number, userName
   return row !== undefined;
 }
 
+/** An instance a call activity started: shown on its caller's page. */
+export interface ChildInstance {
+  id: number;
+  definitionKey: string;
+  state: string;
+  /** The call activity's execution in the caller. */
+  parentExecutionId: string;
+}
+
+/** The instances this one's call activities started, oldest first. */
+export async function childInstances(db: Kysely<Database>, parentId: number): Promise<ChildInstance[]> {
+  const rows = await db
+    .selectFrom('bpm_instance')
+    .select(['id', 'def_key', 'state', 'parent_execution_id'])
+    .where('parent_instance_id', '=', parentId)
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    definitionKey: row.def_key,
+    state: row.state,
+    parentExecutionId: row.parent_execution_id ?? '',
+  }));
+}
+
 // ---------------------------------------------------------------- timers
 
 /** The timers an instance waits on, as last saved. */

@@ -23,6 +23,7 @@ import type { FormService } from '../forms/formService.ts';
 import { sanitizedValues } from '../forms/referenceChecks.ts';
 import { accountByUserName, accountsInScope, organPathOf, pickUserNames, roleCodesOf } from '../iam/directoryLookup.ts';
 import { postJson } from '../outbound/postJson.ts';
+import { CallActivities } from './callActivities.ts';
 import * as configRepo from './configRepo.ts';
 import { dueAt } from './dueDate.ts';
 import {
@@ -107,6 +108,7 @@ interface Delivery {
 export class RuntimeService {
   private readonly definitions = new Map<number, RunnableDefinition>();
   private readonly liveEngines = new LiveEngines();
+  private readonly calls = new CallActivities(this);
 
   constructor(
     private readonly context: AppContext,
@@ -118,11 +120,13 @@ export class RuntimeService {
    * seeding of a first start), the command joins that one and logs nothing: no one asked for it.
    */
   private change<T>(
-    caller: Caller,
+    caller: Caller | null,
     change: { operation: string; target: string },
     work: (trx: Kysely<Database>, entry: AuditEntry) => Promise<T>,
   ) {
     if (this.context.db.isTransaction) return work(this.context.db, {});
+    // The system's own commands (a timer, a called instance ending) have no caller to log.
+    if (!caller) return this.context.db.transaction().execute((trx) => work(trx, {}));
     return audited(this.context, caller, change, work);
   }
 
@@ -134,13 +138,16 @@ export class RuntimeService {
     return row;
   }
 
-  async detail(id: number): Promise<BpmInstanceDetail & { parentInstanceId: number | null; incidents: Incident[] }> {
+  async detail(
+    id: number,
+  ): Promise<BpmInstanceDetail & { parentInstanceId: number | null; children: repo.ChildInstance[]; incidents: Incident[] }> {
     const row = await this.requireInstance(id);
     const summary = await repo.instanceSummary(this.context.db, id);
     if (!summary) throw notFound();
     return {
       ...summary,
       parentInstanceId: row.parent_instance_id,
+      children: await repo.childInstances(this.context.db, id),
       incidents: await instanceIncidents(this.context.db, id),
       variables: JSON.parse(row.variables) as BpmVariables,
       activities: await repo.listActivities(this.context.db, id, row.state as InstanceState),
@@ -309,11 +316,25 @@ export class RuntimeService {
     });
     outcome?.keep(id);
     this.deliver(deliveries);
+    if (outcome) await this.followUp(caller, id, outcome);
     const summary = await repo.instanceSummary(this.context.db, id);
     return { ...(summary as NonNullable<typeof summary>), incident: failure ? incidentOf(failure) : null };
   }
 
   // ---------------------------------------------------------------- incidents
+
+  /** Keeps an incident at an element that failed outside the engine (a call activity whose process is missing); a retry resumes. */
+  async raiseAt(instanceId: number, element: { id: string; type: string; executionId: string }, message: string) {
+    const failure = new ModelFailure(message, element, 'callActivity');
+    const closing: Closing = { outcome: 'completed', others: 'skipped', actor: 'system', discarded: 'terminated' };
+    await this.context.db
+      .transaction()
+      .execute((trx) => this.raise(trx, instanceId, failure, { engine: { kind: 'resume' }, variables: {}, closing }));
+  }
+
+  get db() {
+    return this.context.db;
+  }
 
   private raise(trx: Kysely<Database>, instanceId: number, failure: ModelFailure, command: FailedCommand | null) {
     return raiseIncident(trx, {
@@ -386,6 +407,7 @@ export class RuntimeService {
     });
     outcome.keep(instance.id);
     this.deliver(deliveries);
+    await this.followUp(caller, instance.id, outcome);
     return this.detail(instance.id);
   }
 
@@ -414,12 +436,18 @@ export class RuntimeService {
    * A command of the event API (messages, signals) on a running instance, with the variables it sets; a
    * model error is kept as an incident and answered 422 naming it.
    */
-  async eventCommand(caller: Caller, operation: string, instanceId: number, command: EngineCommand, variables: Record<string, unknown>) {
+  async eventCommand(
+    caller: Caller | null,
+    operation: string,
+    instanceId: number,
+    command: EngineCommand,
+    variables: Record<string, unknown>,
+  ) {
     const instance = await this.requireInstance(instanceId);
     const refusal = taskCommandRefusal(instance.state as InstanceState);
     if (refusal) throw new AppError(409, refusal);
     const definition = await this.runnable(instance.definition_id);
-    const closing: Closing = { outcome: 'completed', others: 'skipped', actor: caller.userName, discarded: 'terminated' };
+    const closing: Closing = { outcome: 'completed', others: 'skipped', actor: caller?.userName ?? 'system', discarded: 'terminated' };
     return this.engineCommand(caller, operation, instance, definition, command, variables, closing, undefined, variables);
   }
 
@@ -747,6 +775,7 @@ export class RuntimeService {
       );
     outcome.keep(instance.id);
     this.deliver(deliveries);
+    await this.followUp(null, instance.id, outcome);
   }
 
   /**
@@ -776,7 +805,7 @@ export class RuntimeService {
   }
 
   private async engineCommand(
-    caller: Caller,
+    caller: Caller | null,
     operation: string,
     instance: Row,
     definition: RunnableDefinition,
@@ -804,14 +833,27 @@ export class RuntimeService {
       const deliveries = await this.save(trx, instance, definition, outcome, variables, closing);
       // The command an incident held went through another way (the task completed again): the incident is over.
       if ('executionId' in command && command.executionId) {
-        await resolveIncidentsAt(trx, instance.id, command.executionId, { userName: caller.userName, at: this.context.now() });
+        await resolveIncidentsAt(trx, instance.id, command.executionId, { userName: caller?.userName ?? 'system', at: this.context.now() });
       }
       entry.after = { instanceId: instance.id, taskId: closing.taskId, outcome: closing.outcome };
       return deliveries;
     });
     outcome.keep(instance.id);
     this.deliver(deliveries);
+    await this.followUp(caller, instance.id, outcome);
     return repo.instanceSummary(this.context.db, instance.id);
+  }
+
+  /**
+   * What a committed command leads to beyond its instance: the instances its call activities call are
+   * started, and an ended called instance completes its caller's call activity.
+   */
+  private async followUp(caller: Caller | null, instanceId: number, outcome: RunOutcome): Promise<void> {
+    if (outcome.calls.length === 0 && !outcome.ended) return;
+    const instance = await repo.findInstance(this.context.db, instanceId);
+    if (!instance) return;
+    if (outcome.calls.length > 0) await this.calls.startCalled(caller, instance, outcome.calls);
+    if (outcome.ended && instance.parent_instance_id !== null) await this.calls.returnToCaller(caller, instance);
   }
 
   /** The optimistic write of a command's outcome, then its rows. */
@@ -1016,7 +1058,7 @@ export class RuntimeService {
   }
 
   /** Released definitions never change: each is read once per process (the newest few hundred kept). */
-  private async runnable(definitionId: number): Promise<RunnableDefinition> {
+  async runnable(definitionId: number): Promise<RunnableDefinition> {
     const known = this.definitions.get(definitionId);
     if (known) return known;
     const row = await modelRepo.findDefinition(this.context.db, definitionId);

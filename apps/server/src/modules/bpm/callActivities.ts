@@ -1,0 +1,113 @@
+import type { Caller } from '../../http/caller.ts';
+import { AppError } from '../../http/errors.ts';
+import { callActivitiesOf } from './engineRunner.ts';
+import { type CallActivity, type CallWait, mapVariables } from './eventCatalog.ts';
+import * as modelRepo from './modelRepo.ts';
+import * as repo from './runtimeRepo.ts';
+import type { RuntimeService } from './runtimeService.ts';
+
+/** Calls nested deeper than this are a model that calls itself: an incident, not an endless chain of instances. */
+const maxCallDepth = 10;
+
+/**
+ * Call activities across definitions, as Camunda runs them: the called process (newest version, the one
+ * released with the caller, or a version) starts as its own instance linked to the caller, takes the
+ * caller's variables by camunda:in, and when it ends, its variables by camunda:out complete the call.
+ */
+export class CallActivities {
+  constructor(private readonly runtime: RuntimeService) {}
+
+  /** Starts the called instance of every call activity that waits without one. */
+  async startCalled(caller: Caller | null, parent: repo.InstanceRow, waits: CallWait[]): Promise<void> {
+    const db = this.runtime.db;
+    const definition = await this.runtime.runnable(parent.definition_id);
+    const calls = await callActivitiesOf(definition);
+    const started = new Set((await repo.childInstances(db, parent.id)).map((child) => child.parentExecutionId));
+    for (const wait of waits) {
+      const call = calls.get(wait.activityId);
+      if (!call || started.has(wait.executionId)) continue;
+      const element = { id: wait.activityId, type: 'bpmn:CallActivity', executionId: wait.executionId };
+      const callee = await this.callee(parent, call);
+      if (!callee) {
+        const which = call.binding === 'version' ? ` version ${call.version ?? '?'}` : call.binding === 'deployment' ? ' (deployment)' : '';
+        await this.runtime.raiseAt(parent.id, element, `no released process '${call.calledElement}'${which} to call`);
+        continue;
+      }
+      if ((await this.depth(parent)) >= maxCallDepth) {
+        await this.runtime.raiseAt(parent.id, element, `calls nested more than ${maxCallDepth} deep`);
+        continue;
+      }
+      const variables = mapVariables(call.ins, JSON.parse(parent.variables) as Record<string, unknown>);
+      await this.runtime.startInstance(caller, {
+        definition: callee,
+        variables,
+        businessKey: call.ins.businessKey ? parent.business_key : '',
+        command: { kind: 'resume' },
+        operation: 'task:start',
+        parent: { instanceId: parent.id, executionId: wait.executionId },
+      });
+    }
+  }
+
+  /** A called instance ended: its caller's call activity completes with the variables camunda:out names. */
+  async returnToCaller(caller: Caller | null, child: repo.InstanceRow): Promise<void> {
+    if (child.parent_instance_id === null || child.parent_execution_id === null) return;
+    const db = this.runtime.db;
+    const parent = await repo.findInstance(db, child.parent_instance_id);
+    if (parent?.state !== 'running') return;
+    const activity = (await repo.activeActivities(db, parent.id)).find((row) => row.execution_id === child.parent_execution_id);
+    if (!activity) return;
+    const calls = await callActivitiesOf(await this.runtime.runnable(parent.definition_id));
+    const call = calls.get(activity.activity_id);
+    const outs = call ? mapVariables(call.outs, JSON.parse(child.variables) as Record<string, unknown>) : {};
+    try {
+      await this.runtime.eventCommand(
+        caller,
+        'task:complete',
+        parent.id,
+        { kind: 'message', executionId: child.parent_execution_id },
+        outs,
+      );
+    } catch (error) {
+      // The caller ran into a model error after the call: the incident is kept on it, the child has ended anyway.
+      if (!(error instanceof AppError && error.messageKey === 'error.bpmIncident')) throw error;
+    }
+  }
+
+  private async callee(parent: repo.InstanceRow, call: CallActivity) {
+    const db = this.runtime.db;
+    if (call.binding === 'latest') {
+      const latest = await modelRepo.latestDefinition(db, call.calledElement);
+      return latest && latest.suspended === 0 ? latest : undefined;
+    }
+    if (call.binding === 'version') {
+      if (call.version === null) return undefined;
+      return db
+        .selectFrom('bpm_definition')
+        .selectAll()
+        .where('def_key', '=', call.calledElement)
+        .where('version', '=', call.version)
+        .executeTakeFirst();
+    }
+    // Released with the caller: the same model's release, at the same moment.
+    const own = await modelRepo.findDefinition(db, parent.definition_id);
+    if (!own) return undefined;
+    return db
+      .selectFrom('bpm_definition')
+      .selectAll()
+      .where('def_key', '=', call.calledElement)
+      .where('model_id', '=', own.model_id)
+      .where('deployed_at', '=', own.deployed_at)
+      .executeTakeFirst();
+  }
+
+  private async depth(instance: repo.InstanceRow): Promise<number> {
+    let depth = 0;
+    let current: repo.InstanceRow | undefined = instance;
+    while (current?.parent_instance_id != null && depth < maxCallDepth) {
+      current = await repo.findInstance(this.runtime.db, current.parent_instance_id);
+      depth += 1;
+    }
+    return depth;
+  }
+}
