@@ -30,7 +30,8 @@ test('an editor writes a news item with a cover and a picture in its body, publi
   await dialog.getByLabel('Summary').fill('四十所学校完成教室改造。');
   // Files are chosen through antd's upload buttons; the browser's bare file box is never shown.
   await expect(page.locator('input[type=file]:visible')).toHaveCount(0);
-  await choose(page, dialog.getByRole('button', { name: 'Upload image' }), png('cover.png', [24, 144, 255]));
+  // The upload button is the field's control, named by its label.
+  await choose(page, dialog.getByRole('button', { name: 'Cover', exact: true }), png('cover.png', [24, 144, 255]));
   await expect(dialog.getByRole('img', { name: 'Current image' })).toBeVisible();
 
   const body = dialog.getByRole('textbox', { name: 'Body' });
@@ -68,7 +69,7 @@ test('a changed filing number is previewed on the site first, then saved and sho
   await signIn(page, server.url, sysadmin);
   await page.goto(`${server.url}/#/portal/site`);
   const filing = page.getByLabel('Filing number');
-  await expect(page.getByRole('button', { name: 'Replace image' }).first()).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Customer-service QR code' })).toContainText('Replace image');
   await expect(page.locator('input[type=file]:visible')).toHaveCount(0);
   await expect(filing).toHaveValue('浙ICP备14032688号-1');
   await filing.fill('浙ICP备20261124号-9');

@@ -1,7 +1,10 @@
 import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import Database from 'better-sqlite3';
+import { apiAs } from './support/api.ts';
 import { type RunningServer, startServer } from './support/server.ts';
+import { sysadmin } from './support/signIn.ts';
 
 const informationServices = [
   '义务教育新生入学平台',
@@ -216,8 +219,8 @@ test('at 1440 px every home section is centred in the page', async ({ page }) =>
   await open(page, '/homePage');
   for (const name of ['信息化服务', '科创服务', '新闻动态', '典型客户']) {
     const box = await page.getByRole('heading', { level: 2, name, exact: true }).boundingBox();
-    // The 1200 px content box starts at (1440 - 1200) / 2 + 24 px of padding.
-    expect(box?.x).toBe(144);
+    // Each section's 1200 px content box is centred: it starts at (1440 - 1200) / 2.
+    expect(box?.x).toBe(120);
   }
 });
 
@@ -246,3 +249,136 @@ test('every page has a title equal to its path with the company name', async ({ 
     await expect(page).toHaveTitle(`${route} - 启明教育科技有限公司`);
   }
 });
+
+/** Serious or critical axe findings on the page as it stands. */
+async function seriousViolations(page: Page) {
+  await page.addStyleTag({ content: '*, *::before, *::after { transition: none !important; animation: none !important; }' });
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+}
+
+test('every picture on the site is described, sized, and below the fold loads lazily', async ({ page }) => {
+  for (const route of ['/homePage', '/toProducts?index=0', '/toCases?index=1', '/newsPage', '/customers', '/aboutUs?activeIndex=2']) {
+    await open(page, route);
+    await page.waitForLoadState('networkidle');
+    const images = await page.locator('main img').evaluateAll((found) =>
+      found.map((image) => ({
+        src: image.getAttribute('src'),
+        alt: image.getAttribute('alt'),
+        width: image.getAttribute('width'),
+        height: image.getAttribute('height'),
+        loading: image.getAttribute('loading'),
+        top: image.getBoundingClientRect().top + window.scrollY,
+      })),
+    );
+    expect(images.length, route).toBeGreaterThan(0);
+    for (const image of images) {
+      expect(image.alt, `${route} ${image.src}`).not.toBeNull();
+      expect(Number(image.width) > 0 && Number(image.height) > 0, `${route} ${image.src}`).toBe(true);
+      if (image.top > 900) expect(image.loading, `${route} ${image.src}`).toBe('lazy');
+    }
+    // Scrolled through, every picture arrives: no broken default.
+    await page.evaluate(() => window.scrollTo({ top: document.body.scrollHeight, behavior: 'instant' }));
+    await expect
+      .poll(() =>
+        page.locator('main img').evaluateAll((found) => found.filter((image) => !(image as HTMLImageElement).naturalWidth).length),
+      )
+      .toBe(0);
+  }
+});
+
+test('the home page shows its illustration, key figures, service screens and customer word marks', async ({ page }) => {
+  await open(page, '/homePage');
+  await expect(page.getByRole('img', { name: '智慧校园插画' })).toBeVisible();
+  const figures = page.getByRole('region', { name: '关键数据' });
+  await expect(figures.getByRole('listitem')).toHaveCount(4);
+  await expect(figures).toContainText('3000+服务学校');
+  await expect(page.getByRole('img', { name: '义务教育新生入学平台界面示意' })).toBeAttached();
+  await expect(page.getByRole('img', { name: '杭州市西湖区教育局' })).toBeAttached();
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
+test('each case tells its story with results, and the about tabs show a timeline, values, honours and pledges', async ({ page }) => {
+  await open(page, '/toCases?index=2');
+  const story = page.getByRole('region', { name: '客户案例' });
+  await expect(story).toContainText('杭州第十四中学');
+  await expect(story.getByRole('listitem').first()).toContainText('1天');
+  expect(await seriousViolations(page)).toEqual([]);
+  for (const [index, entry] of ['2014年', '使命', 'CMMI三级认证', '7×12小时'].entries()) {
+    await open(page, `/aboutUs?activeIndex=${index}`);
+    const section = page.getByTestId('about-section');
+    await expect(section.getByRole('img')).toBeVisible();
+    await expect(section.getByRole('listitem').filter({ hasText: entry })).toHaveCount(1);
+    expect(await seriousViolations(page)).toEqual([]);
+  }
+});
+
+test('with an AMap key the contact page shows the live map, finds places and the visitor; unreachable AMap keeps the drawn map', async ({
+  page,
+  context,
+}) => {
+  const admin = await apiAs(server.url, sysadmin);
+  const settings = (await admin.call('GET', '/admin/portal/site')).json.data;
+  const key = '0123456789abcdef0123456789abcdef';
+  expect((await admin.call('PUT', '/admin/portal/site', { ...settings, amapKey: key, amapSecurityCode: 'f'.repeat(32) })).status).toBe(200);
+  try {
+    // This machine cannot reach AMap: every outside request fails, as it would for a visitor offline.
+    await context.route(/^(?!http:\/\/127\.0\.0\.1)/, (route) => route.abort());
+    await open(page, '/contactUs');
+    await expect(page.getByText('在线地图暂时无法打开，上图为示意位置。')).toBeVisible();
+    await expect(page.getByRole('img', { name: /公司位置示意图/ })).toBeVisible();
+    await context.unroute(/^(?!http:\/\/127\.0\.0\.1)/);
+
+    // AMap's script answered by a stand-in with the API's shape: the page's use of it, not AMap itself.
+    let requested = '';
+    await context.route(/^https:\/\/webapi\.amap\.com\/maps/, async (route) => {
+      requested = route.request().url();
+      await route.fulfill({ contentType: 'application/javascript', body: amapStandIn });
+    });
+    await context.route(/^(?!http:\/\/127\.0\.0\.1|https:\/\/webapi\.amap\.com)/, (route) => route.abort());
+    await open(page, '/homePage');
+    await open(page, '/contactUs');
+    const map = page.getByRole('region', { name: '启明教育位置地图' });
+    await expect(map).toHaveAttribute('data-center', '120.1275,30.2799');
+    expect(new URL(requested).searchParams.get('key')).toBe(key);
+    expect(
+      await page.evaluate(() => (window as { _AMapSecurityConfig?: { securityJsCode: string } })._AMapSecurityConfig?.securityJsCode),
+    ).toBe('f'.repeat(32));
+    await page.getByRole('searchbox').or(page.getByPlaceholder('搜索地点，如地铁站')).fill('文三路地铁站');
+    await page.getByRole('button', { name: '搜索', exact: true }).click();
+    await expect(page.getByRole('status').filter({ hasText: '找到 1 个地点。' })).toBeVisible();
+    await page.getByRole('button', { name: /文三路地铁站 文三路/ }).click();
+    await expect(map).toHaveAttribute('data-center', '120.13,30.28');
+    await page.getByRole('button', { name: '定位到我的位置' }).click();
+    await expect(page.getByRole('status').filter({ hasText: '已标出您的位置。' })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+  } finally {
+    expect((await admin.call('PUT', '/admin/portal/site', settings)).status).toBe(200);
+  }
+});
+
+/** A stand-in for AMap's script: the constructors the page calls, recording what it asked on the map's element. */
+const amapStandIn = `
+(() => {
+  const point = (lng, lat) => ({ getLng: () => lng, getLat: () => lat });
+  const text = (p) => Array.isArray(p) ? p.join(',') : p.getLng() + ',' + p.getLat();
+  class Map {
+    constructor(element, options) { this.element = element; this.setCenter(options.center); }
+    setCenter(p) { this.element.setAttribute('data-center', text(p)); }
+    setZoom() {}
+    add() {}
+    addControl() {}
+    setFitView() {}
+    destroy() {}
+  }
+  class Geolocation { getCurrentPosition(done) { done('complete', { position: point(120.2, 30.3) }); } }
+  class PlaceSearch {
+    search(keyword, done) {
+      done('complete', { poiList: { pois: [{ id: 'B1', name: keyword, address: '文三路', location: point(120.13, 30.28) }] } });
+    }
+  }
+  window.AMap = { Map, Marker: class {}, Scale: class {}, ToolBar: class {}, Geolocation, PlaceSearch };
+})();
+`;

@@ -20,6 +20,9 @@ function inlineScriptHashes(webDistDir: string | undefined): string[] {
   );
 }
 
+/** Where AMap's JS API 2.0 loads its script, styles' data and tiles from. */
+const amapOrigins = ['https://webapi.amap.com', 'https://*.amap.com'];
+
 /**
  * Security headers on every answer (API, static files, errors, 404s). The CSP runs no inline script
  * but the index page's own, by hash, so an injected script cannot run and read the tokens the web app
@@ -32,11 +35,13 @@ export function registerSecurityHeaders(app: FastifyInstance, webDistDir: string
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...inlineScriptHashes(webDistDir)],
+        // AMap's JS API, which the contact page loads only when the portal has set a key.
+        scriptSrc: ["'self'", ...inlineScriptHashes(webDistDir), ...amapOrigins],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...amapOrigins],
+        workerSrc: ["'self'", 'blob:'],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],

@@ -16,8 +16,10 @@ export function SiteHeader() {
   const active = activeNavKey(location.pathname);
   const close = () => setMenuOpen(false);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: any new address (Back, a typed one, a link) closes the mobile menu.
-  useEffect(close, [location.key]);
+  // Any new address (Back, a typed one, a link) closes the mobile menu. The location object, not its key:
+  // an address typed into the bar comes with no history state, so its key can equal the last one's.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the location is the trigger, not an input.
+  useEffect(close, [location]);
 
   return (
     <header className={`${styles.header} ${y >= headerShadowAt ? styles.scrolled : ''}`} data-testid="site-header">

@@ -1,6 +1,8 @@
 import type { SiteSettings } from '@qiming/shared';
-import { use } from 'react';
+import { use, useEffect, useMemo, useState } from 'react';
 import { ContactLine } from '../ContactLine.tsx';
+import { LiveMap } from '../map/LiveMap.tsx';
+import { type AmapNamespace, loadAmap } from '../map/loadAmap.ts';
 import { loadPublic } from '../publicData.ts';
 import { EmptyNotice } from './EmptyNotice.tsx';
 import { PageHeading } from './PageHeading.tsx';
@@ -39,6 +41,42 @@ function MapCard({ site }: { site: SiteSettings }) {
   );
 }
 
+/**
+ * Spec: the contact page's map. AMap's live map when the portal has set a key and a position; the drawn
+ * map while it loads, and for good when no key is set or AMap cannot be reached.
+ */
+function ContactMap({ site }: { site: SiteSettings }) {
+  const position = useMemo<[number, number] | null>(
+    () => (site.mapLongitude && site.mapLatitude ? [Number(site.mapLongitude), Number(site.mapLatitude)] : null),
+    [site.mapLongitude, site.mapLatitude],
+  );
+  const [amap, setAmap] = useState<AmapNamespace | null>(null);
+  const [unreachable, setUnreachable] = useState(false);
+  useEffect(() => {
+    if (!site.amapKey || !position) return;
+    let current = true;
+    loadAmap(site.amapKey, site.amapSecurityCode).then(
+      (loaded) => current && setAmap(loaded),
+      () => current && setUnreachable(true),
+    );
+    return () => {
+      current = false;
+    };
+  }, [site.amapKey, site.amapSecurityCode, position]);
+
+  if (amap && position) return <LiveMap amap={amap} position={position} companyName={site.shortName || site.companyName} />;
+  return (
+    <div>
+      <MapCard site={site} />
+      {unreachable && (
+        <p className={styles.meta} role="status">
+          在线地图暂时无法打开，上图为示意位置。
+        </p>
+      )}
+    </div>
+  );
+}
+
 export default function ContactPage() {
   const site = use(loadPublic<SiteSettings>('site'));
   return (
@@ -58,7 +96,7 @@ export default function ContactPage() {
             <a href={`mailto:${site.mailbox}`}>{site.mailbox}</a>
           </ContactLine>
         </address>
-        {site.address && <MapCard site={site} />}
+        {site.address && <ContactMap site={site} />}
       </div>
     </>
   );

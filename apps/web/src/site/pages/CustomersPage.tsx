@@ -21,7 +21,15 @@ export default function CustomersPage() {
               .map((customer) => (
                 <li key={customer.id} className={styles.card}>
                   {customer.logo && (
-                    <img className={styles.customerLogo} src={customer.logo} alt="" width={48} height={48} loading="lazy" />
+                    <img
+                      className={styles.customerLogo}
+                      src={customer.logo}
+                      alt=""
+                      width={240}
+                      height={72}
+                      loading="lazy"
+                      decoding="async"
+                    />
                   )}
                   <h3>{customer.name}</h3>
                   <p>{customer.region}</p>

@@ -1,6 +1,7 @@
 import type { HomeContent, PortalService, SiteSettings } from '@qiming/shared';
 import { Suspense, use } from 'react';
 import { Link } from 'react-router-dom';
+import { labelledLines } from '../labelledLines.ts';
 import { loadPublic } from '../publicData.ts';
 import { EmptyNotice } from './EmptyNotice.tsx';
 import styles from './pages.module.css';
@@ -10,20 +11,62 @@ function Hero() {
   const site = use(loadPublic<SiteSettings>('site'));
   return (
     <>
-      <h1>{site.slogan || site.companyName || '欢迎访问'}</h1>
-      {site.heroText && <p>{site.heroText}</p>}
+      <div className={styles.heroText}>
+        <h1>{site.slogan || site.companyName || '欢迎访问'}</h1>
+        {site.heroText && <p>{site.heroText}</p>}
+        <HeroActions />
+      </div>
+      {site.heroImage && (
+        // The one picture above the fold: fetched first, never lazily; its box is reserved by its size.
+        <img className={styles.heroImage} src={site.heroImage} alt="智慧校园插画" width={560} height={403} fetchPriority="high" />
+      )}
     </>
   );
 }
 
-/** Cards linking each service to its page by `index`. */
+function HeroActions() {
+  return (
+    <div className={styles.heroActions}>
+      <Link to="/toProducts" className={styles.primaryButton}>
+        了解产品
+      </Link>
+      <Link to="/contactUs" className={styles.ghostButton}>
+        联系我们
+      </Link>
+    </div>
+  );
+}
+
+/** The company's key figures from the portal (`3000+|服务学校` a line). */
+function KeyFigures() {
+  const site = use(loadPublic<SiteSettings>('site'));
+  const figures = labelledLines(site.keyFigures ?? '');
+  if (figures.length === 0) return null;
+  return (
+    <section className={styles.figures} aria-label="关键数据">
+      <ul>
+        {figures.map((figure) => (
+          <li key={figure.label + figure.text}>
+            <strong>{figure.label}</strong>
+            <span>{figure.text}</span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** Cards linking each service to its page by `index`, each with its screen or illustration. */
 function ServiceCards({ services, path }: { services: PortalService[]; path: '/toProducts' | '/toCases' }) {
   if (services.length === 0) return <EmptyNotice />;
   return (
     <ul className={styles.cards}>
       {services.map((service) => (
         <li key={service.index}>
-          <Link to={`${path}?index=${service.index}`} className={styles.card}>
+          <Link to={`${path}?index=${service.index}`} className={`${styles.card} ${styles.pictureCard}`}>
+            {service.image && (
+              <img src={service.image} alt={`${service.name}界面示意`} width={320} height={180} loading="lazy" decoding="async" />
+            )}
             <h3>{service.name}</h3>
             <p>{service.summary}</p>
           </Link>
@@ -48,9 +91,10 @@ function Sections() {
       <section className={styles.section} aria-labelledby="home-news">
         <h2 id="home-news">新闻动态</h2>
         {home.news.length === 0 && <EmptyNotice />}
-        <ul className={styles.newsList}>
+        <ul className={styles.newsGrid}>
           {home.news.map((item) => (
             <li key={item.id}>
+              {item.cover && <img src={item.cover} alt="" width={320} height={180} loading="lazy" decoding="async" />}
               <Link to={`/newsDetail?id=${item.id}`}>
                 {item.pinned && <span className={styles.pinned}>置顶</span>}
                 {item.title}
@@ -69,7 +113,11 @@ function Sections() {
         <ul className={styles.customers}>
           {home.customers.map((customer) => (
             <li key={customer.id}>
-              <strong>{customer.name}</strong>
+              {customer.logo ? (
+                <img src={customer.logo} alt={customer.name} width={240} height={72} loading="lazy" decoding="async" />
+              ) : (
+                <strong>{customer.name}</strong>
+              )}
               <span>{customer.region}</span>
             </li>
           ))}
@@ -84,20 +132,20 @@ export function HomePage() {
     <>
       <div className={styles.hero}>
         <div className={styles.heroInner}>
-          <Suspense fallback={<h1>启明教育</h1>}>
+          <Suspense
+            fallback={
+              <div className={styles.heroText}>
+                <h1>启明教育</h1>
+                <HeroActions />
+              </div>
+            }
+          >
             <Hero />
           </Suspense>
-          <div className={styles.heroActions}>
-            <Link to="/toProducts" className={styles.primaryButton}>
-              了解产品
-            </Link>
-            <Link to="/contactUs" className={styles.ghostButton}>
-              联系我们
-            </Link>
-          </div>
         </div>
       </div>
       <Suspense fallback={<div className={styles.pending} aria-busy="true" />}>
+        <KeyFigures />
         <Sections />
       </Suspense>
     </>

@@ -1,6 +1,7 @@
 import type { PortalService, ServiceKind } from '@qiming/shared';
 import { use } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
+import { labelledLines } from '../labelledLines.ts';
 import { loadPublic } from '../publicData.ts';
 import { EmptyNotice } from './EmptyNotice.tsx';
 import { PageHeading } from './PageHeading.tsx';
@@ -11,6 +12,28 @@ const pages = {
   information: { path: '/toProducts', lead: '覆盖招生入学、教学管理与教师发展的教育信息化平台' },
   innovation: { path: '/toCases', lead: '面向校园安全、研学实践与学生健康的科创服务' },
 } as const;
+
+/** A customer's story with the service and its results as figures. */
+function CaseStory({ service }: { service: PortalService }) {
+  const results = labelledLines(service.results);
+  if (!service.story && results.length === 0) return null;
+  return (
+    <section className={styles.story} aria-label="客户案例">
+      <p className={styles.storyLabel}>客户案例</p>
+      {service.story && <p>{service.story}</p>}
+      {results.length > 0 && (
+        <ul className={styles.results}>
+          {results.map((result) => (
+            <li key={result.label + result.text}>
+              <strong>{result.label}</strong>
+              <span>{result.text}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
 
 /** Information services (`/toProducts`) or innovation services (`/toCases`); `index` picks the one shown. */
 export default function ServicesPage({ kind }: { kind: ServiceKind }) {
@@ -37,7 +60,16 @@ export default function ServicesPage({ kind }: { kind: ServiceKind }) {
         {selected && (
           <article className={styles.article} data-testid="service-detail">
             <h2>{selected.name}</h2>
-            {selected.image && <img className={styles.serviceImage} src={selected.image} alt="" width={480} height={270} />}
+            {selected.image && (
+              <img
+                key={selected.image}
+                className={styles.serviceImage}
+                src={selected.image}
+                alt={`${selected.name}界面示意`}
+                width={640}
+                height={360}
+              />
+            )}
             <p>{selected.summary}</p>
             <h3>主要功能</h3>
             <ul className={styles.features}>
@@ -45,6 +77,7 @@ export default function ServicesPage({ kind }: { kind: ServiceKind }) {
                 <li key={feature}>{feature}</li>
               ))}
             </ul>
+            <CaseStory service={selected} />
           </article>
         )}
       </div>

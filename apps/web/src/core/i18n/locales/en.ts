@@ -715,7 +715,7 @@ export const en = {
       company: 'Company and home page',
       contacts: 'Contacts',
       filing: 'Filing',
-      images: 'QR images',
+      images: 'Images',
       map: 'Map position',
       companyName: 'Company name',
       shortName: 'Short name',
@@ -733,6 +733,10 @@ export const en = {
       mapLongitude: 'Longitude',
       mapLatitude: 'Latitude',
       workingHours: 'Working hours',
+      heroImage: 'Home page picture',
+      keyFigures: 'Key figures (one "figure|label" a line, e.g. 3000+|schools served)',
+      amapKey: 'AMap JS API key (empty: the drawn map)',
+      amapSecurityCode: 'AMap security code',
     },
     news: {
       name: 'news item',
@@ -760,6 +764,8 @@ export const en = {
       },
       features: 'Features',
       featureLines: 'Features (one per line)',
+      story: 'Customer story',
+      resultLines: 'Results (one "figure|label" a line)',
     },
     customers: {
       name: 'customer',
@@ -770,6 +776,7 @@ export const en = {
     about: {
       name: 'about-us section',
       body: 'Text',
+      itemLines: 'Entries (one "label|text" a line: timeline, values, honours)',
     },
     jobs: {
       name: 'job opening',

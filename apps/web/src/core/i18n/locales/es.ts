@@ -715,7 +715,7 @@ export const es: UiStrings = {
       company: 'Empresa y portada',
       contacts: 'Contactos',
       filing: 'Registro',
-      images: 'Códigos QR',
+      images: 'Imágenes',
       map: 'Posición en el mapa',
       companyName: 'Nombre de la empresa',
       shortName: 'Nombre corto',
@@ -733,6 +733,10 @@ export const es: UiStrings = {
       mapLongitude: 'Longitud',
       mapLatitude: 'Latitud',
       workingHours: 'Horario',
+      heroImage: 'Imagen de la portada',
+      keyFigures: 'Cifras clave (una «cifra|etiqueta» por línea, p. ej. 3000+|escuelas atendidas)',
+      amapKey: 'Clave de la API JS de AMap (vacía: el mapa dibujado)',
+      amapSecurityCode: 'Código de seguridad de AMap',
     },
     news: {
       name: 'noticia',
@@ -760,6 +764,8 @@ export const es: UiStrings = {
       },
       features: 'Características',
       featureLines: 'Características (una por línea)',
+      story: 'Caso de cliente',
+      resultLines: 'Resultados (una «cifra|etiqueta» por línea)',
     },
     customers: {
       name: 'cliente',
@@ -770,6 +776,7 @@ export const es: UiStrings = {
     about: {
       name: 'sección de quiénes somos',
       body: 'Texto',
+      itemLines: 'Entradas (una «etiqueta|texto» por línea: historia, valores, premios)',
     },
     jobs: {
       name: 'oferta de empleo',

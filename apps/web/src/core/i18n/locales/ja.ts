@@ -715,7 +715,7 @@ export const ja: UiStrings = {
       company: '会社とトップページ',
       contacts: '連絡先',
       filing: '届出',
-      images: 'QRコード画像',
+      images: '画像',
       map: '地図上の位置',
       companyName: '会社名',
       shortName: '略称',
@@ -733,6 +733,10 @@ export const ja: UiStrings = {
       mapLongitude: '経度',
       mapLatitude: '緯度',
       workingHours: '営業時間',
+      heroImage: 'トップページの画像',
+      keyFigures: '主要な数字（1行に「数値|説明」、例：3000+|導入校）',
+      amapKey: 'AMap JS API キー（空欄：イラストの地図）',
+      amapSecurityCode: 'AMap セキュリティコード',
     },
     news: {
       name: 'ニュース',
@@ -760,6 +764,8 @@ export const ja: UiStrings = {
       },
       features: '特長',
       featureLines: '特長（1行に1つ）',
+      story: '導入事例',
+      resultLines: '成果（1行に「数値|説明」）',
     },
     customers: {
       name: '顧客',
@@ -770,6 +776,7 @@ export const ja: UiStrings = {
     about: {
       name: '会社概要セクション',
       body: '本文',
+      itemLines: '項目（1行に「ラベル|内容」：沿革、理念、受賞など）',
     },
     jobs: {
       name: '求人',

@@ -715,7 +715,7 @@ export const zh: UiStrings = {
       company: '公司与首页',
       contacts: '联系方式',
       filing: '备案',
-      images: '二维码图片',
+      images: '图片',
       map: '地图位置',
       companyName: '公司名称',
       shortName: '简称',
@@ -733,6 +733,10 @@ export const zh: UiStrings = {
       mapLongitude: '经度',
       mapLatitude: '纬度',
       workingHours: '工作时间',
+      heroImage: '首页插图',
+      keyFigures: '关键数据（每行“数值|说明”，如 3000+|服务学校）',
+      amapKey: '高德地图 JS API Key（留空则显示示意图）',
+      amapSecurityCode: '高德地图安全密钥',
     },
     news: {
       name: '新闻',
@@ -760,6 +764,8 @@ export const zh: UiStrings = {
       },
       features: '特点',
       featureLines: '特点（每行一条）',
+      story: '客户案例',
+      resultLines: '案例成果（每行“数值|说明”）',
     },
     customers: {
       name: '客户',
@@ -770,6 +776,7 @@ export const zh: UiStrings = {
     about: {
       name: '关于我们栏目',
       body: '内容',
+      itemLines: '条目（每行“标签|内容”：发展历程、文化、荣誉等）',
     },
     jobs: {
       name: '招聘职位',

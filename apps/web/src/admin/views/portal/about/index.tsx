@@ -18,7 +18,11 @@ export default function AboutSectionsPage() {
       { name: 'seq', label: 'portal.seq', input: 'number', rules: portalRules.seq },
       { name: 'title', label: 'portal.title', rules: portalRules.name },
       { name: 'body', label: 'portal.about.body', input: 'textarea', rules: portalRules.sectionBody },
+      { name: 'image', label: 'portal.image', input: 'image', rules: portalRules.image },
+      { name: 'items', label: 'portal.about.itemLines', input: 'textarea', rules: portalRules.labelledLines },
     ],
+    createValues: () => ({ image: '' }),
+    formValues: (row) => ({ ...row, items: row.items.join('\n') }),
   };
   return <ResourceTable resource={resource} />;
 }

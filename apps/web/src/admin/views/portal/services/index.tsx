@@ -35,9 +35,11 @@ export default function ServicesPage() {
       { name: 'summary', label: 'portal.summary', input: 'textarea', rules: portalRules.summary },
       { name: 'features', label: 'portal.services.featureLines', input: 'textarea', rules: portalRules.features },
       { name: 'image', label: 'portal.image', input: 'image', rules: portalRules.image },
+      { name: 'story', label: 'portal.services.story', input: 'textarea', rules: portalRules.story },
+      { name: 'results', label: 'portal.services.resultLines', input: 'textarea', rules: portalRules.labelledLines },
     ],
     createValues: () => ({ kind: 'information', image: '' }),
-    formValues: (row) => ({ ...row, features: row.features.join('\n') }),
+    formValues: (row) => ({ ...row, features: row.features.join('\n'), results: row.results.join('\n') }),
   };
   return <ResourceTable resource={resource} />;
 }

@@ -14,23 +14,27 @@ import { useSubmit } from '../../../crud/useSubmit.ts';
 import { openPreview } from '../openPreview.ts';
 
 type Key = keyof SiteSettings;
+const imageKeys: Key[] = ['publicAccountQr', 'contactQr', 'heroImage'];
 const field = (name: Key, input?: FieldDeclaration['input']): FieldDeclaration => ({
   name,
   label: `portal.site.${name}`,
-  rules: portalRules[name === 'publicAccountQr' || name === 'contactQr' ? 'image' : name],
+  rules: portalRules[imageKeys.includes(name) ? 'image' : (name as Exclude<Key, 'publicAccountQr' | 'contactQr' | 'heroImage'>)],
   input,
 });
 
-/** The settings in the groups an editor thinks in; the home page's hero is its slogan and text. */
+/** The settings in the groups an editor thinks in; the home page's hero is its slogan, text, picture and figures. */
 const groups: Array<{ title: string; fields: FieldDeclaration[] }> = [
-  { title: 'portal.site.company', fields: [field('companyName'), field('shortName'), field('slogan'), field('heroText', 'textarea')] },
+  {
+    title: 'portal.site.company',
+    fields: [field('companyName'), field('shortName'), field('slogan'), field('heroText', 'textarea'), field('keyFigures', 'textarea')],
+  },
   {
     title: 'portal.site.contacts',
     fields: [field('address'), field('mailbox'), field('landline'), field('mobile'), field('consultationPhone'), field('workingHours')],
   },
   { title: 'portal.site.filing', fields: [field('filingNumber'), field('filingUrl')] },
-  { title: 'portal.site.images', fields: [field('publicAccountQr', 'image'), field('contactQr', 'image')] },
-  { title: 'portal.site.map', fields: [field('mapLongitude'), field('mapLatitude')] },
+  { title: 'portal.site.images', fields: [field('heroImage', 'image'), field('publicAccountQr', 'image'), field('contactQr', 'image')] },
+  { title: 'portal.site.map', fields: [field('mapLongitude'), field('mapLatitude'), field('amapKey'), field('amapSecurityCode')] },
 ];
 
 /** Site settings: what the header, footer, side panel and contact page show, previewed before saving. */
