@@ -27,6 +27,15 @@ const instancesOf = async (service: string) =>
     enabled: boolean;
   }[];
 
+test('the registry and the config centre open on the namespace that holds the demo, not the empty public one', async ({ page }) => {
+  await signIn(page, server.url, sysadmin);
+  await page.goto(`${server.url}/#/governance/registry`);
+  await expect(page.getByRole('row').filter({ hasText: 'order-service' }).first()).toBeVisible();
+  await expect(page.getByText('生产环境', { exact: true })).toBeVisible();
+  await page.goto(`${server.url}/#/governance/config`);
+  await expect(page.getByRole('row').filter({ hasText: 'application.yaml' })).toBeVisible();
+});
+
 test('the registry page shows what clients register, and a client sees what the page changes', async ({ page }) => {
   for (const ip of ['10.8.0.1', '10.8.0.2']) {
     await nacos('POST', '/nacos/v1/ns/instance', { serviceName: 'DEFAULT_GROUP@@orders', ip, port: '8080', ephemeral: 'false' });
@@ -66,6 +75,9 @@ test('the config centre edits, checks, compares, rolls back, lists listeners and
   await expect(page.getByRole('cell', { name: 'Staging', exact: true })).toBeVisible();
 
   await page.goto(`${server.url}/#/governance/config`);
+  // The page opens on the demo's namespace; this config belongs in public.
+  await page.getByLabel('Namespace', { exact: true }).click();
+  await page.locator('.ant-select-item-option[title="public"]').filter({ visible: true }).click();
   await page.getByRole('button', { name: 'Add' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add config' });
   await dialog.getByLabel('Data ID').fill('shop.json');

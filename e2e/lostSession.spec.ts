@@ -52,3 +52,24 @@ test('a session ended elsewhere leads once to sign-in, and back to the page afte
   await signInOnPage(page, staff);
   await expect(page).toHaveURL(/#\/system\/dictionary$/);
 });
+
+test('a server restarted with a new data directory sends the user to sign in with a message', async ({ page }) => {
+  const first = await startServer();
+  const port = new URL(first.url).port;
+  let second: RunningServer | undefined;
+  try {
+    await page.goto(`${first.url}/#/login`);
+    await signInOnPage(page, sysadmin);
+    await expect(page).toHaveURL(/#\/dashboard$/);
+    await first.stop();
+    // The same address, a server that never issued this browser's session.
+    second = await startServer({ PORT: port });
+    await page.goto(`${second.url}/#/system/dictionary`);
+    await page.reload();
+    await expect(page).toHaveURL(/#\/login\?expired=1/);
+    await expect(page.getByText('Your session has expired, please sign in again')).toBeVisible();
+    await expect(page.getByText('the server was restarted', { exact: false })).toBeVisible();
+  } finally {
+    await second?.stop();
+  }
+});

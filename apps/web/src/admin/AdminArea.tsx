@@ -58,7 +58,7 @@ export default function AdminArea() {
 
   if (!signedIn) return <Navigate to={`/login?redirect=${encodeURIComponent(location.pathname + location.search)}`} replace />;
   return (
-    <AntdShell>
+    <AntdShell themed>
       <App>
         <QueryClientProvider client={queryClient}>
           {ready ? <AdminLayout /> : <Spin size="large" style={{ display: 'block', margin: '30vh auto' }} />}

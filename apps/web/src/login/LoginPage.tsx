@@ -49,7 +49,16 @@ function LoginForm() {
         <h1 id="login-title" className={styles.title}>
           {t('login.title')}
         </h1>
-        {search.get('expired') && <Alert type="warning" showIcon title={t('login.sessionExpired')} className={styles.alert} />}
+        {/* Whatever ended the session (expiry, sign-out elsewhere, an administrator, a server restarted on new data), the user is told. */}
+        {search.get('expired') && (
+          <Alert
+            type="warning"
+            showIcon
+            title={t('login.sessionExpired')}
+            description={t('shell.sessionEndedDetail')}
+            className={styles.alert}
+          />
+        )}
         {failure && <Alert type="error" showIcon title={failure} className={styles.alert} role="alert" />}
         <Form<Credentials> layout="vertical" size="large" onFinish={submit} requiredMark={false}>
           <Form.Item name="userName" label={t('login.username')} rules={antdRules(fieldRules.userName, t)}>

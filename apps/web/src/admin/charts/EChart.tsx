@@ -1,5 +1,6 @@
 import type { EChartsCoreOption, EChartsType } from 'echarts/core';
 import { type HTMLAttributes, useEffect, useRef } from 'react';
+import { separateLegend } from './chartLayout.ts';
 
 /** What ECharts hands an event handler: the series or legend entry that was clicked, among others. */
 export interface ChartEvent {
@@ -19,7 +20,8 @@ interface Props {
   boxProps?: HTMLAttributes<HTMLDivElement> & Record<`data-${string}`, string | number | undefined>;
 }
 
-const withDefaults = (option: EChartsCoreOption): EChartsCoreOption => ({ aria: { enabled: false }, animationDuration: 300, ...option });
+const withDefaults = (option: EChartsCoreOption): EChartsCoreOption =>
+  separateLegend({ aria: { enabled: false }, animationDuration: 300, ...option });
 
 /**
  * An ECharts chart drawn as SVG, resized with its box. ECharts loads in its own chunk when the first

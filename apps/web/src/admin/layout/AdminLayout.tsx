@@ -1,4 +1,5 @@
-import { Layout } from 'antd';
+import { Layout, theme } from 'antd';
+import type { CSSProperties } from 'react';
 import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
 import { sidebarWidth, useAppStore } from '../../core/stores/appStore.ts';
@@ -20,7 +21,8 @@ export function AdminLayout() {
   const { pathname } = useLocation();
   const { tree, flat } = useAdminRoutes();
   const { sidebarOpened, setDevice, closeSidebar } = useAppStore();
-  const { tagsView, fixedHeader } = useSettingsStore();
+  const { tagsView, fixedHeader, fixedSidebar } = useSettingsStore();
+  const { token } = theme.useToken();
   const addView = useTagsStore((state) => state.addView);
   const user = useUserStore((state) => state.user);
   const setUser = useUserStore((state) => state.setUser);
@@ -48,9 +50,17 @@ export function AdminLayout() {
   }, [setDevice, closeSidebar]);
 
   const siderWidth = sidebarOpened ? sidebarWidth.opened : sidebarWidth.collapsed;
+  // The shell's own boxes (header, tab strip) take the theme's colours, light or dark.
+  const shellColours = {
+    '--shell-bg': token.colorBgContainer,
+    '--shell-border': token.colorBorderSecondary,
+    '--shell-text': token.colorText,
+    '--shell-hover': token.colorFillSecondary,
+    '--shell-primary': token.colorPrimary,
+  } as CSSProperties;
   return (
-    <Layout className={styles.root}>
-      <Sidebar routes={tree} />
+    <Layout className={styles.root} style={shellColours}>
+      <Sidebar routes={tree} fixed={fixedSidebar} />
       <Layout style={{ marginLeft: siderWidth }} className={styles.body}>
         <header
           className={fixedHeader ? styles.fixedHeader : styles.header}
@@ -59,10 +69,9 @@ export function AdminLayout() {
           <Navbar routes={tree} />
           {tagsView && <TagsView routes={flat} />}
         </header>
-        <Layout.Content className={styles.content} style={fixedHeader ? { paddingTop: tagsView ? 98 : 64 } : undefined}>
-          <main id="admin-main">
-            <AppMain routes={flat} />
-          </main>
+        {/* antd's Content is the page's one <main> landmark. */}
+        <Layout.Content id="admin-main" className={styles.content} style={fixedHeader ? { paddingTop: tagsView ? 98 : 64 } : undefined}>
+          <AppMain routes={flat} />
         </Layout.Content>
       </Layout>
       <SettingsDrawer />

@@ -12,7 +12,8 @@ import { routeTrail } from './useAdminRoutes.ts';
 
 type MenuItem = Required<MenuProps>['items'][number];
 
-export function Sidebar({ routes }: { routes: AppRoute[] }) {
+/** The menu; `fixed` keeps it in place while the page scrolls, else it scrolls away with the page. */
+export function Sidebar({ routes, fixed }: { routes: AppRoute[]; fixed: boolean }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const navigate = useNavigate();
@@ -37,7 +38,7 @@ export function Sidebar({ routes }: { routes: AppRoute[] }) {
   useEffect(() => setOpenKeys((open) => [...new Set([...open, ...trail])]), [trail]);
   return (
     <Layout.Sider
-      className={styles.sider}
+      className={fixed ? styles.sider : styles.siderScrolling}
       width={sidebarWidth.opened}
       collapsedWidth={sidebarWidth.collapsed}
       collapsed={!opened}

@@ -3,6 +3,7 @@ import { navigate } from '../navigation.ts';
 import { client, http } from '../request/client.ts';
 import { formEncode } from '../request/formEncoding.ts';
 import { usePermissionStore } from '../stores/permissionStore.ts';
+import { loadSettingsOf } from '../stores/settingsStore.ts';
 import { useTagsStore } from '../stores/tagsStore.ts';
 import { type CurrentUser, useUserStore } from '../stores/userStore.ts';
 import { clearTokens, readTokens, writeTokens, writeUserId } from './tokenStorage.ts';
@@ -55,6 +56,7 @@ export async function refreshIfDue(now = Date.now()): Promise<void> {
 export async function loadCurrentUser(): Promise<CurrentUser> {
   const user = await http.get<CurrentUser>('/admin/current/user');
   writeUserId(user.id);
+  await loadSettingsOf(user.id);
   useUserStore.getState().setUser(user);
   return user;
 }

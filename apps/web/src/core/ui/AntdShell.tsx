@@ -1,10 +1,12 @@
 import type { Language } from '@qiming/shared';
-import { ConfigProvider } from 'antd';
-import type { ReactNode } from 'react';
+import { ConfigProvider, type ThemeConfig, theme } from 'antd';
+import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useShallow } from 'zustand/react/shallow';
 import { antdLocales } from '../i18n/antdLocale.ts';
 import { currentLanguage } from '../i18n/i18n.ts';
 import { useAppStore } from '../stores/appStore.ts';
+import { type Settings, useSettingsStore } from '../stores/settingsStore.ts';
 import { prefersReducedMotion, usePrefersReducedMotion } from './reducedMotion.ts';
 
 /**
@@ -41,26 +43,71 @@ const brandTheme = {
 const stillTheme = { token: { ...brandTheme.token, motion: false } };
 const themeFor = (reducedMotion: boolean) => (reducedMotion ? stillTheme : brandTheme);
 
+/** `#rrggbb` moved `share` of the way to white: links on a dark background need the light end of their colour. */
+function towardsWhite(hex: string, share: number): string {
+  const channels = [1, 3, 5].map((at) => Number.parseInt(hex.slice(at, at + 2), 16));
+  return `#${channels
+    .map((value) =>
+      Math.round(value + (255 - value) * share)
+        .toString(16)
+        .padStart(2, '0'),
+    )
+    .join('')}`;
+}
+
+/**
+ * The user's look from the settings drawer. Dark keeps only the primary colour and the font size: the
+ * light theme's darkened text and status colours would fall below contrast on a dark background, where
+ * antd's dark algorithm derives its own.
+ */
+export function userTheme(look: Pick<Settings, 'theme' | 'primaryColour' | 'compact'>, reducedMotion: boolean): ThemeConfig {
+  const dark = look.theme === 'dark';
+  const base = dark
+    ? {
+        colorPrimary: look.primaryColour,
+        colorLink: towardsWhite(look.primaryColour, 0.55),
+        // antd's dark red (#dc4446) reaches 4.3:1 on the dark background, its placeholders 2.2:1.
+        colorError: '#ff7875',
+        colorTextPlaceholder: 'rgba(255, 255, 255, 0.55)',
+        colorTextTertiary: 'rgba(255, 255, 255, 0.6)',
+        colorTextDescription: 'rgba(255, 255, 255, 0.6)',
+        fontSize: 12,
+      }
+    : { ...brandTheme.token, colorPrimary: look.primaryColour, colorLink: look.primaryColour };
+  const algorithm = [dark ? theme.darkAlgorithm : theme.defaultAlgorithm, ...(look.compact ? [theme.compactAlgorithm] : [])];
+  // A selected tab's text is the primary colour, too dark to read on a dark background: it takes the link's.
+  const components = dark
+    ? { Tabs: { itemSelectedColor: base.colorLink, itemHoverColor: base.colorLink, itemActiveColor: base.colorLink } }
+    : {};
+  return { algorithm, components, token: { ...base, ...(reducedMotion ? { motion: false } : {}) } };
+}
+
 // Modal.confirm, Modal.info and message render outside the React tree: without this they would show
-// antd's default colours (below contrast), English buttons and animations a reduced-motion user refused.
+// antd's default colours (below contrast), English buttons, another theme than the user's and
+// animations a reduced-motion user refused.
 ConfigProvider.config({
   holderRender: (children) => (
-    <ConfigProvider locale={antdLocales[currentLanguage()]} theme={themeFor(prefersReducedMotion())}>
+    <ConfigProvider locale={antdLocales[currentLanguage()]} theme={userTheme(useSettingsStore.getState(), prefersReducedMotion())}>
       {children}
     </ConfigProvider>
   ),
 });
 
-/** antd theme (#1890ff, size from the cookie, locale following the UI language, motion as the system asks). */
-export function AntdShell({ children }: { children: ReactNode }) {
+/**
+ * antd theme (#1890ff, size from the cookie, locale following the UI language, motion as the system asks);
+ * `themed` applies the signed-in user's theme, colour and density from the settings drawer.
+ */
+export function AntdShell({ children, themed = false }: { children: ReactNode; themed?: boolean }) {
   const { i18n } = useTranslation();
   const size = useAppStore((state) => state.size);
   const reducedMotion = usePrefersReducedMotion();
+  const look = useSettingsStore(useShallow(({ theme, primaryColour, compact }) => ({ theme, primaryColour, compact })));
+  const shown = useMemo(() => (themed ? userTheme(look, reducedMotion) : themeFor(reducedMotion)), [themed, look, reducedMotion]);
   return (
     <ConfigProvider
       locale={antdLocales[i18n.language as Language]}
       componentSize={size}
-      theme={themeFor(reducedMotion)}
+      theme={shown}
       modal={{ mask: { closable: false } }}
     >
       {children}

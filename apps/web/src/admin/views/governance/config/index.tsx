@@ -19,7 +19,7 @@ type Panel = { kind: 'history' | 'listeners'; config: ConfigItem } | null;
 
 export default function ConfigPage() {
   const { t } = useTranslation();
-  const { namespaceId, namespaces, picker } = useNamespacePicker();
+  const { namespaceId, namespaces, picker, ready } = useNamespacePicker('configCount');
   const [panel, setPanel] = useState<Panel>(null);
   const [importing, setImporting] = useState(false);
   const [cloning, setCloning] = useState<number[] | null>(null);
@@ -97,7 +97,7 @@ export default function ConfigPage() {
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
       {picker}
-      <ResourceTable key={`${namespaceId}-${generation}`} resource={configs} />
+      {ready && <ResourceTable key={`${namespaceId}-${generation}`} resource={configs} />}
       <Drawer
         title={
           panel

@@ -61,7 +61,7 @@ function instancesResource(
 
 export default function RegistryPage() {
   const { t } = useTranslation();
-  const { namespaceId, picker } = useNamespacePicker();
+  const { namespaceId, picker, ready } = useNamespacePicker('serviceCount');
   const [open, setOpen] = useState<RegistryService | null>(null);
 
   const services: ResourceDeclaration<RegistryService> = {
@@ -98,7 +98,7 @@ export default function RegistryPage() {
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
       {picker}
-      <ResourceTable key={namespaceId} resource={services} />
+      {ready && <ResourceTable key={namespaceId} resource={services} />}
       <Drawer
         title={open ? t('governance.instancesOf', { name: `${open.groupName}@@${open.serviceName}` }) : ''}
         open={open !== null}

@@ -11,20 +11,35 @@ export function namespaceLabel(namespace: Pick<Namespace, 'namespaceId' | 'name'
   return namespace.namespaceId === publicNamespace ? t('governance.publicNamespace') : namespace.name;
 }
 
-export function useNamespaces() {
-  return (
-    useQuery({
-      queryKey: ['/admin/namespaces/all'],
-      queryFn: () => http.get<PageResult<Namespace>>('/admin/namespaces/all').then((page) => page.records),
-    }).data ?? []
-  );
+function useNamespaceList() {
+  return useQuery({
+    queryKey: ['/admin/namespaces/all'],
+    queryFn: () => http.get<PageResult<Namespace>>('/admin/namespaces/all').then((page) => page.records),
+  });
 }
 
-/** The namespace a registry or config page shows, chosen from every namespace; `public` first. */
-export function useNamespacePicker() {
+export function useNamespaces() {
+  return useNamespaceList().data ?? [];
+}
+
+/** `public` when it holds something, else the first namespace that does, else `public`. */
+export function namespaceWithData(namespaces: Namespace[], count: 'serviceCount' | 'configCount'): string {
+  const filled = namespaces.filter((namespace) => namespace[count] > 0);
+  return (filled.find((namespace) => namespace.namespaceId === publicNamespace) ?? filled[0])?.namespaceId ?? publicNamespace;
+}
+
+/**
+ * The namespace a registry or config page shows, chosen from every namespace. Until the user picks one,
+ * the page opens on a namespace that holds `count` (a first view of "no data" tells nothing); `ready`
+ * turns true once that is known.
+ */
+export function useNamespacePicker(count: 'serviceCount' | 'configCount') {
   const { t } = useTranslation();
-  const namespaces = useNamespaces();
-  const [namespaceId, setNamespaceId] = useState(publicNamespace);
+  const list = useNamespaceList();
+  const namespaces = list.data ?? [];
+  const [chosen, setNamespaceId] = useState<string>();
+  const namespaceId = chosen ?? namespaceWithData(namespaces, count);
+  const ready = chosen !== undefined || !list.isPending;
   const id = useId();
   const picker = (
     <Space>
@@ -38,5 +53,5 @@ export function useNamespacePicker() {
       />
     </Space>
   );
-  return { namespaceId, namespaces, picker };
+  return { namespaceId, namespaces, picker, ready };
 }
