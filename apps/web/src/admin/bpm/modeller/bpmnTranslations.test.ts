@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { bpmEn } from '../../../core/i18n/locales/bpm/en.ts';
+import { bpmEs } from '../../../core/i18n/locales/bpm/es.ts';
 import { bpmZh } from '../../../core/i18n/locales/bpm/zh.ts';
 import { bpmnTemplateKeys, bpmnTranslateModule, bpmnTranslator } from './bpmnTranslations.ts';
 
@@ -17,6 +18,11 @@ describe('bpmn-js translate service', () => {
     expect(translate('Create start event')).toBe('创建开始事件');
     expect(translate('Append gateway')).toBe('追加网关');
     expect(translate('Delete')).toBe('删除');
+  });
+
+  it('names every event kind the engine runs in the change-element menu, in Spanish too', () => {
+    expect(bpmnTranslator(lookup(bpmZh.bpmnjs))('Message boundary event (non-interrupting)')).toBe('消息边界事件（非中断）');
+    expect(bpmnTranslator(lookup(bpmEs.bpmnjs))('Escalation end event')).toBe('Evento de fin de escalamiento');
   });
 
   it('keeps templates it does not know in English, with their placeholders filled', () => {
