@@ -22,6 +22,8 @@ export const bpmAccess = {
   instanceTerminate: 'instance:terminate',
   instanceInterrupt: 'instance:interrupt',
   instanceDelete: 'instance:delete',
+  instanceIncident: 'instance:incident',
+  taskAdmin: 'task:admin',
   participantAdd: 'participant:add',
   participantEdit: 'participant:edit',
   participantDelete: 'participant:delete',

@@ -37,6 +37,29 @@ export const bpmPaths = {
 
 type Problems = Array<{ field: string; message: string }>;
 
+/** An engine error at run time, kept on the instance at its element until retried or resolved. */
+export interface BpmIncident {
+  id: number;
+  instanceId: number;
+  definitionKey: string;
+  elementId: string;
+  elementType: string;
+  kind: string;
+  message: string;
+  state: 'open' | 'resolved';
+  retries: number;
+  createdAt: number;
+  resolvedAt: number | null;
+  resolvedBy: string | null;
+}
+
+/** An instance as monitoring shows it: with its incidents, the instance that called it and those it called. */
+export interface BpmInstanceRuntime extends BpmInstanceDetail {
+  parentInstanceId: number | null;
+  children: Array<{ id: number; definitionKey: string; state: string; parentExecutionId: string }>;
+  incidents: BpmIncident[];
+}
+
 /** The workflow suite's calls; pages never speak HTTP themselves. XML, variables and form values go as JSON. */
 export const bpmApi = {
   model: (id: number) => http.get<BpmModel>(`${bpmPaths.models}/${id}`),
@@ -54,7 +77,14 @@ export const bpmApi = {
 
   startInstance: (definitionKey: string, businessKey: string, variables: BpmVariables) =>
     http.postJson<BpmInstance>(bpmPaths.instances, { definitionKey, businessKey, variables }),
-  instance: (id: number) => http.get<BpmInstanceDetail>(`${bpmPaths.instances}/${id}`),
+  instance: (id: number) => http.get<BpmInstanceRuntime>(`${bpmPaths.instances}/${id}`),
+  /** Runs what an incident stopped again, `variables` set first (`instance:incident`). */
+  retryIncident: (id: number, variables: BpmVariables) =>
+    http.postJson<BpmInstanceRuntime>(`/admin/bpm/incidents/${id}/retry`, { variables }),
+  resolveIncident: (id: number) => http.post<BpmInstanceRuntime>(`/admin/bpm/incidents/${id}/resolve`),
+  /** Monitoring's re-assignment of any open task; null gives it back to its candidates (`task:admin`). */
+  reassignTask: (instanceId: number, taskId: number, userName: string | null) =>
+    http.postJson<BpmTask>(`${bpmPaths.instances}/${instanceId}/tasks/${taskId}/assignee`, { userName }),
   instanceDiagram: (id: number) => http.get<BpmInstanceDiagram>(`${bpmPaths.instances}/${id}/diagram`),
   instanceAction: (id: number, action: 'suspend' | 'activate' | 'terminate') =>
     http.post<BpmInstance>(`${bpmPaths.instances}/${id}/${action}`),

@@ -7,6 +7,7 @@ import { formatDateTime } from '../../../core/i18n/formatTimeAgo.ts';
 import { Access } from '../../crud/Access.tsx';
 import { bpmAccess } from '../bpmAccess.ts';
 import { bpmApi } from '../bpmApi.ts';
+import { IncidentSection } from './IncidentSection.tsx';
 import { InstanceStateTag } from './InstanceStateTag.tsx';
 
 const BpmnDiagram = lazy(() => import('../diagram/BpmnDiagram.tsx'));
@@ -16,12 +17,14 @@ interface Props {
   onClose(): void;
   /** Interrupts an activity (asks first); the drawer reloads afterwards. */
   onInterrupt(instance: BpmInstanceDetail, activity: BpmActivity): Promise<boolean>;
+  /** Opens another instance: the one that called this, or one it called. */
+  onOpenInstance?(id: number): void;
 }
 
 const activityColours: Record<string, string> = { active: 'processing', completed: 'success', interrupted: 'error', terminated: 'default' };
 
 /** One instance: the diagram with passed and active nodes marked, its variables and its activity history. */
-export function InstanceDrawer({ instanceId, onClose, onInterrupt }: Props) {
+export function InstanceDrawer({ instanceId, onClose, onInterrupt, onOpenInstance }: Props) {
   const { t } = useTranslation();
   const detail = useQuery({
     queryKey: ['bpmInstance', instanceId],
@@ -65,7 +68,26 @@ export function InstanceDrawer({ instanceId, onClose, onInterrupt }: Props) {
             <Descriptions.Item label={t('bpm.monitor.endedAt')}>
               {instance.endedAt ? formatDateTime(instance.endedAt) : '-'}
             </Descriptions.Item>
+            {instance.parentInstanceId !== null ? (
+              <Descriptions.Item label={t('bpm.runtime.calledBy')}>
+                <Button type="link" size="small" onClick={() => onOpenInstance?.(instance.parentInstanceId as number)}>
+                  {t('bpm.runtime.instanceLink', { id: instance.parentInstanceId })}
+                </Button>
+              </Descriptions.Item>
+            ) : null}
+            {instance.children.length > 0 ? (
+              <Descriptions.Item label={t('bpm.runtime.called')} span={2}>
+                <Space wrap>
+                  {instance.children.map((child) => (
+                    <Button key={child.id} type="link" size="small" onClick={() => onOpenInstance?.(child.id)}>
+                      {`${t('bpm.runtime.instanceLink', { id: child.id })} ${child.definitionKey} · ${t(`bpm.monitor.states.${child.state}`, { defaultValue: child.state })}`}
+                    </Button>
+                  ))}
+                </Space>
+              </Descriptions.Item>
+            ) : null}
           </Descriptions>
+          <IncidentSection incidents={instance.incidents} onChanged={() => Promise.all([detail.refetch(), diagram.refetch()])} />
           <section aria-label={t('bpm.monitor.diagram')}>
             <Typography.Title level={5}>{t('bpm.monitor.diagram')}</Typography.Title>
             {diagram.data ? (

@@ -116,7 +116,7 @@ export default function BpmMonitorPage() {
   return (
     <>
       <ResourceTable resource={resource} />
-      <InstanceDrawer instanceId={openId} onClose={() => setOpenId(null)} onInterrupt={interrupt} />
+      <InstanceDrawer instanceId={openId} onClose={() => setOpenId(null)} onInterrupt={interrupt} onOpenInstance={setOpenId} />
     </>
   );
 }
