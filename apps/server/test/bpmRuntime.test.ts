@@ -159,4 +159,43 @@ describe(`workflow messages and signals (${process.env.TEST_DATABASE ?? 'sqlite'
     const zh = await post(admin, 'message', { messageName: 'nobodyWaits' }, 'zh');
     expect(zh.json().message).toBe('无法关联消息 nobodyWaits：没有流程定义或执行与参数匹配');
   });
+
+  it('calls a process of another definition, passing variables in and out, and carries on the caller when it ends, across a restart', async () => {
+    await release('call_child', model('call_child'));
+    await release('call_parent', model('call_parent'));
+    const parent = await startWith('call_parent', 'ORDER-CALL', { amount: 3 });
+    const detail = await data(admin, 'GET', `/instances/${parent.id}`);
+    expect(detail.children).toEqual([expect.objectContaining({ definitionKey: 'call_child', state: 'running' })]);
+    const childId = detail.children[0].id;
+    const child = await data(admin, 'GET', `/instances/${childId}`);
+    expect(child).toMatchObject({ parentInstanceId: parent.id, businessKey: 'ORDER-CALL' });
+    expect(child.variables).toMatchObject({ amount: 3 });
+    const [check] = await openTasks(childId);
+    expect(check.activityId).toBe('childTask');
+
+    t = await restartTestApp(t);
+    admin = await signIn(t.app, sysadmin);
+    staffTokens = await signIn(t.app, staff);
+    await data(admin, 'POST', `/tasks/${check.id}/complete`, { variables: { approved: true, secret: 'kept in the child' } });
+    expect((await data(admin, 'GET', `/instances/${childId}`)).state).toBe('completed');
+    const after = await data(admin, 'GET', `/instances/${parent.id}`);
+    expect(after.variables).toMatchObject({ amount: 3, childApproved: true });
+    expect(after.variables).not.toHaveProperty('secret');
+    expect(await waitingAt(parent.id)).toEqual(['afterCall']);
+  });
+
+  it('keeps an incident on a call activity whose process is not released, and a retry calls it once it is', async () => {
+    await release('call_waiting', model('call_late'));
+    const parent = await startWith('call_waiting', 'LATE-1');
+    const [incident] = (await data(admin, 'GET', `/instances/${parent.id}`)).incidents;
+    expect(incident).toMatchObject({ elementId: 'callLate', kind: 'callActivity', state: 'open' });
+    expect(incident.message).toContain("'call_late' version 1");
+    await release('call_late', model('call_child').replaceAll('call_child', 'call_late'));
+    const retried = await data(admin, 'POST', `/incidents/${incident.id}/retry`, {});
+    expect(retried.incidents[0].state).toBe('resolved');
+    expect(retried.children).toEqual([expect.objectContaining({ definitionKey: 'call_late', state: 'running' })]);
+    const [task] = await openTasks(retried.children[0].id);
+    await data(admin, 'POST', `/tasks/${task.id}/complete`, {});
+    expect((await data(admin, 'GET', `/instances/${parent.id}`)).state).toBe('completed');
+  });
 });
