@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoWorker } from '../src/bootstrap/demoExternalWorker.ts';
 import { instanceIncidents } from '../src/modules/bpm/incidents.ts';
 import { bpmCalls, bpmnOf, flow, userTask } from './bpmModels.ts';
 import { bearer, createTestApp, restartTestApp, signIn, staff, sysadmin, type TestApp, type Tokens } from './testApp.ts';
@@ -108,8 +109,8 @@ describe(`Camunda REST under /engine-rest (${process.env.TEST_DATABASE ?? 'sqlit
       maxSessionNumber: -1,
     });
     const role = await post('/api/admin/roles', {
-      roleCode: 'bpm_worker',
-      roleName: 'Workflow worker',
+      roleCode: 'invoice_workers',
+      roleName: 'Invoice workers',
       positionType: '',
       roleScope: 'global',
     });
@@ -296,6 +297,23 @@ describe(`Camunda REST under /engine-rest (${process.env.TEST_DATABASE ?? 'sqlit
     expect(task.variables).toMatchObject({ amount: { value: 7, type: 'Integer' } });
     expect((await rest('POST', `/external-task/${task.id}/complete`, { workerId: 'after-restart' })).statusCode).toBe(204);
     expect((await instance(started.id)).tasks).toEqual([expect.objectContaining({ activityId: 'review', status: 'open' })]);
+  });
+
+  it('seeds the demo’s invoices: one a worker completed, one waiting for worker01 on topic demo-invoice', async () => {
+    const worker = basicOf(demoWorker);
+    const waiting = (await rest('GET', '/external-task?topicName=demo-invoice', undefined, worker)).json();
+    expect(waiting).toEqual([expect.objectContaining({ businessKey: 'FP-2026-0002', activityId: 'issueInvoice', locked: false })]);
+    const issued = await data(admin, 'GET', '/instances?definitionKey=demo_invoice&businessKey=FP-2026-0001&limit=5');
+    const detail = await instance(String(issued.records[0].id));
+    expect(detail.variables).toMatchObject({ invoiceNumber: '33010026110001', customer: expect.any(String) });
+    expect(detail.tasks).toEqual([expect.objectContaining({ activityId: 'sendInvoice', status: 'open', assignee: 'sysadmin' })]);
+    const fetched = await rest(
+      'POST',
+      '/external-task/fetchAndLock',
+      { workerId: 'demo', maxTasks: 5, topics: [{ topicName: 'demo-invoice', lockDuration: 1 }] },
+      worker,
+    );
+    expect(fetched.json()).toMatchObject([{ businessKey: 'FP-2026-0002', variables: { amount: { value: 5600, type: 'Integer' } } }]);
   });
 
   it('queries, claims and completes user tasks, claiming only for the caller', async () => {

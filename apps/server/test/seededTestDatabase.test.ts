@@ -19,6 +19,7 @@ const differEveryStart: Record<string, string[]> = {
   bpm_activity: ['execution_id'],
   bpm_instance: ['engine_state'],
   bpm_task: ['execution_id', 'engine_snapshot'],
+  bpm_external_task: ['id', 'execution_id'],
 };
 
 /** Every row of every table, in a stable order, without the columns above. */

@@ -3,6 +3,7 @@ import type { Database } from '../db/schema.ts';
 import { insertAccount } from '../modules/iam/accountRepo.ts';
 import { hashPassword } from '../modules/iam/passwords.ts';
 import { assignRole, grantOperations, insertRole } from '../modules/iam/roleRepo.ts';
+import { seedDemoExternalTasks } from './demoExternalWorker.ts';
 import { seedDemoForms } from './demoForms.ts';
 import { seedDemoFunctionModel } from './demoFunctionModel.ts';
 import { seedDemoGateway } from './demoGateway.ts';
@@ -101,6 +102,7 @@ export async function seedDemoData(db: Kysely<Database>, menuTypeId: number, now
   await seedDemoFunctionModel(db);
   await seedDemoForms(db, now, [staff, admin]);
   await seedDemoWorkflow(db, menuTypeId, now, staff);
+  await seedDemoExternalTasks(db, menuTypeId, now);
 
   for (const dictionary of demoDictionaries) {
     const { id } = await db
