@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MemoryCluster } from '../src/cluster/memoryCluster.ts';
+import type { LiveSession } from '../src/http/session.ts';
 import { AccessCache } from '../src/modules/auth/accessCache.ts';
-import type { LiveSession } from '../src/modules/auth/sessionRepo.ts';
 import { bearer, createTestApp, signIn, staff, sysadmin, type TestApp, type Tokens } from './testApp.ts';
 
 // Sessions and grants are kept per process; every way of ending a session or changing a grant must

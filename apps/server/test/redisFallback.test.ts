@@ -1,9 +1,9 @@
 import { type AlarmRule, alarmRuleInput } from '@qiming/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ClusterLog, RedisCluster, redisTimings } from '../src/cluster/redisCluster.ts';
+import type { LiveSession } from '../src/http/session.ts';
 import { evaluateRules, type Firing } from '../src/modules/alarms/ruleEvaluation.ts';
 import { AccessCache } from '../src/modules/auth/accessCache.ts';
-import type { LiveSession } from '../src/modules/auth/sessionRepo.ts';
 import { ProcessSampler } from '../src/modules/monitor/processSampler.ts';
 import { type OwnRedis, ownRedis } from './ownRedis.ts';
 

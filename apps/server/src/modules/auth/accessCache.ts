@@ -1,5 +1,5 @@
 import type { Cluster } from '../../cluster/cluster.ts';
-import type { LiveSession } from './sessionRepo.ts';
+import type { LiveSession } from '../../http/session.ts';
 
 /** The cluster channel on which a process tells the others to drop what they keep. */
 const forgetChannel = 'access:forget';

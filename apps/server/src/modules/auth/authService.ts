@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import type { Database, LoginResult } from '../../db/schema.ts';
 import type { ClientInfo } from '../../http/clientInfo.ts';
 import { AppError, OAuthError } from '../../http/errors.ts';
+import type { LiveSession } from '../../http/session.ts';
 import { writeLoginLog } from '../audit/loginLog.ts';
 import {
   type AccountRow,
@@ -20,7 +21,6 @@ import {
   findLiveSession,
   findSessionForRefresh,
   insertSession,
-  type LiveSession,
   revokeSession,
   revokeSessionsBeyond,
   rotateRefreshHash,

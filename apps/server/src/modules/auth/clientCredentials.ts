@@ -1,8 +1,8 @@
 import { createHmac } from 'node:crypto';
 import type { ClientInfo } from '../../http/clientInfo.ts';
 import { AppError } from '../../http/errors.ts';
+import type { LiveSession } from '../../http/session.ts';
 import type { AuthService } from './authService.ts';
-import type { LiveSession } from './sessionRepo.ts';
 
 /** How long a checked user name and password is trusted without hashing again. */
 const trustedForMs = 60_000;

@@ -4,9 +4,6 @@ import type { LiveSession } from '../../http/session.ts';
 
 export const refreshLifetimeMs = 7 * 24 * 3600 * 1000;
 
-// The session's shape is the kernel's (the guard and every module read it); kept importable from here.
-export type { LiveSession };
-
 export async function insertSession(
   db: Kysely<Database>,
   session: { id: string; accountId: number; refreshHash: string; clientId: string; ip: string; userAgent: string; now: number },
