@@ -1,4 +1,4 @@
-import type { ModuleDeclaration } from '../platform/functionModel/declarations.ts';
+import type { ModuleDeclaration } from '../../http/operationDeclarations.ts';
 import { apiGroupAccess, degradeRuleAccess, flowRuleAccess, gatewayAccess } from './gateway/gatewayAccess.ts';
 
 const namespaces = '/api/admin/namespaces';

@@ -3,7 +3,7 @@ import {
   listOperations,
   type OperationDeclaration,
   type UrlDeclaration,
-} from '../../platform/functionModel/declarations.ts';
+} from '../../../http/operationDeclarations.ts';
 
 /** Sentinel's rule JSON, imported and exported. */
 export const sentinelFlowPath = '/api/admin/gateway/flow-rules/sentinel';
