@@ -13,6 +13,12 @@ test.afterAll(async () => {
 test('the live chart moves while traffic flows through the gateway, and pauses on request', async ({ page }) => {
   await signIn(page, server.url, sysadmin);
   await page.goto(`${server.url}/#/monitor/figures`);
+  // Before any gateway traffic, the page opens on figures it has (Qiming's own API, its servers).
+  await expect(page.getByRole('radio', { name: 'Gateway routes' })).not.toBeChecked();
+  await expect
+    .poll(async () => Number(await page.getByTestId('live-chart').getAttribute('data-points')), { timeout: 15_000 })
+    .toBeGreaterThan(0);
+  await page.locator('label').filter({ hasText: 'Gateway routes' }).click();
   await expect(page.getByRole('radio', { name: 'Gateway routes' })).toBeChecked();
 
   // The demo's released route; whatever its upstream answers, the gateway counts each request.

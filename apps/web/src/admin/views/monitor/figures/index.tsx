@@ -3,7 +3,7 @@ import { type MonitorKind, type MonitorSeries, type MonitorTargets, monitorKinds
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, DatePicker, Form, Radio, Select, Space, Tabs, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { http } from '../../../../core/request/client.ts';
 import { FigureCharts } from './FigureCharts.tsx';
@@ -133,7 +133,7 @@ function HistoryFigures({ kind, target, onTarget }: ViewProps) {
  */
 export default function MonitorFiguresPage() {
   const { t } = useTranslation();
-  const [kind, setKind] = useState<MonitorKind>('route');
+  const [chosenKind, setKind] = useState<MonitorKind>();
   const [target, setTarget] = useState<string | undefined>();
   const [tab, setTab] = useState('live');
   const targets = useQuery({
@@ -141,6 +141,14 @@ export default function MonitorFiguresPage() {
     queryFn: () => http.poll<MonitorTargets>('/admin/monitor/targets'),
     refetchInterval: 10_000,
   });
+  // Until the user picks a kind, the page opens on the first that has figures: a first view of empty
+  // gateway charts (no traffic yet) would not show what the page is for.
+  const firstWithData = useRef<MonitorKind>(undefined);
+  if (!firstWithData.current && targets.data) {
+    firstWithData.current = monitorKinds.find((candidate) => (targets.data[candidate] ?? []).length > 0) ?? 'route';
+  }
+  const kind = chosenKind ?? firstWithData.current ?? 'route';
+  const kindKnown = chosenKind !== undefined || !targets.isPending;
   const choices = targets.data?.[kind] ?? [];
   // A chosen target that left the live window stays choosable.
   const options = (target && !choices.includes(target) ? [target, ...choices] : choices).map((value) => ({ value, label: value }));
@@ -183,15 +191,17 @@ export default function MonitorFiguresPage() {
         )}
       </Form>
       {target === undefined && <Typography.Paragraph type="secondary">{t('monitor.drillHint')}</Typography.Paragraph>}
-      <Tabs
-        activeKey={tab}
-        onChange={setTab}
-        destroyOnHidden
-        items={[
-          { key: 'live', label: t('monitor.live'), children: <LiveFigures {...view} /> },
-          { key: 'history', label: t('monitor.history'), children: <HistoryFigures {...view} /> },
-        ]}
-      />
+      {kindKnown && (
+        <Tabs
+          activeKey={tab}
+          onChange={setTab}
+          destroyOnHidden
+          items={[
+            { key: 'live', label: t('monitor.live'), children: <LiveFigures {...view} /> },
+            { key: 'history', label: t('monitor.history'), children: <HistoryFigures {...view} /> },
+          ]}
+        />
+      )}
     </Card>
   );
 }
