@@ -78,7 +78,7 @@ describe(`workflow events and lookups (${process.env.TEST_DATABASE ?? 'sqlite'})
     expect((await call(staffTokens, 'GET', '/models/lookup/accounts')).statusCode).toBe(403);
     expect((await call(staffTokens, 'GET', '/models/lookup/roles')).statusCode).toBe(403);
     const assignable = await data(managerTokens, 'GET', '/tasks/lookup/accounts?text=staff');
-    expect(assignable).toEqual([{ value: 'staff01', label: 'Staff One' }]);
+    expect(assignable).toEqual([{ value: 'staff01', label: '张婷' }]);
     expect((await call(staffTokens, 'GET', '/tasks/lookup/accounts')).statusCode).toBe(403);
   });
 

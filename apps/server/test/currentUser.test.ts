@@ -21,7 +21,7 @@ describe(`own profile and password (${process.env.TEST_DATABASE ?? 'sqlite'})`, 
     const me = await t.app.inject({ method: 'GET', url: '/api/admin/current/user', headers: bearer(tokens) });
     expect(me.json().data).toMatchObject({
       userName: 'staff01',
-      name: 'Staff One',
+      name: '张婷',
       roles: ['dict_reader', 'leave_applicant'],
       isSuper: false,
     });

@@ -20,7 +20,7 @@ const demoDictionaries = [
   {
     code: 'gender',
     name: '性别',
-    note: 'Gender',
+    note: '人员性别代码，依 GB/T 2261.1',
     items: [
       ['1', '男'],
       ['2', '女'],
@@ -30,7 +30,7 @@ const demoDictionaries = [
   {
     code: 'yes_no',
     name: '是否',
-    note: 'Yes or no',
+    note: '通用是否标志',
     items: [
       ['1', '是'],
       ['0', '否'],
@@ -39,7 +39,7 @@ const demoDictionaries = [
   {
     code: 'alarm_level',
     name: '告警级别',
-    note: 'Alarm levels',
+    note: '监控告警的严重程度',
     items: [
       ['1', '一般'],
       ['2', '严重'],
@@ -49,7 +49,7 @@ const demoDictionaries = [
   {
     code: 'task_level',
     name: '任务优先级',
-    note: 'To-do priorities',
+    note: '待办事项的优先级',
     items: [
       ['1', '高'],
       ['2', '中'],
@@ -59,7 +59,7 @@ const demoDictionaries = [
   {
     code: 'task_status',
     name: '任务状态',
-    note: 'To-do states',
+    note: '待办事项的处理状态',
     items: [
       ['1', '未开始'],
       ['2', '进行中'],
@@ -69,7 +69,7 @@ const demoDictionaries = [
   {
     code: 'user_status',
     name: '账号状态',
-    note: 'Account states',
+    note: '后台账号的启用与锁定状态',
     items: [
       ['normal', '正常'],
       ['lock', '锁定'],
@@ -79,14 +79,15 @@ const demoDictionaries = [
 
 /** Demo content for a development installation: a staff account that may only read dictionaries, and dictionaries. */
 export async function seedDemoData(db: Kysely<Database>, menuTypeId: number, now: number, dataDir: string): Promise<void> {
-  const readerRole = await insertRole(db, { roleCode: 'dict_reader', roleName: 'Dictionary reader', roleType: 'common' });
+  const readerRole = await insertRole(db, { roleCode: 'dict_reader', roleName: '字典查阅员', roleType: 'common' });
   await grantOperations(db, readerRole, ['dict:view']);
   const staff = await insertAccount(db, {
     userName: demoAccounts.staff.userName,
-    name: 'Staff One',
+    // The employee this account belongs to (seedDemoStaff): 技术部's front-end engineer.
+    name: '张婷',
     passwordHash: await hashPassword(demoAccounts.staff.password),
     menuTypeId,
-    introduction: 'Demo staff account: reads dictionaries.',
+    introduction: '演示员工账号：可查阅数据字典。',
     now,
   });
   await assignRole(db, staff, readerRole);
@@ -195,7 +196,7 @@ async function seedDemoSerialRules(db: Kysely<Database>, now: number): Promise<v
       {
         ...rule,
         id_code: 'leave_request',
-        id_name: 'Leave requests',
+        id_name: '请假单编号',
         id_length: 6,
         id_value: 42,
         period: year,
@@ -208,7 +209,7 @@ async function seedDemoSerialRules(db: Kysely<Database>, now: number): Promise<v
       {
         ...rule,
         id_code: 'contract',
-        id_name: 'Contracts',
+        id_name: '合同编号',
         id_length: 5,
         id_value: 1207,
         period: '',
