@@ -13,13 +13,15 @@ import { registryRoutes } from './registry/routes.ts';
 /** The registry and config centre: back-office pages' API, the Nacos API, the health sweep and long polling. */
 export const governanceRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context) => {
   const namespaces = new NamespaceService(context);
-  const registry = new RegistryService(context);
+  const registry = new RegistryService(context, (error) => app.log.warn({ err: error }, 'registry beats could not be shared'));
   const listeners = new ConfigListenerHub(context, context.cluster, (error) =>
     app.log.warn({ err: error }, 'config change log could not be read'),
   );
   await listeners.start();
   const configs = new ConfigService(context, listeners);
-  const stopSweeper = startHealthSweeper(context, (error) => app.log.error({ err: error }, 'registry health sweep failed'));
+  const stopSweeper = await startHealthSweeper(context, registry.liveness, (error) =>
+    app.log.error({ err: error }, 'registry health sweep failed'),
+  );
   // Before the server stops accepting: held polls answer now rather than hold the close for 30 s.
   app.addHook('preClose', async () => {
     listeners.close();
