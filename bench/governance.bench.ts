@@ -2,7 +2,8 @@
 //  1. publish -> each of 1,000 held long polls answered (p50, p99), beside 1,000 concurrent health
 //     checks fired at once in the same run;
 //  2. the server's CPU while 10,000 instances beat every 5 s, beside the same request rate of health checks.
-// Run: npm run bench:governance   (BENCH_SECONDS=30 for the beat window; BENCH_DATABASE_URL for PostgreSQL)
+// Run: npm run bench:governance   (BENCH_SECONDS=30 for the beat window; BENCH_DATABASE_URL for PostgreSQL;
+// BENCH_LISTENERS, BENCH_INSTANCES; BENCH_ROOT=<another checkout, its server built> runs that one, for a before/after)
 import { execSync, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
@@ -19,7 +20,8 @@ const rounds = 3;
 const credentials = 'username=sysadmin&password=Qiming%402026';
 const agent = new http.Agent({ keepAlive: true, maxSockets: Number.POSITIVE_INFINITY });
 // The server under test is the built one on plain node, as production runs it.
-execSync('npm run --silent build:server', { cwd: path.resolve(import.meta.dirname, '..'), stdio: 'inherit' });
+const root = process.env.BENCH_ROOT ?? path.resolve(import.meta.dirname, '..');
+if (!process.env.BENCH_ROOT) execSync('npm run --silent build:server', { cwd: root, stdio: 'inherit' });
 
 function call(
   port: number,
@@ -59,7 +61,7 @@ const ms = (value: number) => `${value.toFixed(1)} ms`;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'qiming-bench-'));
 const port = await freePort();
 const server = spawn(process.execPath, ['apps/server/dist/main.js'], {
-  cwd: path.resolve(import.meta.dirname, '..'),
+  cwd: root,
   env: {
     ...process.env,
     PORT: String(port),

@@ -27,6 +27,7 @@ import * as submissionOutbox from './migrations/0029_submission_outbox.ts';
 import * as bpmRuntime from './migrations/0030_bpm_runtime.ts';
 import * as externalTasks from './migrations/0032_external_tasks.ts';
 import * as portalImagery from './migrations/0035_portal_imagery.ts';
+import * as registrySweepLease from './migrations/0037_registry_sweep_lease.ts';
 import { migrationContext } from './migrations/context.ts';
 import type { Database } from './schema.ts';
 
@@ -58,6 +59,7 @@ const migrations = {
   '0030_bpm_runtime': bpmRuntime,
   '0032_external_tasks': externalTasks,
   '0035_portal_imagery': portalImagery,
+  '0037_registry_sweep_lease': registrySweepLease,
 };
 
 function migrator(db: Kysely<Database>, dialect: DialectName): Migrator {

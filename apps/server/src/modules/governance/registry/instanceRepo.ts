@@ -171,24 +171,103 @@ export async function editInstance(db: Kysely<Database>, serviceId: number, id: 
     .execute();
 }
 
+/** What the sweep knows of beats beyond the database: see Liveness. */
+export interface BeatView {
+  lastBeat(instance: { service: ServiceName; clusterName: string; ip: string; port: number }): number | undefined;
+  /** No instance is taken for silent before this time (a restart, the bus back after a break). */
+  heardEverythingSince: number;
+}
+
+const noView: BeatView = { lastBeat: () => undefined, heardEverythingSince: 0 };
+/** Rows changed by one statement, well under SQLite's and PostgreSQL's limits of bound parameters. */
+const chunk = 500;
+
 /**
- * Ephemeral instances without a recent beat turn unhealthy, then go. Every server may run this at
- * once: both statements are idempotent.
+ * Ephemeral instances without a recent beat turn unhealthy, then go. Beats live in memory (`view`);
+ * the database's last beat is a checkpoint, moved on here only for the instances it would otherwise
+ * give up for silent, so a beating instance costs a row write every beat timeout at most, in batches.
+ * Only the candidates by the checkpoint are read. Answers the instances removed.
  */
-export async function sweepInstances(db: Kysely<Database>, now: number): Promise<{ unhealthy: number; removed: number }> {
-  const removed = await db
-    .deleteFrom('reg_instance')
-    .where('ephemeral', '=', 1)
-    .where((eb) => eb(eb('last_beat', '+', eb.ref('delete_timeout')), '<', now))
-    .executeTakeFirst();
-  const unhealthy = await db
-    .updateTable('reg_instance')
-    .set({ healthy: 0 })
-    .where('ephemeral', '=', 1)
-    .where('healthy', '=', 1)
-    .where((eb) => eb(eb('last_beat', '+', eb.ref('beat_timeout')), '<', now))
-    .executeTakeFirst();
-  return { unhealthy: Number(unhealthy.numUpdatedRows), removed: Number(removed.numDeletedRows) };
+export async function sweepInstances(
+  db: Kysely<Database>,
+  now: number,
+  view: BeatView = noView,
+): Promise<{ unhealthy: number; removed: { service: ServiceName; clusterName: string; ip: string; port: number }[] }> {
+  const candidates = await db
+    .selectFrom('reg_instance')
+    .innerJoin('reg_service', 'reg_service.id', 'reg_instance.service_id')
+    .select([
+      'reg_instance.id',
+      'reg_service.namespace_id as namespaceId',
+      'reg_service.group_name as groupName',
+      'reg_service.service_name as serviceName',
+      'reg_instance.cluster_name as clusterName',
+      'reg_instance.ip',
+      'reg_instance.port',
+      'reg_instance.healthy',
+      'reg_instance.last_beat as lastBeat',
+      'reg_instance.beat_timeout as beatTimeout',
+      'reg_instance.delete_timeout as deleteTimeout',
+    ])
+    .where('reg_instance.ephemeral', '=', 1)
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('reg_instance.healthy', '=', 1), eb(eb('reg_instance.last_beat', '+', eb.ref('reg_instance.beat_timeout')), '<', now)]),
+        eb(eb('reg_instance.last_beat', '+', eb.ref('reg_instance.delete_timeout')), '<', now),
+      ]),
+    )
+    .execute();
+  const removed: (typeof candidates)[number][] = [];
+  const unhealthy: number[] = [];
+  const alive: { id: number; beat: number }[] = [];
+  for (const row of candidates) {
+    const { namespaceId, groupName, serviceName } = row;
+    const beat = Math.max(Number(row.lastBeat), view.lastBeat({ ...row, service: { namespaceId, groupName, serviceName } }) ?? 0);
+    const silent = now - Math.max(beat, view.heardEverythingSince);
+    if (silent > row.deleteTimeout) removed.push(row);
+    else if (silent > row.beatTimeout) {
+      if (row.healthy === 1) unhealthy.push(row.id);
+    } else if (beat > Number(row.lastBeat)) alive.push({ id: row.id, beat });
+  }
+  for (let at = 0; at < removed.length; at += chunk) {
+    const ids = removed.slice(at, at + chunk).map((row) => row.id);
+    // A registration renewed since the read (its checkpoint moved on) stays.
+    await db
+      .deleteFrom('reg_instance')
+      .where('id', 'in', ids)
+      .where((eb) => eb(eb('last_beat', '+', eb.ref('delete_timeout')), '<', now))
+      .execute();
+  }
+  for (let at = 0; at < unhealthy.length; at += chunk) {
+    await db
+      .updateTable('reg_instance')
+      .set({ healthy: 0 })
+      .where('id', 'in', unhealthy.slice(at, at + chunk))
+      .where((eb) => eb(eb('last_beat', '+', eb.ref('beat_timeout')), '<', now))
+      .execute();
+  }
+  // The oldest beat of a batch stands for all of it: one statement, and never a beat that did not happen.
+  for (let at = 0; at < alive.length; at += chunk) {
+    const batch = alive.slice(at, at + chunk);
+    await db
+      .updateTable('reg_instance')
+      .set({ last_beat: Math.min(...batch.map((entry) => entry.beat)), healthy: 1 })
+      .where(
+        'id',
+        'in',
+        batch.map((entry) => entry.id),
+      )
+      .execute();
+  }
+  return {
+    unhealthy: unhealthy.length,
+    removed: removed.map((row) => ({
+      service: { namespaceId: row.namespaceId, groupName: row.groupName, serviceName: row.serviceName },
+      clusterName: row.clusterName,
+      ip: row.ip,
+      port: row.port,
+    })),
+  };
 }
 
 /**

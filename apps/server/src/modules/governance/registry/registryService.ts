@@ -8,6 +8,7 @@ import { badRequest, notFound } from '../../../http/errors.ts';
 import { audited } from '../../audit/audited.ts';
 import { isMetadataAddress } from '../../outbound/upstreamPolicy.ts';
 import * as instances from './instanceRepo.ts';
+import { instanceKey, Liveness } from './liveness.ts';
 import * as services from './serviceRepo.ts';
 
 /** Nacos' heartbeat defaults: beat every 5 s, unhealthy after 15 s of silence, removed after 30 s. */
@@ -42,7 +43,15 @@ export interface ClientInstance {
 
 /** Services and instances, for Nacos clients and for the back-office alike. */
 export class RegistryService {
-  constructor(private readonly context: AppContext) {}
+  /** Beats are kept in memory, not written: the health sweep reads them from here. */
+  readonly liveness: Liveness;
+
+  constructor(
+    private readonly context: AppContext,
+    onError: (error: unknown) => void = () => undefined,
+  ) {
+    this.liveness = new Liveness(context.cluster, context.now, onError);
+  }
 
   private get db() {
     return this.context.db;
@@ -57,6 +66,9 @@ export class RegistryService {
     const now = this.context.now();
     const serviceId = await services.ensureService(this.db, instance.service, now);
     await instances.upsertInstance(this.db, { serviceId, ...instance, ...heartbeatOf(instance.metadata) }, now);
+    const key = instanceKey(instance.service, instance);
+    if (instance.ephemeral && instance.healthy) this.liveness.heard(key);
+    else this.liveness.forget(key);
   }
 
   /**
@@ -64,21 +76,30 @@ export class RegistryService {
    * itself; `beforeRegistering` checks what a known instance has already proved (its namespace).
    */
   async beat(instance: ClientInstance, beforeRegistering: () => Promise<unknown>): Promise<number> {
-    if (!(await instances.recordBeat(this.db, instance, this.context.now()))) {
-      await beforeRegistering();
-      await this.register(instance);
-    }
-    return heartbeatOf(instance.metadata).beatInterval;
+    const heartbeat = heartbeatOf(instance.metadata);
+    if (this.liveness.renew(instanceKey(instance.service, instance), heartbeat.beatTimeout)) return heartbeat.beatInterval;
+    if (await this.recordBeat(instance)) return heartbeat.beatInterval;
+    await beforeRegistering();
+    await this.register(instance);
+    return heartbeat.beatInterval;
   }
 
   /** A beat naming only the instance (Nacos's light beat): false when no such instance is registered. */
-  lightBeat(address: Omit<instances.InstanceAddress, 'serviceId'> & { service: services.ServiceName }): Promise<boolean> {
-    return instances.recordBeat(this.db, address, this.context.now());
+  async lightBeat(address: Omit<instances.InstanceAddress, 'serviceId'> & { service: services.ServiceName }): Promise<boolean> {
+    return this.liveness.renew(instanceKey(address.service, address), heartbeatDefaults.timeout) || this.recordBeat(address);
+  }
+
+  /** A beat the database must see: the instance was silent (maybe marked unhealthy) or this server never heard it. */
+  private async recordBeat(address: Omit<instances.InstanceAddress, 'serviceId'> & { service: services.ServiceName }) {
+    const known = await instances.recordBeat(this.db, address, this.context.now());
+    if (known) this.liveness.heard(instanceKey(address.service, address));
+    return known;
   }
 
   async deregister(name: services.ServiceName, address: Omit<instances.InstanceAddress, 'serviceId'>): Promise<void> {
     const serviceId = await services.findServiceId(this.db, name);
     if (serviceId !== undefined) await instances.deleteInstance(this.db, { serviceId, ...address });
+    this.liveness.forget(instanceKey(name, address));
   }
 
   /** A service's instances and protect threshold, from one lookup of the service; clients read this every few seconds. */
@@ -91,6 +112,8 @@ export class RegistryService {
   /** Nacos's health API for persistent instances: false when the address holds none (an ephemeral one keeps its beats). */
   async setPersistentHealth(name: services.ServiceName, address: Omit<instances.InstanceAddress, 'serviceId'>, healthy: boolean) {
     const serviceId = await services.findServiceId(this.db, name);
+    // Its next beat, if it sends any, goes to the database again, as before this health was set.
+    this.liveness.forget(instanceKey(name, address));
     return serviceId !== undefined && instances.setPersistentHealth(this.db, { serviceId, ...address }, healthy);
   }
 
@@ -194,8 +217,11 @@ export class RegistryService {
 
   deregisterInstances(caller: Caller, namespaceId: string, serviceId: number, ids: number[]) {
     return audited(this.context, caller, { operation: 'registry:delete', target: `instance:${ids.join(',')}` }, async (trx, entry) => {
-      await this.requireService(namespaceId, serviceId, trx);
+      const service = await this.requireService(namespaceId, serviceId, trx);
+      const gone = (await instances.listInstances(trx, serviceId)).filter((instance) => ids.includes(instance.id));
       const deleted = await instances.deleteInstances(trx, serviceId, ids);
+      // A client beating still registers again rather than beat on in this server's memory only.
+      for (const instance of gone) this.liveness.forget(instanceKey({ ...service, namespaceId }, instance));
       entry.after = { deleted };
       return entry.after;
     });

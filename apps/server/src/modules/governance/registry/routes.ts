@@ -7,6 +7,7 @@ import { idListBody, idParam } from '../../../http/idList.ts';
 import { namespaceParams } from '../namespaces/namespaceParam.ts';
 import type { NamespaceService } from '../namespaces/namespaceService.ts';
 import * as instances from './instanceRepo.ts';
+import { instanceKey } from './liveness.ts';
 import type { RegistryService } from './registryService.ts';
 import * as services from './serviceRepo.ts';
 
@@ -70,8 +71,15 @@ export function registryRoutes(registry: RegistryService, namespaces: NamespaceS
         },
       },
       async (request) => {
-        await registry.requireService(request.params.namespaceId, request.params.serviceId);
-        return ok(await instances.pageInstances(context.db, request.params.serviceId, request.query));
+        const service = await registry.requireService(request.params.namespaceId, request.params.serviceId);
+        const page = await instances.pageInstances(context.db, request.params.serviceId, request.query);
+        // The database keeps a checkpoint of beats; the last one heard is in memory.
+        const name = { ...service, namespaceId: request.params.namespaceId };
+        const records = page.records.map((instance) => ({
+          ...instance,
+          lastBeat: Math.max(instance.lastBeat, registry.liveness.lastBeat(instanceKey(name, instance)) ?? 0),
+        }));
+        return ok({ total: page.total, records });
       },
     );
     app.put(
