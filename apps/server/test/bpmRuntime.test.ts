@@ -198,4 +198,100 @@ describe(`workflow messages and signals (${process.env.TEST_DATABASE ?? 'sqlite'
     await data(admin, 'POST', `/tasks/${task.id}/complete`, {});
     expect((await data(admin, 'GET', `/instances/${parent.id}`)).state).toBe('completed');
   });
+
+  /** Restarts the app and signs in again: what follows runs on engines recovered from the database. */
+  const restart = async () => {
+    t = await restartTestApp(t);
+    admin = await signIn(t.app, sysadmin);
+    staffTokens = await signIn(t.app, staff);
+  };
+  const complete = async (instanceId: number, activityId: string, variables: object = {}) => {
+    const task = (await openTasks(instanceId)).find((open: { activityId: string }) => open.activityId === activityId);
+    if (!task) throw new Error(`no open task ${activityId} in instance ${instanceId}: ${JSON.stringify(await waitingAt(instanceId))}`);
+    await data(admin, 'POST', `/tasks/${task.id}/complete`, { variables });
+  };
+  const stateOf = async (instanceId: number) => (await data(admin, 'GET', `/instances/${instanceId}`)).state;
+
+  it('catches a BPMN error of a sub-process on its boundary, after a restart', async () => {
+    await release('kind_error', model('kind_error'));
+    const instance = await startWith('kind_error', 'ERR-1');
+    expect(await waitingAt(instance.id)).toEqual(['work']);
+    await restart();
+    await complete(instance.id, 'work', { stock: 0 });
+    expect(await waitingAt(instance.id)).toEqual(['reorder']);
+    await complete(instance.id, 'reorder');
+    expect(await stateOf(instance.id)).toBe('completed');
+  });
+
+  it('raises an escalation to a non-interrupting boundary: both paths go on to their ends, after a restart', async () => {
+    await release('kind_escalation', model('kind_escalation'));
+    const instance = await startWith('kind_escalation', 'ESC-1');
+    expect((await waitingAt(instance.id)).sort()).toEqual(['drive', 'inform']);
+    await restart();
+    await complete(instance.id, 'inform');
+    await complete(instance.id, 'drive');
+    expect(await stateOf(instance.id)).toBe('completed');
+  });
+
+  it('starts an event sub-process by a signal thrown inside the process, after a restart', async () => {
+    await release('kind_eventsub', model('kind_eventsub'));
+    const instance = await startWith('kind_eventsub', 'SUB-1');
+    expect(await waitingAt(instance.id)).toEqual(['main']);
+    await restart();
+    await complete(instance.id, 'main', { abort: true });
+    expect((await waitingAt(instance.id)).sort()).toEqual(['afterThrow', 'cleanup']);
+    await restart();
+    await complete(instance.id, 'cleanup');
+    await complete(instance.id, 'afterThrow');
+    expect(await stateOf(instance.id)).toBe('completed');
+  });
+
+  it('re-evaluates a conditional event when a variable changes, after a restart', async () => {
+    await release('kind_conditional', model('kind_conditional'));
+    const instance = await startWith('kind_conditional', 'COND-1', { ready: false });
+    expect(await waitingAt(instance.id)).toEqual(['prepare']);
+    await restart();
+    await complete(instance.id, 'prepare', { ready: true });
+    expect(await waitingAt(instance.id)).toEqual(['go']);
+    await complete(instance.id, 'go');
+    expect(await stateOf(instance.id)).toBe('completed');
+  });
+
+  it('runs the compensation handler of a completed task when compensation is thrown, after a restart', async () => {
+    await release('kind_compensation', model('kind_compensation'));
+    const instance = await startWith('kind_compensation', 'COMP-1');
+    await restart();
+    await complete(instance.id, 'book', { cancelled: true });
+    expect(await waitingAt(instance.id)).toEqual(['cancelBooking']);
+    await complete(instance.id, 'cancelBooking');
+    expect(await stateOf(instance.id)).toBe('completed');
+  });
+
+  it('runs a sequential multi-instance sub-process once per element of a collection, across a restart', async () => {
+    await release('kind_multi', model('kind_multi'));
+    const instance = await startWith('kind_multi', 'MULTI-1', { parcels: ['A', 'B'] });
+    expect(await waitingAt(instance.id)).toEqual(['label']);
+    await complete(instance.id, 'label');
+    await restart();
+    expect(await waitingAt(instance.id)).toEqual(['label']);
+    await complete(instance.id, 'label');
+    expect(await stateOf(instance.id)).toBe('completed');
+  });
+
+  it('takes the event-based gateway’s message path and the inclusive gateway’s true branches to their join, after a restart', async () => {
+    await release('kind_gateways', model('kind_gateways'));
+    const instance = await startWith('kind_gateways', 'GW-1');
+    await restart();
+    const answered = await post(admin, 'message', {
+      messageName: 'customerAnswered',
+      processInstanceId: instance.id,
+      processVariables: { mail: true, phone: true },
+    });
+    expect(answered.statusCode).toBe(200);
+    expect((await waitingAt(instance.id)).sort()).toEqual(['call', 'mail']);
+    await complete(instance.id, 'mail');
+    expect(await stateOf(instance.id)).toBe('running');
+    await complete(instance.id, 'call');
+    expect(await stateOf(instance.id)).toBe('completed');
+  });
 });

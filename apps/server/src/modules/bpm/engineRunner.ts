@@ -146,6 +146,8 @@ const expressions = {
       const loop = names.length === 1 ? loopVariable(content, first) : undefined;
       if (loop !== undefined) return loop;
       const value = Object.hasOwn(variables, first) ? pathIn(variables, names) : pathIn(content, names);
+      // A conditional event waits for its variables: one not set yet is a condition not met, not an error.
+      if (value === undefined && content.type === 'bpmn:ConditionalEventDefinition') return undefined;
       // As Camunda's JUEL: a variable that does not exist stops the run (an incident), it is not silently false.
       if (value === undefined) {
         throw new UnknownVariable(`Unknown property used in expression: ${text}. Cannot resolve identifier '${names.join('.')}'`);
@@ -555,6 +557,11 @@ async function runCommand(
     }
   }
   await settle(hooks.pendingCalls);
+  // Conditional events are evaluated again once the command changed what they read, as Camunda does on a variable change.
+  if (!hooks.failure && command.kind !== 'resume') {
+    for (const api of deepPostponed(postponed(engine))) if (api.type === 'bpmn:ConditionalEventDefinition') api.signal();
+    await settle(hooks.pendingCalls);
+  }
   const { failure } = hooks;
   if (failure) {
     // A failed command's engine is never kept; stopping it ends whatever it still runs.
