@@ -12,7 +12,11 @@ declare module 'camunda-external-task-client-js' {
       usePriority?: boolean;
       autoPoll?: boolean;
     });
-    subscribe(topic: string, handler: (args: { task: never; taskService: never }) => Promise<void>): unknown;
+    subscribe(
+      topic: string,
+      options: { businessKey?: string; lockDuration?: number },
+      handler: (args: { task: never; taskService: never }) => Promise<void>,
+    ): unknown;
     on(event: string, listener: (...args: unknown[]) => void): this;
     start(): void;
     stop(): void;

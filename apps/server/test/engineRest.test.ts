@@ -316,6 +316,14 @@ describe(`Camunda REST under /engine-rest (${process.env.TEST_DATABASE ?? 'sqlit
     expect(fetched.json()).toMatchObject([{ businessKey: 'FP-2026-0002', variables: { amount: { value: 5600, type: 'Integer' } } }]);
   });
 
+  it('forgets the external tasks of an instance that was terminated', async () => {
+    const started = await startInvoice({}, 'INV-terminated');
+    const task = first(await fetchAndLock('w', { businessKey: 'INV-terminated' }));
+    await data(admin, 'POST', `/instances/${started.id}/terminate`);
+    expect((await rest('GET', `/external-task?processInstanceId=${started.id}`)).json()).toEqual([]);
+    expect((await rest('POST', `/external-task/${task.id}/complete`, { workerId: 'w' })).statusCode).toBe(404);
+  });
+
   it('queries, claims and completes user tasks, claiming only for the caller', async () => {
     const started = await startInvoice({}, 'INV-review');
     const task = first(await fetchAndLock('w', { businessKey: 'INV-review' }));

@@ -46,13 +46,21 @@ describe(`camunda-external-task-client-js drives Qiming (${process.env.TEST_DATA
   let baseUrl: string;
   const clients: Array<{ stop(): void }> = [];
   const failures: unknown[] = [];
-  const { data, release, start } = bpmCalls(
+  const { data, release } = bpmCalls(
     () => t,
     () => admin,
   );
 
   /** A worker on the topic that hands each task to `handler`; stopped after the test. */
-  const worker = (handler: Handler, workerId = 'invoice-worker') => {
+  /** An invoice with a business key of its own: each test's worker subscribes to its key only. */
+  const startInvoice = (businessKey: string, variables: object) =>
+    data(admin, 'POST', '/instances', { definitionKey: 'invoice_external', businessKey, variables });
+
+  /**
+   * A worker on the topic, for one business key, that hands each task to `handler`; stopped after the test.
+   * The key keeps a stopped worker's last held fetch from locking the next test's task.
+   */
+  const worker = (businessKey: string, handler: Handler, workerId = 'invoice-worker') => {
     const client = new Client({
       baseUrl,
       workerId,
@@ -66,7 +74,7 @@ describe(`camunda-external-task-client-js drives Qiming (${process.env.TEST_DATA
     const failed = (error: unknown) => failures.push(error instanceof Error ? error.message : String(error));
     client.on('poll:error', failed);
     client.on('handler:error', failed);
-    client.subscribe('invoice-charge', handler as never);
+    client.subscribe('invoice-charge', { businessKey }, handler as never);
     client.start();
     clients.push(client);
     return client;
@@ -95,9 +103,9 @@ describe(`camunda-external-task-client-js drives Qiming (${process.env.TEST_DATA
   const instance = (id: number) => data(admin, 'GET', `/instances/${id}`);
 
   it('completes a task with typed variables: the instance goes on and the variables are process variables', async () => {
-    const started = await start(admin, 'invoice_external', { amount: 120, customer: 'ACME' });
+    const started = await startInvoice('INV-complete', { amount: 120, customer: 'ACME' });
     const seen: Array<Record<string, unknown>> = [];
-    worker(async ({ task, taskService }) => {
+    worker('INV-complete', async ({ task, taskService }) => {
       seen.push({ ...task.variables.getAll(), businessKey: task.businessKey, processInstanceId: task.processInstanceId });
       const variables = new Variables()
         .set('paid', true)
@@ -111,7 +119,7 @@ describe(`camunda-external-task-client-js drives Qiming (${process.env.TEST_DATA
     });
     stopWorkers();
     expect(seen).toEqual([
-      expect.objectContaining({ amount: 120, customer: 'ACME', businessKey: 'invoice_external-1', processInstanceId: String(started.id) }),
+      expect.objectContaining({ amount: 120, customer: 'ACME', businessKey: 'INV-complete', processInstanceId: String(started.id) }),
     ]);
     expect(detail.variables).toMatchObject({ amount: 120, paid: true, receipt: { number: 'R-1', lines: [1, 2] }, fee: 2.5 });
     expect(detail.tasks).toEqual([expect.objectContaining({ activityId: 'review', status: 'open', assignee: 'sysadmin' })]);
@@ -121,9 +129,9 @@ describe(`camunda-external-task-client-js drives Qiming (${process.env.TEST_DATA
   });
 
   it('reports failures with retries, then an incident once no retry is left', async () => {
-    const started = await start(admin, 'invoice_external', { amount: 99 });
+    const started = await startInvoice('INV-failure', { amount: 99 });
     const attempts: number[] = [];
-    worker(async ({ task, taskService }) => {
+    worker('INV-failure', async ({ task, taskService }) => {
       if (task.processInstanceId !== String(started.id)) return;
       attempts.push(attempts.length + 1);
       const retries = attempts.length === 1 ? 1 : 0;
@@ -151,8 +159,8 @@ describe(`camunda-external-task-client-js drives Qiming (${process.env.TEST_DATA
   });
 
   it('throws a BPMN error that the boundary error event catches', async () => {
-    const started = await start(admin, 'invoice_external', { amount: 5000 });
-    worker(async ({ task, taskService }) => {
+    const started = await startInvoice('INV-bpmn-error', { amount: 5000 });
+    worker('INV-bpmn-error', async ({ task, taskService }) => {
       if (task.processInstanceId !== String(started.id)) return;
       await taskService.handleBpmnError(task, 'CARD_DECLINED', 'insufficient funds', new Variables().set('declineReason', 'funds'));
     });
@@ -168,10 +176,10 @@ describe(`camunda-external-task-client-js drives Qiming (${process.env.TEST_DATA
   });
 
   it('extends its lock while it works, so no other worker takes the task', async () => {
-    const started = await start(admin, 'invoice_external', { amount: 1 });
+    const started = await startInvoice('INV-extend', { amount: 1 });
     let expiresBefore = 0;
     let expiresAfter = 0;
-    worker(async ({ task, taskService }) => {
+    worker('INV-extend', async ({ task, taskService }) => {
       if (task.processInstanceId !== String(started.id)) return;
       expiresBefore = Date.parse((await lockOf(task.id)).lockExpirationTime);
       await taskService.extendLock(task, 600_000);

@@ -48,10 +48,12 @@ export async function syncExternalTasks(trx: Kysely<Database>, instanceId: numbe
     .execute();
 }
 
+/** Tasks of instances still going: an ended instance's tasks are gone, as in Camunda (its rows go with the instance). */
 function viewQuery(db: Kysely<Database>) {
   return db
     .selectFrom('bpm_external_task as t')
     .innerJoin('bpm_instance as i', 'i.id', 't.instance_id')
+    .where('i.state', 'in', ['running', 'suspended'])
     .selectAll('t')
     .select(['i.def_key', 'i.definition_id', 'i.business_key', 'i.state as instance_state', 'i.variables']);
 }
@@ -126,6 +128,19 @@ export async function updateLocked(
 
 export async function setRetries(db: Kysely<Database>, id: string, retries: number): Promise<void> {
   await db.updateTable('bpm_external_task').set({ retries }).where('id', '=', id).execute();
+}
+
+/**
+ * Retries for the external task waiting at an element of an instance, for monitoring's incident page: an
+ * incident of kind externalTask is over only when its task may be fetched again.
+ */
+export async function setRetriesAt(db: Kysely<Database>, instanceId: number, activityId: string, retries: number): Promise<void> {
+  await db
+    .updateTable('bpm_external_task')
+    .set({ retries })
+    .where('instance_id', '=', instanceId)
+    .where('activity_id', '=', activityId)
+    .execute();
 }
 
 export async function unlockExternalTask(db: Kysely<Database>, id: string): Promise<void> {
