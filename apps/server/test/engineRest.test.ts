@@ -316,6 +316,17 @@ describe(`Camunda REST under /engine-rest (${process.env.TEST_DATABASE ?? 'sqlit
     expect(fetched.json()).toMatchObject([{ businessKey: 'FP-2026-0002', variables: { amount: { value: 5600, type: 'Integer' } } }]);
   });
 
+  it('gives the task a retry when monitoring resolves its incident, so a worker fetches it again', async () => {
+    const started = await startInvoice({}, 'INV-resolved');
+    const task = first(await fetchAndLock('w', { businessKey: 'INV-resolved' }));
+    await rest('POST', `/external-task/${task.id}/failure`, { workerId: 'w', errorMessage: 'printer jammed', retries: 0, retryTimeout: 0 });
+    const incident = first(await instanceIncidents(t.context.db, Number(started.id)));
+    expect(incident).toMatchObject({ kind: 'externalTask', message: 'printer jammed', state: 'open' });
+    expect(await fetchAndLock('w', { businessKey: 'INV-resolved' })).toEqual([]);
+    await data(admin, 'POST', `/incidents/${incident.id}/resolve`);
+    expect(await fetchAndLock('w', { businessKey: 'INV-resolved' })).toEqual([expect.objectContaining({ id: task.id, retries: 1 })]);
+  });
+
   it('forgets the external tasks of an instance that was terminated', async () => {
     const started = await startInvoice({}, 'INV-terminated');
     const task = first(await fetchAndLock('w', { businessKey: 'INV-terminated' }));

@@ -35,7 +35,7 @@ import {
   type RunOutcome,
   runEngine,
 } from './engineRunner.ts';
-import { syncExternalTasks } from './externalTasks/externalTaskRepo.ts';
+import { setRetriesAt, syncExternalTasks } from './externalTasks/externalTaskRepo.ts';
 import { findIncident, type Incident, instanceIncidents, raiseIncident, resolveIncident, resolveIncidentsAt } from './incidents.ts';
 import { activityTransition, instanceTransition, taskCommandRefusal } from './instanceTransitions.ts';
 import * as modelRepo from './modelRepo.ts';
@@ -423,6 +423,8 @@ export class RuntimeService {
       if (!(await resolveIncident(trx, id, { userName: caller.userName, at: this.context.now() }))) {
         throw new AppError(409, 'error.bpmIncidentResolved');
       }
+      // As Camunda's: an external task's incident ends when its task gets a retry, so a worker fetches it again.
+      if (incident.kind === 'externalTask') await setRetriesAt(trx, incident.instance_id, incident.element_id, 1);
       const instance = await this.requireInstance(incident.instance_id, trx);
       if (instance.engine_state === '' && (instance.state === 'running' || instance.state === 'suspended')) {
         await repo.saveInstance(trx, instance.id, instance.version, { state: 'terminated', ended_at: this.context.now() });
