@@ -95,6 +95,8 @@ check build bash -c 'npm run --silent build && npm run --silent build:server'
 if [ "$(cat "$reports/build.check")" = pass ]; then
   echo "==> e2e"
   E2E_REPORT="$reports/e2e.playwright.json" npx playwright test
+  # The README's screenshots, taken into a temporary folder so the script cannot rot (about 20 s).
+  check screenshots bash -c 'dir=$(mktemp -d) && npm run --silent screenshots -- "$dir"; status=$?; rm -rf "$dir"; exit $status'
   # CI keeps only this output: the page as a failing test left it is the clue to its cause.
   for context in test-results/*/error-context.md; do
     [ -f "$context" ] || continue
