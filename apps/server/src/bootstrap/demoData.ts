@@ -11,6 +11,7 @@ import { seedDemoAudit, seedDemoGovernance } from './demoGovernanceAndAudit.ts';
 import { seedDemoMonitoring } from './demoMonitoring.ts';
 import { seedDemoWebsite } from './demoWebsite.ts';
 import { seedDemoWorkflow } from './demoWorkflow.ts';
+import { seedDemoWorkflowRuns } from './demoWorkflowRuns.ts';
 
 export const demoAccounts = {
   staff: { userName: 'staff01', password: 'Staff@2026' },
@@ -104,6 +105,7 @@ export async function seedDemoData(db: Kysely<Database>, menuTypeId: number, now
   await seedDemoForms(db, now, [staff, admin]);
   await seedDemoWorkflow(db, menuTypeId, now, staff);
   await seedDemoExternalTasks(db, menuTypeId, now);
+  await seedDemoWorkflowRuns(db, now, staff);
 
   for (const dictionary of demoDictionaries) {
     const { id } = await db

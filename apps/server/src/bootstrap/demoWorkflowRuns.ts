@@ -1,0 +1,134 @@
+// biome-ignore-all lint/suspicious/noTemplateCurlyInString: BPMN expressions are written ${...}, as Camunda Modeler writes them.
+import type { Kysely } from 'kysely';
+import type { AppContext } from '../context.ts';
+import type { Database } from '../db/schema.ts';
+import { Caller } from '../http/caller.ts';
+import type { AccessCache } from '../modules/auth/accessCache.ts';
+import { EventService } from '../modules/bpm/messageCorrelation.ts';
+import * as modelRepo from '../modules/bpm/modelRepo.ts';
+import { ModelService } from '../modules/bpm/modelService.ts';
+import { RuntimeService } from '../modules/bpm/runtimeService.ts';
+import { FormService } from '../modules/forms/formService.ts';
+import { demoBpmn } from './demoDiagram.ts';
+import { demoPaymentMessage } from './demoWorkflow.ts';
+
+const hour = 3_600_000;
+
+/** A refund routed by its amount: a request whose amount names no route stops at the gateway with an incident. */
+const refundProcess = {
+  id: 'demo_refund',
+  name: '退款审核',
+  nodes: [
+    { id: 'start', kind: 'startEvent', name: '申请退款', at: [0, 1] as [number, number] },
+    { id: 'route', kind: 'exclusiveGateway', name: '金额？', at: [1, 1] as [number, number] },
+    {
+      id: 'review',
+      kind: 'userTask',
+      name: '经理审核',
+      attributes: 'camunda:candidateGroups="leave_manager"',
+      at: [2, 0] as [number, number],
+    },
+    { id: 'autoRefund', kind: 'endEvent', name: '自动退款', at: [2, 2] as [number, number] },
+    { id: 'refunded', kind: 'endEvent', name: '已退款', at: [3, 0] as [number, number] },
+  ],
+  flows: [
+    { id: 'toRoute', from: 'start', to: 'route' },
+    { id: 'large', from: 'route', to: 'review', condition: '${amount &gt;= 1000}' },
+    { id: 'small', from: 'route', to: 'autoRefund', condition: '${amount &gt; 0 &amp;&amp; amount &lt; 1000}' },
+    { id: 'toRefunded', from: 'review', to: 'refunded' },
+  ],
+};
+
+/**
+ * The workflow runtime's demo, run after the processes are released (demoWorkflow.ts), through the runtime's own
+ * commands: an order waiting for its payment message and one paid by it, an onboarding whose call activity
+ * started the equipment process (prepared, so the onboarding waits for sysadmin's confirmation), and refunds with incidents: one open (no route for a zero amount), one
+ * retried with a corrected amount.
+ */
+export async function seedDemoWorkflowRuns(db: Kysely<Database>, now: number, staffAccountId: number): Promise<void> {
+  let clock = now - 2 * 24 * hour;
+  const later = (hours: number) => {
+    clock += hours * hour;
+  };
+  const context = { db, now: () => clock } as unknown as AppContext;
+  const callerOf = (accountId: number, userName: string, isSuper = false) =>
+    new Caller(
+      db,
+      undefined as unknown as AccessCache,
+      { sessionId: 'demo', accountId, userName, isSuper, expiresAt: now },
+      null,
+      '127.0.0.1',
+      'zh',
+    );
+  const admin = await db.selectFrom('iam_account').select('id').where('user_name', '=', 'sysadmin').executeTakeFirstOrThrow();
+  const sysadmin = callerOf(admin.id, 'sysadmin', true);
+  const staff = callerOf(staffAccountId, 'staff01');
+  const forms = new FormService(context);
+  const runtime = new RuntimeService(context, forms);
+  const events = new EventService(context, runtime);
+  const openTask = async (instanceId: number, activityId: string) =>
+    (
+      await db
+        .selectFrom('bpm_task')
+        .select('id')
+        .where('instance_id', '=', instanceId)
+        .where('activity_id', '=', activityId)
+        .where('status', '=', 'open')
+        .executeTakeFirstOrThrow()
+    ).id;
+
+  const order = async (businessKey: string) => {
+    later(1);
+    const instance = await runtime.start(staff, { definitionKey: 'demo_order', businessKey, variables: { amount: 2680 } });
+    later(1);
+    await runtime.complete(staff, await openTask(instance.id, 'register'), { variables: {}, comment: '' });
+    return instance.id;
+  };
+  await order('DD-2026-0201');
+  await order('DD-2026-0202');
+  later(3);
+  await events.correlateMessage(sysadmin, {
+    messageName: demoPaymentMessage,
+    businessKey: 'DD-2026-0202',
+    processVariables: { paidAt: '2026-11-26' },
+  });
+
+  // The onboarding's call activity starts the equipment process; the manager prepares it, so onboarding waits for its confirmation.
+  later(2);
+  const onboarding = await runtime.start(sysadmin, {
+    definitionKey: 'demo_onboarding',
+    businessKey: 'RZ-2026-0301',
+    variables: { employee: '李娜' },
+  });
+  const [equipment] = (await runtime.detail(onboarding.id)).children;
+  const managerAccount = await db.selectFrom('iam_account').select('id').where('user_name', '=', 'manager01').executeTakeFirstOrThrow();
+  const manager = callerOf(managerAccount.id, 'manager01');
+  if (equipment) {
+    later(5);
+    const prepare = await openTask(equipment.id, 'prepare');
+    await runtime.claim(manager, prepare);
+    later(1);
+    await runtime.complete(manager, prepare, { variables: { laptop: 'ThinkPad X1' }, comment: '' });
+  }
+
+  const refundModel = await modelRepo.insertModel(
+    db,
+    {
+      key: refundProcess.id,
+      name: refundProcess.name,
+      category: 'Finance',
+      description: '退款按金额分流；金额为 0 时没有可走的分支（事件）。',
+      xml: demoBpmn(refundProcess),
+    },
+    'sysadmin',
+    clock,
+  );
+  await new ModelService(context, forms).release(sysadmin, refundModel);
+  later(1);
+  await runtime.start(sysadmin, { definitionKey: 'demo_refund', businessKey: 'TK-2026-0401', variables: { amount: 0 } });
+  later(1);
+  const corrected = await runtime.start(sysadmin, { definitionKey: 'demo_refund', businessKey: 'TK-2026-0402', variables: { amount: 0 } });
+  const [incident] = (await runtime.detail(corrected.id)).incidents;
+  later(2);
+  if (incident) await runtime.retryIncident(sysadmin, incident.id, { amount: 80 });
+}
