@@ -38,8 +38,8 @@ export function answerLikeCamunda(app: FastifyInstance): void {
     return reply.status(error.status).send({ type: error.type, message });
   });
   app.addHook('onSend', async (_request, reply, payload) => {
-    if (typeof payload !== 'string') return payload;
-    if (String(reply.getHeader('content-type') ?? '').startsWith('application/json')) reply.header('content-type', 'application/json');
+    if (typeof payload !== 'string' || !String(reply.getHeader('content-type') ?? '').startsWith('application/json')) return payload;
+    reply.header('content-type', 'application/json');
     if (reply.statusCode < 400) return payload;
     if (reply.statusCode === 401) reply.header('www-authenticate', 'Basic realm="default"');
     const body = JSON.parse(payload) as { type?: string; message?: string };

@@ -57,6 +57,7 @@ export class ExternalTaskService {
    * lock, holds the request until a task comes, the time is up, or the client goes (`closed`).
    */
   async fetchAndLock(input: FetchInput, closed: AbortSignal): Promise<LockedTask[]> {
+    if (input.maxTasks === 0) return [];
     // The hold is real waiting by the worker, so it is measured on the monotonic clock, not the app's.
     const until = performance.now() + input.asyncResponseTimeout;
     for (;;) {
