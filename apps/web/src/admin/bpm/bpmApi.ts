@@ -53,6 +53,13 @@ export interface BpmIncident {
   resolvedBy: string | null;
 }
 
+/** Incidents of a definition key: raised in the period asked, and open now. */
+export interface BpmIncidentStatistics {
+  definitionKey: string;
+  raised: number;
+  open: number;
+}
+
 /** An instance as monitoring shows it: with its incidents, the instance that called it and those it called. */
 export interface BpmInstanceRuntime extends BpmInstanceDetail {
   parentInstanceId: number | null;
@@ -127,5 +134,5 @@ export const bpmApi = {
 
   pluginButtons: () => http.poll<PageResult<BpmPluginButton>>(bpmPaths.pluginButtons, { limit: 200 }),
   pluginTypes: () => http.poll<PageResult<BpmPluginType>>(bpmPaths.pluginTypes, { limit: 200 }),
-  statistics: (query: BpmStatisticsQuery) => http.get<BpmStatistics>(bpmPaths.statistics, query),
+  statistics: (query: BpmStatisticsQuery) => http.get<BpmStatistics & { incidents: BpmIncidentStatistics[] }>(bpmPaths.statistics, query),
 };

@@ -9,6 +9,7 @@ import { bpmAccess } from '../bpmAccess.ts';
 import { bpmApi } from '../bpmApi.ts';
 import { IncidentSection } from './IncidentSection.tsx';
 import { InstanceStateTag } from './InstanceStateTag.tsx';
+import { OpenTasksSection } from './OpenTasksSection.tsx';
 
 const BpmnDiagram = lazy(() => import('../diagram/BpmnDiagram.tsx'));
 
@@ -88,6 +89,7 @@ export function InstanceDrawer({ instanceId, onClose, onInterrupt, onOpenInstanc
             ) : null}
           </Descriptions>
           <IncidentSection incidents={instance.incidents} onChanged={() => Promise.all([detail.refetch(), diagram.refetch()])} />
+          <OpenTasksSection instanceId={instance.id} tasks={instance.tasks} onChanged={() => detail.refetch()} />
           <section aria-label={t('bpm.monitor.diagram')}>
             <Typography.Title level={5}>{t('bpm.monitor.diagram')}</Typography.Title>
             {diagram.data ? (

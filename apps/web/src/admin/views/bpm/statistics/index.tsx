@@ -4,7 +4,7 @@ import { Card, DatePicker, Form, Input, Space, Table, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { bpmApi, bpmPaths } from '../../../bpm/bpmApi.ts';
+import { type BpmIncidentStatistics, bpmApi, bpmPaths } from '../../../bpm/bpmApi.ts';
 import { durationParts, monthsBetween, seriesByMonth } from '../../../bpm/statistics/statisticsFigures.ts';
 import { EChart } from '../../../charts/EChart.tsx';
 
@@ -168,6 +168,20 @@ export default function BpmStatisticsPage() {
           ...common,
         ]}
         pagination={{ pageSize: 12 }}
+      />
+      <Typography.Title level={5}>{t('bpm.runtime.incidentsTable')}</Typography.Title>
+      <Table<BpmIncidentStatistics>
+        size="small"
+        rowKey="definitionKey"
+        loading={figures.isFetching}
+        dataSource={figures.data?.incidents ?? []}
+        locale={{ emptyText: t('bpm.runtime.noIncidents') }}
+        columns={[
+          { key: 'definitionKey', dataIndex: 'definitionKey', title: t('bpm.statistics.definitionKey') },
+          { key: 'raised', dataIndex: 'raised', title: t('bpm.runtime.raisedInPeriod') },
+          { key: 'open', dataIndex: 'open', title: t('bpm.runtime.openNow') },
+        ]}
+        pagination={false}
       />
     </Space>
   );

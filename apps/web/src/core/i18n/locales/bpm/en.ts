@@ -418,6 +418,17 @@ export const bpmEn = {
   },
   // -- bpm runtime --
   runtime: {
+    openTasks: 'Open tasks',
+    task: 'Task',
+    assignee: 'Assignee',
+    unassigned: 'Nobody (candidates or task administrators)',
+    reassign: 'Re-assign',
+    reassignOf: 'Re-assign {name}',
+    reassignHelp: 'A user name; leave empty to give the task back to its candidates',
+    reassigned: 'Task re-assigned',
+    incidentsTable: 'Incidents per definition',
+    raisedInPeriod: 'Raised in the period',
+    openNow: 'Open now',
     incidents: 'Incidents',
     noIncidents: 'No incidents',
     element: 'Element',

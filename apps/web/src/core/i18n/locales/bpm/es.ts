@@ -425,6 +425,17 @@ export const bpmEs: typeof bpmEn = {
   },
   // -- bpm runtime --
   runtime: {
+    openTasks: 'Tareas abiertas',
+    task: 'Tarea',
+    assignee: 'Responsable',
+    unassigned: 'Nadie (candidatos o administradores de tareas)',
+    reassign: 'Reasignar',
+    reassignOf: 'Reasignar {name}',
+    reassignHelp: 'Un nombre de usuario; vacío devuelve la tarea a sus candidatos',
+    reassigned: 'Tarea reasignada',
+    incidentsTable: 'Incidencias por definición',
+    raisedInPeriod: 'Registradas en el periodo',
+    openNow: 'Abiertas ahora',
     incidents: 'Incidencias',
     noIncidents: 'Sin incidencias',
     element: 'Elemento',

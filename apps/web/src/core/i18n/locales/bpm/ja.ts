@@ -425,6 +425,17 @@ export const bpmJa: typeof bpmEn = {
   },
   // -- bpm runtime --
   runtime: {
+    openTasks: '未完了のタスク',
+    task: 'タスク',
+    assignee: '担当者',
+    unassigned: 'なし（候補者またはタスク管理者）',
+    reassign: '再割り当て',
+    reassignOf: '{name} を再割り当て',
+    reassignHelp: 'ユーザー名。空にすると候補者に戻します',
+    reassigned: 'タスクを再割り当てしました',
+    incidentsTable: '定義ごとのインシデント',
+    raisedInPeriod: '期間内に発生',
+    openNow: '現在未解決',
     incidents: 'インシデント',
     noIncidents: 'インシデントはありません',
     element: '要素',

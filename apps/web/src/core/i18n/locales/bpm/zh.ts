@@ -419,6 +419,17 @@ export const bpmZh: typeof bpmEn = {
   },
   // -- bpm runtime --
   runtime: {
+    openTasks: '未完成的任务',
+    task: '任务',
+    assignee: '办理人',
+    unassigned: '无人（候选人或任务管理员）',
+    reassign: '改派',
+    reassignOf: '改派 {name}',
+    reassignHelp: '用户名；留空则退回给候选人',
+    reassigned: '任务已改派',
+    incidentsTable: '各流程定义的事件',
+    raisedInPeriod: '期间内发生',
+    openNow: '当前未解决',
     incidents: '事件（Incident）',
     noIncidents: '没有事件',
     element: '元素',
