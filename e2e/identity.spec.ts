@@ -167,7 +167,7 @@ test('the IP policy refuses a sign-in from a forbidden address', async ({ page }
   await page.getByLabel('User name').fill('office_only');
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.locator('.ant-alert-title').getByText('This account may not sign in from your address')).toBeVisible();
+  await expect(page.getByRole('alert').getByText('This account may not sign in from your address')).toBeVisible();
   await expect(page).toHaveURL(/#\/login$/);
 });
 

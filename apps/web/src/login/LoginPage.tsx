@@ -1,35 +1,48 @@
-import { LockOutlined, UserOutlined } from '@ant-design/icons';
-import { fieldRules } from '@qiming/shared';
-import { Alert, Button, Form, Input } from 'antd';
-import { useState } from 'react';
+import { fieldRules, firstBrokenRule } from '@qiming/shared';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import '../core/i18n/i18n.ts';
 import { signIn } from '../core/auth/session.ts';
 import { RequestError } from '../core/request/client.ts';
-import { AntdShell } from '../core/ui/AntdShell.tsx';
-import { antdRules } from '../core/ui/antdRules.ts';
 import { LanguageLinks } from '../core/ui/LanguageLinks.tsx';
 import styles from './loginPage.module.css';
 
-interface Credentials {
-  userName: string;
-  password: string;
-}
+type Problems = { userName?: string; password?: string };
 
-function LoginForm() {
+/**
+ * The sign-in page in plain HTML and a CSS module: antd's Form, Input, Button and Alert with their
+ * styling engine were two thirds of the page's script, and a user signing in needs none of it.
+ */
+export default function LoginPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [search] = useSearchParams();
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string>();
   const [capsLock, setCapsLock] = useState(false);
+  const [values, setValues] = useState({ userName: '', password: '' });
+  // Fields are checked as the user types only after a first attempt, as antd's forms do.
+  const [tried, setTried] = useState(false);
 
-  const submit = async ({ userName, password }: Credentials) => {
+  const check = (candidate: typeof values): Problems => {
+    const broken = firstBrokenRule(fieldRules.userName, candidate.userName);
+    return {
+      userName: broken ? t(broken.message, broken.params) : undefined,
+      password: candidate.password ? undefined : t('login.passwordRequired'),
+    };
+  };
+  const problems = tried ? check(values) : {};
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setTried(true);
+    const found = check(values);
+    if (found.userName || found.password) return;
     setBusy(true);
     setFailure(undefined);
     try {
-      await signIn(userName, password);
+      await signIn(values.userName, values.password);
       const target = search.get('redirect');
       navigate(target?.startsWith('/') ? target : '/dashboard', { replace: true });
     } catch (error) {
@@ -39,59 +52,64 @@ function LoginForm() {
     }
   };
 
+  const field = (name: keyof typeof values, label: string, input: { type: string; autoComplete: string; autoFocus?: boolean }) => {
+    const problem = problems[name];
+    const hint = name === 'password' && capsLock ? t('login.capsLock') : undefined;
+    return (
+      <div className={styles.field}>
+        <label htmlFor={`login-${name}`}>{label}</label>
+        <input
+          id={`login-${name}`}
+          name={name}
+          className={problem ? `${styles.input} ${styles.inputInvalid}` : styles.input}
+          {...input}
+          value={values[name]}
+          aria-invalid={problem ? true : undefined}
+          aria-describedby={problem || hint ? `login-${name}-note` : undefined}
+          onChange={(event) => setValues({ ...values, [name]: event.target.value })}
+          onKeyUp={name === 'password' ? (event) => setCapsLock(event.getModifierState('CapsLock')) : undefined}
+        />
+        {(problem || hint) && (
+          <div id={`login-${name}-note`} className={problem ? styles.problem : styles.hint}>
+            {problem ?? hint}
+          </div>
+        )}
+      </div>
+    );
+  };
+
   return (
     <main className={styles.page}>
       <div className={styles.tools}>
         <LanguageLinks />
       </div>
-      {/* A plain panel and heading: antd's Card and Typography would add their code to the sign-in page. */}
       <section className={styles.card} aria-labelledby="login-title">
         <h1 id="login-title" className={styles.title}>
           {t('login.title')}
         </h1>
         {/* Whatever ended the session (expiry, sign-out elsewhere, an administrator, a server restarted on new data), the user is told. */}
         {search.get('expired') && (
-          <Alert
-            type="warning"
-            showIcon
-            title={t('login.sessionExpired')}
-            description={t('shell.sessionEndedDetail')}
-            className={styles.alert}
-          />
+          <div className={`${styles.notice} ${styles.warning}`} role="status">
+            <strong>{t('login.sessionExpired')}</strong>
+            <p>{t('shell.sessionEndedDetail')}</p>
+          </div>
         )}
-        {failure && <Alert type="error" showIcon title={failure} className={styles.alert} role="alert" />}
-        <Form<Credentials> layout="vertical" size="large" onFinish={submit} requiredMark={false}>
-          <Form.Item name="userName" label={t('login.username')} rules={antdRules(fieldRules.userName, t)}>
-            <Input prefix={<UserOutlined />} autoComplete="username" autoFocus />
-          </Form.Item>
-          <Form.Item
-            name="password"
-            label={t('login.password')}
-            rules={[{ required: true, message: t('login.passwordRequired') }]}
-            extra={capsLock ? t('login.capsLock') : undefined}
-          >
-            <Input.Password
-              prefix={<LockOutlined />}
-              autoComplete="current-password"
-              onKeyUp={(event) => setCapsLock(event.getModifierState('CapsLock'))}
-            />
-          </Form.Item>
-          <Button type="primary" htmlType="submit" block loading={busy}>
+        {failure && (
+          <div className={`${styles.notice} ${styles.error}`} role="alert">
+            {failure}
+          </div>
+        )}
+        <form onSubmit={submit} noValidate>
+          {field('userName', t('login.username'), { type: 'text', autoComplete: 'username', autoFocus: true })}
+          {field('password', t('login.password'), { type: 'password', autoComplete: 'current-password' })}
+          <button type="submit" className={styles.submit} disabled={busy} aria-busy={busy}>
             {t('login.logIn')}
-          </Button>
-        </Form>
+          </button>
+        </form>
         <p className={styles.back}>
           <Link to="/homePage">{t('login.backToSite')}</Link>
         </p>
       </section>
     </main>
-  );
-}
-
-export default function LoginPage() {
-  return (
-    <AntdShell>
-      <LoginForm />
-    </AntdShell>
   );
 }
