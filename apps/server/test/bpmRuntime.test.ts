@@ -31,6 +31,26 @@ describe(`workflow messages and signals (${process.env.TEST_DATABASE ?? 'sqlite'
   });
   afterAll(async () => t.close());
 
+  it('seeds a demo that shows the runtime: an open and a retried incident, an order waiting for its payment, a finished call', async () => {
+    const refunds = (await data(admin, 'GET', '/instances?definitionKey=demo_refund&limit=10')).records;
+    const byKey = new Map(refunds.map((row: { businessKey: string; id: number }) => [row.businessKey, row.id]));
+    const open = await data(admin, 'GET', `/instances/${byKey.get('TK-2026-0401')}`);
+    expect(open.incidents).toEqual([expect.objectContaining({ elementId: 'route', kind: 'noFlow', state: 'open' })]);
+    const retried = await data(admin, 'GET', `/instances/${byKey.get('TK-2026-0402')}`);
+    expect(retried).toMatchObject({ state: 'completed', variables: expect.objectContaining({ amount: 80 }) });
+    expect(retried.incidents).toEqual([expect.objectContaining({ state: 'resolved' })]);
+    const orders = (await data(admin, 'GET', '/instances?definitionKey=demo_order&limit=10')).records;
+    const waiting = orders.find((row: { businessKey: string }) => row.businessKey === 'DD-2026-0201');
+    expect(waiting.state).toBe('running');
+    const onboarding = (await data(admin, 'GET', '/instances?definitionKey=demo_onboarding&limit=10')).records[0];
+    const detail = await data(admin, 'GET', `/instances/${onboarding.id}`);
+    expect(detail.children).toEqual([expect.objectContaining({ definitionKey: 'demo_equipment', state: 'completed' })]);
+    // The message the README names moves the waiting order on.
+    const paid = await post(admin, 'message', { messageName: 'demo_payment_received', businessKey: 'DD-2026-0201' });
+    expect(paid.json().data).toEqual([expect.objectContaining({ processInstanceId: waiting.id, resultType: 'Execution' })]);
+    expect((await data(admin, 'GET', `/instances/${waiting.id}`)).state).toBe('completed');
+  });
+
   it('correlates a message to the one receive task its business key names, refusing none or many as Camunda does', async () => {
     const first = await startWith('message_payment', 'ORDER-1', { orderId: 1 });
     const second = await startWith('message_payment', 'ORDER-2', { orderId: 2 });
