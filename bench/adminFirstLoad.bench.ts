@@ -8,7 +8,9 @@ import { startServer } from '../e2e/support/server.ts';
 import { startReactHello } from './support/reactHello.ts';
 import { collectScripts, kb, scriptSizes } from './support/scriptSizes.ts';
 
-const signInGoal = 300 * 1024;
+// Issue 28's goals: a sign-in page as light as one should be, and the first back-office page after it.
+const signInGoal = 150 * 1024;
+const firstPageGoal = 350 * 1024;
 
 /** Resolves once the page has asked for no new script for half a second. */
 async function scriptsSettled(scripts: string[]): Promise<void> {
@@ -51,7 +53,9 @@ try {
   line('added by signing in and the dashboard', dashboard);
   line('React hello (baseline)', floor);
   console.log(
-    `ratio sign-in ${(signIn.gzip / floor.gzip).toFixed(2)}, sign-in + dashboard ${((signIn.gzip + dashboard.gzip) / floor.gzip).toFixed(2)} of the baseline; sign-in goal <= 300 KB gzip: ${signIn.gzip <= signInGoal ? 'met' : 'missed'}`,
+    `ratio sign-in ${(signIn.gzip / floor.gzip).toFixed(2)}, sign-in + dashboard ${((signIn.gzip + dashboard.gzip) / floor.gzip).toFixed(2)} of the baseline; ` +
+      `sign-in goal <= 150 KB gzip: ${signIn.gzip <= signInGoal ? 'met' : 'missed'}, ` +
+      `sign-in + dashboard goal <= 350 KB gzip: ${signIn.gzip + dashboard.gzip <= firstPageGoal ? 'met' : 'missed'}`,
   );
 } finally {
   await browser.close();
