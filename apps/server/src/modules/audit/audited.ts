@@ -3,6 +3,7 @@ import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/schema.ts';
 import type { Caller } from '../../http/caller.ts';
 import { AppError } from '../../http/errors.ts';
+import { requireDecided } from './decisions.ts';
 import { type OperationOutcome, writeOperationLog } from './operationLog.ts';
 
 /** What a change fills in as it goes: the log row shows the record before and after it. */
@@ -15,7 +16,8 @@ export interface AuditEntry {
  * Runs a change in one transaction whose last write is its operation-log row, so a change is never
  * without its record nor a record without its change. A change refused (an answer the caller gets
  * as a 4xx) or failed rolls back and is logged as such, outside the rolled-back transaction.
- * Everything `work` reads or writes goes through the transaction it is given.
+ * Everything `work` reads or writes goes through the transaction it is given. A change that no policy
+ * decision covered (decisions.ts) is rolled back and fails loudly: every change asks iam's policy.
  */
 export async function audited<T>(
   context: AppContext,
@@ -44,6 +46,7 @@ export async function audited<T>(
   try {
     const result = await context.db.transaction().execute(async (trx) => {
       const result = await work(trx, entry);
+      requireDecided(caller, change);
       await writeOperationLog(trx, record('success', entry.after));
       return result;
     });

@@ -2,6 +2,7 @@ import { type Dashboard, dashboardQuery } from '@qiming/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { ok } from '../../http/envelope.ts';
+import { holdsOperation, Operation, type OperationCode } from '../iam/policy.ts';
 import { countTasks } from '../todo/todoService.ts';
 import { workflowTasksOf } from '../todo/workflowTasks.ts';
 import * as repo from './dashboardRepo.ts';
@@ -20,15 +21,15 @@ export const dashboardRoutes: FastifyPluginAsyncZod<AppContext> = async (app, co
       const { caller } = request;
       const now = context.now();
       const offsetMs = request.query.offset * 60_000;
-      const may = (code: string) => caller.holdsCode(code);
+      const may = (code: OperationCode) => holdsOperation(caller, code);
       const [todos, open, workflow, signIns, registry, configChanges, recentChanges] = await Promise.all([
         countTasks(context.db, caller.accountId, {}),
         repo.openTodos(context.db, caller.accountId, now, offsetMs),
         workflowTasksOf(context, caller, 0),
-        may('loginLog:view').then((yes) => (yes ? repo.signInsByDay(context.db, now, offsetMs, days) : undefined)),
-        may('registry:view').then((yes) => (yes ? repo.registryHealth(context.db) : undefined)),
-        may('config:view').then((yes) => (yes ? repo.configChangesByDay(context.db, now, offsetMs, days) : undefined)),
-        may('operationLog:view').then((yes) => (yes ? repo.recentChanges(context.db, 6) : undefined)),
+        may(Operation.loginLogView).then((yes) => (yes ? repo.signInsByDay(context.db, now, offsetMs, days) : undefined)),
+        may(Operation.registryView).then((yes) => (yes ? repo.registryHealth(context.db) : undefined)),
+        may(Operation.configView).then((yes) => (yes ? repo.configChangesByDay(context.db, now, offsetMs, days) : undefined)),
+        may(Operation.operationLogView).then((yes) => (yes ? repo.recentChanges(context.db, 6) : undefined)),
       ]);
       const workflowTasks = workflow ? { total: workflow.total, overdue: workflow.overdue } : undefined;
       const dashboard: Dashboard = {

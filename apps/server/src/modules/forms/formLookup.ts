@@ -3,6 +3,7 @@ import type { AppContext } from '../../context.ts';
 import type { Caller } from '../../http/caller.ts';
 import { notFound } from '../../http/errors.ts';
 import { pickAccounts, pickOrgans } from '../iam/directoryLookup.ts';
+import { visibleOrgans } from '../iam/policy.ts';
 import { findDictionaryByCode, listItems } from '../platform/dictionaries/dictionaryService.ts';
 import { childrenOf } from '../platform/regions/regionService.ts';
 import { dictionaryPublished } from './formRepo.ts';
@@ -16,11 +17,11 @@ export class FormLookup {
   constructor(private readonly context: AppContext) {}
 
   async organs(caller: Caller, text: string, limit: number): Promise<LookupOption[]> {
-    return pickOrgans(this.context.db, await caller.scope(), text, limit);
+    return pickOrgans(this.context.db, await visibleOrgans(caller, this.context.db), text, limit);
   }
 
   async accounts(caller: Caller, text: string, limit: number): Promise<LookupOption[]> {
-    return pickAccounts(this.context.db, await caller.scope(), text, limit);
+    return pickAccounts(this.context.db, await visibleOrgans(caller, this.context.db), text, limit);
   }
 
   /** 404 for a dictionary no form's latest published version names: the lookup is no way round the dictionaries' own grant. */

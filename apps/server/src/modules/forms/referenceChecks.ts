@@ -4,6 +4,7 @@ import type { Database } from '../../db/schema.ts';
 import type { Caller } from '../../http/caller.ts';
 import { uploadedBy } from '../attachments/attachmentService.ts';
 import { accountsInScope, organsInScope } from '../iam/directoryLookup.ts';
+import { visibleOrgans } from '../iam/policy.ts';
 import { findDictionaryByCode, itemsWithCodes } from '../platform/dictionaries/dictionaryService.ts';
 import { childrenOf } from '../platform/regions/regionService.ts';
 import { sanitizeRichText } from '../portal/sanitizeRichText.ts';
@@ -98,11 +99,11 @@ function followers(db: Kysely<Database>, caller: Caller): Record<FormReference['
       });
     },
     organ: async (references) => {
-      const scope = await caller.scope(db);
+      const scope = await visibleOrgans(caller, db);
       return idsFound(references, (ids) => organsInScope(db, scope, ids));
     },
     account: async (references) => {
-      const scope = await caller.scope(db);
+      const scope = await visibleOrgans(caller, db);
       return idsFound(references, (ids) => accountsInScope(db, scope, ids));
     },
     region: (references) => regionPathsHold(db, references),

@@ -13,6 +13,7 @@ import type { Caller } from '../../http/caller.ts';
 import { notFound } from '../../http/errors.ts';
 import type { ExportColumn } from '../../http/excelExport.ts';
 import { audited } from '../audit/audited.ts';
+import { visibleOrgans } from '../iam/policy.ts';
 import { acceptValues } from './acceptValues.ts';
 import * as repo from './formRepo.ts';
 import type { FormService } from './formService.ts';
@@ -61,7 +62,7 @@ export class SubmissionService {
   /** A page of the submissions whose submitters' organs are in the caller's scope. */
   async page(caller: Caller, formId: number, query: PageQuery<'submittedAt'> & SubmissionSearch) {
     await this.forms.require(formId);
-    return repo.pageSubmissions(this.context.db, formId, await caller.scope(), query);
+    return repo.pageSubmissions(this.context.db, formId, await visibleOrgans(caller, this.context.db), query);
   }
 
   /**
@@ -69,7 +70,7 @@ export class SubmissionService {
    * submitter is outside the caller's scope reads as absent, so its existence does not leak.
    */
   async detail(caller: Caller, formId: number, id: number): Promise<SubmissionDetail> {
-    const submission = await repo.findSubmission(this.context.db, formId, await caller.scope(), id);
+    const submission = await repo.findSubmission(this.context.db, formId, await visibleOrgans(caller, this.context.db), id);
     if (!submission) throw notFound();
     const version = await this.version(formId, submission.version);
     const labels = await referenceLabels(this.context.db, formReferences(version.field, submission.values));
@@ -84,7 +85,7 @@ export class SubmissionService {
   async exportSheet(caller: Caller, formId: number, search: SubmissionSearch, language: Language, limit: number) {
     const form = await this.forms.require(formId);
     const latest = await this.forms.publishedSchema(formId);
-    const submissions = await repo.listSubmissions(this.context.db, formId, await caller.scope(), search, limit);
+    const submissions = await repo.listSubmissions(this.context.db, formId, await visibleOrgans(caller, this.context.db), search, limit);
     const versions = new Map<number, FormVersion>([[latest.version, latest]]);
     for (const submission of submissions) {
       if (!versions.has(submission.version)) versions.set(submission.version, await this.version(formId, submission.version));

@@ -10,6 +10,7 @@ import { roleCodesOf } from './grantRepo.ts';
 import { checkPasswordPolicy } from './passwordCheck.ts';
 import { passwordExpired, readPasswordPolicy } from './passwordPolicyRepo.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
+import { requireOwnRecord } from './policy.ts';
 import { sessionEnding } from './sessionEnding.ts';
 
 const passwordChange = z
@@ -55,6 +56,7 @@ export const currentUserRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
         request.caller,
         { operation: 'auth:changePassword', target: `account:${account.id}`, changesAccess: true },
         async (trx) => {
+          requireOwnRecord(request.caller, account.id);
           const reused = newPassword === oldPassword ? [{ key: 'policy.sameAsOld' as const }] : [];
           await checkPasswordPolicy(trx, request.caller.language, newPassword, reused);
           const now = context.now();

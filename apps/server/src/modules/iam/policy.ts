@@ -3,7 +3,13 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { Caller } from '../../http/caller.ts';
 import { badRequest, forbidden, notFound } from '../../http/errors.ts';
+import { declareScopedChanges, recordDecision } from '../audit/decisions.ts';
 import { inScope, type OrganScope, requireInScope, subtreeIds } from './dataScope.ts';
+import { holdsOperation, Operation } from './policy/operations.ts';
+import { requireOrganInScope } from './policy/organRecords.ts';
+
+export { holdsOperation, Operation, type OperationCode } from './policy/operations.ts';
+export { requireOrganInScope, requireOrganPlacement, requireOrgansInScope, requireWholeScope } from './policy/organRecords.ts';
 
 /**
  * Every data-level rule of authority, in one place, as the access guard is for routes. Services ask
@@ -24,7 +30,41 @@ import { inScope, type OrganScope, requireInScope, subtreeIds } from './dataScop
  *   only for organs in the caller's scope; a global record (of no organ) is seen by everyone granted;
  * - what shows on the public site at once (a preview link to unpublished news) takes the right to publish.
  * The super administrator passes every rule but the last.
+ *
+ * Each decision records itself for the request as it passes (audit/decisions.ts), and `audited()`
+ * refuses a change no decision covered. Decisions on records kept under an organ live in
+ * policy/organRecords.ts, the operation codes a decision names in policy/operations.ts.
  */
+
+/**
+ * The changes (audit operation codes) of records that carry an organ or an owner: the route's grant
+ * does not cover them, a decision here must. Other changes (dictionaries, menus, regions, registry,
+ * config, process models) have no organ or owner, and the guard's grant of the route's operation is
+ * their decision.
+ */
+export const scopedChanges = [
+  'organ:add',
+  'organ:edit',
+  'organ:delete',
+  'organType:add',
+  'organType:edit',
+  'organType:delete',
+  'account:add',
+  'account:edit',
+  'account:delete',
+  'role:add',
+  'role:edit',
+  'role:delete',
+  'role:grant',
+  'serial:add',
+  'serial:edit',
+  'serial:delete',
+  'serial:next',
+  'auth:profile',
+  'auth:endSession',
+  'auth:changePassword',
+] as const;
+declareScopedChanges(scopedChanges);
 
 /** What a role confers: its operations, over the organs it reaches. */
 export interface RoleShape {
@@ -70,13 +110,15 @@ export async function roleShapeOf(db: Kysely<Database>, roleId: number): Promise
 
 /** Refuses unless the caller holds every operation of the shape over every organ it reaches. */
 export async function requireHoldsShape(caller: Caller, db: Kysely<Database>, shape: RoleShape): Promise<void> {
-  if (caller.isSuper) return;
-  const reach = await reachOf(db, shape);
-  for (const operationId of shape.operationIds) {
-    if (!(await caller.holds(operationId, db)) || !covers(await caller.scopeFor(operationId, db), reach)) {
-      throw forbidden('error.grantBeyondOwn');
+  if (!caller.isSuper) {
+    const reach = await reachOf(db, shape);
+    for (const operationId of shape.operationIds) {
+      if (!(await caller.holds(operationId, db)) || !covers(await caller.scopeFor(operationId, db), reach)) {
+        throw forbidden('error.grantBeyondOwn');
+      }
     }
   }
+  recordDecision(caller, 'holds shape');
 }
 
 /** The organ a role belongs to must be in the caller's scope; a role of no organ belongs to those who see every organ. */
@@ -85,6 +127,7 @@ async function requireOwnsRoleOrgan(caller: Caller, db: Kysely<Database>, belong
   if (belongToOrgan === null) {
     if (scope !== 'all') throw forbidden('error.outOfRange');
   } else requireInScope(scope, belongToOrgan);
+  recordDecision(caller, 'owns role organ');
 }
 
 /** Before a role changes: the caller may manage it as it is, and may give it the shape it will have. */
@@ -138,12 +181,12 @@ export async function requireAccountChange(caller: Caller, db: Kysely<Database>,
   const own = accountId === caller.accountId;
   if ((await superAccountsAmong(db, [accountId])).size > 0) {
     if (!own) throw forbidden('error.superAdministratorOnly');
-    return;
+  } else if (!caller.isSuper) {
+    if (own) throw badRequest('error.ownAccount');
+    const roles = await db.selectFrom('iam_account_role').select('role_id').where('account_id', '=', accountId).execute();
+    for (const role of roles) await requireHoldsShape(caller, db, await roleShapeOf(db, role.role_id));
   }
-  if (caller.isSuper) return;
-  if (own) throw badRequest('error.ownAccount');
-  const roles = await db.selectFrom('iam_account_role').select('role_id').where('account_id', '=', accountId).execute();
-  for (const role of roles) await requireHoldsShape(caller, db, await roleShapeOf(db, role.role_id));
+  recordDecision(caller, 'account change');
 }
 
 /** The last super administrator keeps a way in: it keeps super authority, password sign-in and the caller's address. */
@@ -160,6 +203,7 @@ export async function requireSuperAdministratorKept(
   if (change.ipPolicy?.checked && accountId === caller.accountId && !ipAllowed(change.ipPolicy.policy, caller.ip)) {
     throw badRequest('error.ipPolicyShutsOut');
   }
+  recordDecision(caller, 'super administrator kept');
 }
 
 /**
@@ -186,12 +230,6 @@ export async function requireRoleAssignment(
   }
 }
 
-/** Organs granted to a role lie in the caller's scope. */
-export async function requireOrgansInScope(caller: Caller, db: Kysely<Database>, organIds: number[]): Promise<void> {
-  const scope = await caller.scope(db);
-  for (const organId of organIds) requireInScope(scope, organId);
-}
-
 /** The organs whose records a list shows the caller, beside the global records (of no organ) everyone granted sees. */
 export function visibleOrgans(caller: Caller, db: Kysely<Database>): Promise<OrganScope> {
   return caller.scope(db);
@@ -200,9 +238,31 @@ export function visibleOrgans(caller: Caller, db: Kysely<Database>): Promise<Org
 /** A record of an organ outside the caller's scope does not exist for the caller; a global one (no organ) is seen by all. */
 export async function requireOrganRecordVisible(caller: Caller, db: Kysely<Database>, organId: number | null): Promise<void> {
   if (organId !== null && !inScope(await caller.scope(db), organId)) throw notFound();
+  recordDecision(caller, 'organ record visible');
+}
+
+/** A record kept per organ beside global ones is changed only for an organ in scope; a global one (no organ) by everyone granted. */
+export async function requireOrganRecordChange(caller: Caller, db: Kysely<Database>, organId: number | null): Promise<void> {
+  if (organId === null) recordDecision(caller, 'global record');
+  else await requireOrganInScope(caller, db, organId);
+}
+
+/** What the site shows changes at once: editing a published news item is publishing, and takes its grant. */
+export async function requireNewsEdit(caller: Caller, db: Kysely<Database>, status: string): Promise<void> {
+  if (status === 'published' && !(await holdsOperation(caller, Operation.newsPublish, db))) throw forbidden('error.newsPublishedEdit');
+  recordDecision(caller, 'news edit');
+}
+
+/**
+ * Self-service (profile, own sessions, own password): the signed-in account changes only what it owns,
+ * whatever it holds; another account's record (or none) does not exist for it.
+ */
+export function requireOwnRecord(caller: Caller, ownerAccountId: number | undefined): void {
+  if (ownerAccountId !== caller.accountId) throw notFound();
+  recordDecision(caller, 'own record');
 }
 
 /** A preview link shows unsaved news on the real site to anyone holding it: the same right as publishing. */
 export async function requireNewsPreview(caller: Caller, db: Kysely<Database>): Promise<void> {
-  if (!(await caller.holdsCode('portal:news:publish', db))) throw forbidden('error.newsPreviewNeedsPublish');
+  if (!(await holdsOperation(caller, Operation.newsPublish, db))) throw forbidden('error.newsPreviewNeedsPublish');
 }

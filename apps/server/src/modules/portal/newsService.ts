@@ -3,10 +3,11 @@ import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/schema.ts';
 import type { Caller } from '../../http/caller.ts';
-import { forbidden, notFound } from '../../http/errors.ts';
+import { notFound } from '../../http/errors.ts';
 import { type StatusStep, takeStatusStep } from '../../http/statusStep.ts';
 import { requireAttachments } from '../attachments/attachmentService.ts';
 import { type AuditEntry, audited } from '../audit/audited.ts';
+import { requireNewsEdit } from '../iam/policy.ts';
 import * as repo from './newsRepo.ts';
 import type { PublicContentCache } from './publicContentCache.ts';
 import { sanitizeRichText } from './sanitizeRichText.ts';
@@ -46,10 +47,7 @@ export class NewsService {
     return this.change(caller, 'edit', String(id), async (trx, entry) => {
       const before = await this.require(id, trx);
       entry.before = before;
-      // What the site shows changes at once: editing a published item is publishing, and takes its grant.
-      if (before.status === 'published' && !(await caller.holdsCode('portal:news:publish', trx))) {
-        throw forbidden('error.newsPublishedEdit');
-      }
+      await requireNewsEdit(caller, trx, before.status);
       await requireAttachments(trx, [input.cover]);
       await repo.updateNews(trx, id, clean(input), this.context.now());
       entry.after = await this.require(id, trx);

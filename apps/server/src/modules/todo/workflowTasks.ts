@@ -3,6 +3,7 @@ import type { AppContext } from '../../context.ts';
 import type { Caller } from '../../http/caller.ts';
 import { openTasksOf } from '../bpm/runtimeRepo.ts';
 import { roleCodesOf } from '../iam/directoryLookup.ts';
+import { holdsOperation, Operation } from '../iam/policy.ts';
 
 /** The to-do board shows at most this many workflow tasks; the workflow's own to-do page has them all. */
 export const workflowTasksShown = 50;
@@ -12,7 +13,7 @@ export const workflowTasksShown = 50;
  * roles), or null when they may not open the workflow's to-do page (task:view) to act on them.
  */
 export async function workflowTasksOf(context: AppContext, caller: Caller, limit: number): Promise<WorkflowTasks | null> {
-  if (!(await caller.holdsCode('task:view'))) return null;
+  if (!(await holdsOperation(caller, Operation.taskView))) return null;
   const roles = await roleCodesOf(context.db, caller.accountId);
   return openTasksOf(context.db, caller.userName, roles, context.now(), limit);
 }

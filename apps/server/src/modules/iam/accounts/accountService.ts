@@ -8,11 +8,10 @@ import { refuseDuplicate } from '../../../http/duplicateCode.ts';
 import { badRequest, notFound } from '../../../http/errors.ts';
 import { audited } from '../../audit/audited.ts';
 import { clearLoginFailures, insertAccount, lockAccount, updatePasswordHash } from '../accountRepo.ts';
-import { requireInScope } from '../dataScope.ts';
 import { requireExisting } from '../existingRecords.ts';
 import { checkPasswordPolicy } from '../passwordCheck.ts';
 import { hashPassword } from '../passwords.ts';
-import { requireAccountChange, requireSuperAdministratorKept } from '../policy.ts';
+import { requireAccountChange, requireOrganInScope, requireSuperAdministratorKept, visibleOrgans } from '../policy.ts';
 import { sessionEnding } from '../sessionEnding.ts';
 import * as repo from './accountAdminRepo.ts';
 
@@ -26,7 +25,7 @@ export class AccountService {
 
   /** Out of scope reads as absent: the caller learns nothing about accounts outside their range. */
   async require(caller: Caller, id: number, db: Kysely<Database> = this.context.db) {
-    const account = await repo.findScopedAccount(db, await caller.scope(db), id);
+    const account = await repo.findScopedAccount(db, await visibleOrgans(caller, db), id);
     if (!account) throw notFound();
     return account;
   }
@@ -35,13 +34,12 @@ export class AccountService {
   private async checkPlacement(caller: Caller, db: Kysely<Database>, input: AccountUpdate) {
     if (input.organId !== null) await requireExisting(db, 'iam_organ', [input.organId], 'organId');
     if (input.administrator && input.manageRange !== null) await requireExisting(db, 'iam_organ', [input.manageRange], 'manageRange');
-    const scope = await caller.scope(db);
-    requireInScope(scope, input.organId);
-    if (input.administrator && input.manageRange !== null) requireInScope(scope, input.manageRange);
+    await requireOrganInScope(caller, db, input.organId);
+    if (input.administrator && input.manageRange !== null) await requireOrganInScope(caller, db, input.manageRange);
     if (input.staff !== null) {
       const staff = await db.selectFrom('iam_staff').select('organ_id').where('id', '=', input.staff).executeTakeFirst();
       if (!staff) await requireExisting(db, 'iam_staff', [input.staff], 'staff');
-      requireInScope(scope, staff?.organ_id ?? null);
+      await requireOrganInScope(caller, db, staff?.organ_id ?? null);
     }
   }
 

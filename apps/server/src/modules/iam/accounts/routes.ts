@@ -6,6 +6,7 @@ import { ok } from '../../../http/envelope.ts';
 import { maxExportRows, sendExcel } from '../../../http/excelExport.ts';
 import { idListBody, idParam } from '../../../http/idList.ts';
 import { requestLanguage } from '../../../http/language.ts';
+import { visibleOrgans } from '../policy.ts';
 import { listAccounts, pageAccounts } from './accountAdminRepo.ts';
 import { AccountService } from './accountService.ts';
 
@@ -30,7 +31,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AppContext> = async (app, cont
         querystring: pageQuerySchema(accountSortable).extend(accountFilter.shape),
       },
     },
-    async (request) => ok(await pageAccounts(context.db, await request.caller.scope(), request.query)),
+    async (request) => ok(await pageAccounts(context.db, await visibleOrgans(request.caller, context.db), request.query)),
   );
   app.get(
     '/api/admin/accounts/export',
@@ -40,7 +41,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AppContext> = async (app, cont
         fileName: 'accounts',
         sheet: 'Accounts',
         language: requestLanguage(request),
-        rows: await listAccounts(context.db, await request.caller.scope(), request.query, maxExportRows),
+        rows: await listAccounts(context.db, await visibleOrgans(request.caller, context.db), request.query, maxExportRows),
         columns: [
           { header: 'field.userName', value: (row) => row.userName },
           { header: 'field.name', value: (row) => row.name },

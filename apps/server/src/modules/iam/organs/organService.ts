@@ -4,23 +4,19 @@ import type { AppContext } from '../../../context.ts';
 import type { Database } from '../../../db/schema.ts';
 import type { Caller } from '../../../http/caller.ts';
 import { refuseDuplicate } from '../../../http/duplicateCode.ts';
-import { badRequest, forbidden, notFound } from '../../../http/errors.ts';
+import { badRequest, notFound } from '../../../http/errors.ts';
 import { audited } from '../../audit/audited.ts';
-import { inScope, requireInScope, scopeStructure } from '../dataScope.ts';
+import { inScope, scopeStructure } from '../dataScope.ts';
+import { requireOrganInScope, requireOrganPlacement, requireWholeScope, visibleOrgans } from '../policy.ts';
 import * as repo from './organRepo.ts';
 
 /** Organ types, structures and organs: the type hierarchy, trees without cycles, and the caller's data scope. */
 export class OrganService {
   constructor(private readonly context: AppContext) {}
 
-  /** Organ types and structures are shared by every organ: only a caller who sees every organ changes them. */
-  private async requireWholeScope(caller: Caller, db: Kysely<Database>) {
-    if ((await caller.scope(db)) !== 'all') throw forbidden('error.outOfRange');
-  }
-
   createType(caller: Caller, input: OrganTypeInput) {
     return audited(this.context, caller, { operation: 'organType:add', target: `organType:${input.typeCode}` }, async (trx, entry) => {
-      await this.requireWholeScope(caller, trx);
+      await requireWholeScope(caller, trx);
       if (input.parentTypeCode && !(await repo.findOrganType(trx, input.parentTypeCode))) throw notFound();
       const id = await refuseDuplicate(input.typeCode, () => repo.insertOrganType(trx, input));
       entry.after = { id, ...input };
@@ -30,7 +26,7 @@ export class OrganService {
 
   updateType(caller: Caller, id: number, input: OrganTypeInput) {
     return audited(this.context, caller, { operation: 'organType:edit', target: `organType:${id}` }, async (trx, entry) => {
-      await this.requireWholeScope(caller, trx);
+      await requireWholeScope(caller, trx);
       entry.before = (await repo.listOrganTypes(trx)).find((type) => type.id === id);
       if (!entry.before) throw notFound();
       if (input.parentTypeCode && !(await repo.findOrganType(trx, input.parentTypeCode))) throw notFound();
@@ -42,7 +38,7 @@ export class OrganService {
 
   removeTypes(caller: Caller, ids: number[]) {
     return audited(this.context, caller, { operation: 'organType:delete', target: `organType:${ids.join(',')}` }, async (trx, entry) => {
-      await this.requireWholeScope(caller, trx);
+      await requireWholeScope(caller, trx);
       if (await repo.organTypesInUse(trx, ids)) throw badRequest('error.organTypeInUse');
       const deleted = await repo.deleteOrganTypes(trx, ids);
       entry.after = { deleted };
@@ -52,7 +48,7 @@ export class OrganService {
 
   createStructure(caller: Caller, input: StructureInput) {
     return audited(this.context, caller, { operation: 'organ:add', target: `structure:${input.struType}` }, async (trx, entry) => {
-      await this.requireWholeScope(caller, trx);
+      await requireWholeScope(caller, trx);
       const id = await refuseDuplicate(input.struType, () => repo.insertStructure(trx, input));
       entry.after = { id, ...input };
       return entry.after;
@@ -61,7 +57,7 @@ export class OrganService {
 
   renameStructure(caller: Caller, id: number, struTypeName: string) {
     return audited(this.context, caller, { operation: 'organ:edit', target: `structure:${id}` }, async (trx, entry) => {
-      await this.requireWholeScope(caller, trx);
+      await requireWholeScope(caller, trx);
       const [before] = await repo.findStructures(trx, [id]);
       if (!before) throw notFound();
       await repo.renameStructure(trx, id, struTypeName);
@@ -74,7 +70,7 @@ export class OrganService {
   /** Every structure but the administrative one, which data scopes and accounts are measured in. */
   removeStructures(caller: Caller, ids: number[]) {
     return audited(this.context, caller, { operation: 'organ:delete', target: `structure:${ids.join(',')}` }, async (trx, entry) => {
-      await this.requireWholeScope(caller, trx);
+      await requireWholeScope(caller, trx);
       const structures = await repo.findStructures(trx, ids);
       if (structures.length < new Set(ids).size) throw notFound();
       if (structures.some((structure) => structure.struType === scopeStructure)) throw badRequest('error.structureBuiltIn');
@@ -87,7 +83,7 @@ export class OrganService {
 
   /** The structure's tree, cut to the organs in the caller's scope: an organ whose parent is out of scope shows as a root. */
   async tree(caller: Caller, struType: string): Promise<OrganTreeNode[]> {
-    const scope = await caller.scope();
+    const scope = await visibleOrgans(caller, this.context.db);
     const nodes = (await repo.structureNodes(this.context.db, struType)).filter((node) => inScope(scope, node.id));
     const byId = new Map<number, OrganTreeNode>(nodes.map((node) => [node.id, { ...node, children: [] }]));
     const roots: OrganTreeNode[] = [];
@@ -101,7 +97,7 @@ export class OrganService {
   async requireOrgan(caller: Caller, id: number, db: Kysely<Database> = this.context.db) {
     const organ = await repo.findOrgan(db, id);
     if (!organ) throw notFound();
-    requireInScope(await caller.scope(db), id);
+    await requireOrganInScope(caller, db, id);
     return organ;
   }
 
@@ -124,17 +120,10 @@ export class OrganService {
     }
   }
 
-  /** A new top-level organ needs a caller who sees every organ; any other sits under an organ in scope. */
-  private async requireParentInScope(caller: Caller, db: Kysely<Database>, parentOrganId: number | null) {
-    const scope = await caller.scope(db);
-    const allowed = parentOrganId === null ? scope === 'all' : inScope(scope, parentOrganId);
-    if (!allowed) throw forbidden('error.outOfRange');
-  }
-
   create(caller: Caller, input: OrganInput, placement: OrganPlacement) {
     return audited(this.context, caller, { operation: 'organ:add', target: `organ:${input.organCode}` }, async (trx, entry) => {
       await this.checkPlacement(trx, input.typeCode, null, placement);
-      await this.requireParentInScope(caller, trx, placement.parentOrganId);
+      await requireOrganPlacement(caller, trx, placement.parentOrganId);
       if (await repo.organCodeTaken(trx, input.organCode)) throw badRequest('error.duplicateCode', { code: input.organCode });
       const id = await refuseDuplicate(input.organCode, () => repo.insertOrgan(trx, input, this.context.now()));
       await repo.placeOrgan(trx, placement.struType, id, placement.parentOrganId, placement.index);
@@ -160,7 +149,7 @@ export class OrganService {
     return audited(this.context, caller, { operation: 'organ:edit', target: `organ:${id}` }, async (trx, entry) => {
       const organ = await this.requireOrgan(caller, id, trx);
       await this.checkPlacement(trx, organ.typeCode, id, placement);
-      await this.requireParentInScope(caller, trx, placement.parentOrganId);
+      await requireOrganPlacement(caller, trx, placement.parentOrganId);
       await repo.placeOrgan(trx, placement.struType, id, placement.parentOrganId, placement.index);
       entry.after = placement;
       return organ;

@@ -2,10 +2,11 @@ import type { OwnSession, ProfileInput } from '@qiming/shared';
 import type { AppContext } from '../../../context.ts';
 import { wholeList } from '../../../db/paginate.ts';
 import type { Caller } from '../../../http/caller.ts';
-import { badRequest, notFound } from '../../../http/errors.ts';
+import { badRequest } from '../../../http/errors.ts';
 import { requireAttachments } from '../../attachments/attachmentService.ts';
 import { audited } from '../../audit/audited.ts';
 import { liveSessions } from '../accounts/accountAdminRepo.ts';
+import { requireOwnRecord } from '../policy.ts';
 import { sessionEnding } from '../sessionEnding.ts';
 
 /**
@@ -17,6 +18,7 @@ export class ProfileService {
 
   update(caller: Caller, input: ProfileInput) {
     return audited(this.context, caller, { operation: 'auth:profile', target: `account:${caller.accountId}` }, async (trx, entry) => {
+      requireOwnRecord(caller, caller.accountId);
       const read = () =>
         trx.selectFrom('iam_account').select(['name', 'introduction']).where('id', '=', caller.accountId).executeTakeFirstOrThrow();
       entry.before = await read();
@@ -32,6 +34,7 @@ export class ProfileService {
 
   setAvatar(caller: Caller, avatar: string) {
     return audited(this.context, caller, { operation: 'auth:profile', target: `account:${caller.accountId}` }, async (trx, entry) => {
+      requireOwnRecord(caller, caller.accountId);
       const read = () => trx.selectFrom('iam_account').select('avatar').where('id', '=', caller.accountId).executeTakeFirstOrThrow();
       entry.before = await read();
       await requireAttachments(trx, [avatar]);
@@ -58,12 +61,11 @@ export class ProfileService {
         if (sessionId === caller.signedIn.sessionId) throw badRequest('error.currentSession');
         const session = await trx
           .selectFrom('auth_session')
-          .select('id')
+          .select('account_id')
           .where('id', '=', sessionId)
-          .where('account_id', '=', caller.accountId)
           .where('revoked_at', 'is', null)
           .executeTakeFirst();
-        if (!session) throw notFound();
+        requireOwnRecord(caller, session?.account_id);
         await sessionEnding().revokeSession(trx, sessionId, this.context.now());
         return null;
       },

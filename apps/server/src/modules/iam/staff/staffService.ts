@@ -6,8 +6,8 @@ import { isUniqueViolation } from '../../../db/uniqueViolation.ts';
 import type { Caller } from '../../../http/caller.ts';
 import { badRequest, notFound } from '../../../http/errors.ts';
 import { audited } from '../../audit/audited.ts';
-import { requireInScope } from '../dataScope.ts';
 import { requireExisting } from '../existingRecords.ts';
+import { requireOrganInScope, requireOrgansInScope, visibleOrgans } from '../policy.ts';
 import * as repo from './staffRepo.ts';
 
 /** A unique violation on the position column means the position was filled meanwhile; any other, a taken code. */
@@ -35,7 +35,7 @@ export class StaffService {
   constructor(private readonly context: AppContext) {}
 
   async positions(caller: Caller, organId: number) {
-    requireInScope(await caller.scope(), organId);
+    await requireOrganInScope(caller, this.context.db, organId);
     const rows = await repo.organPositions(this.context.db, organId);
     return { total: rows.length, records: rows };
   }
@@ -43,7 +43,7 @@ export class StaffService {
   createPosition(caller: Caller, input: PositionInput) {
     return audited(this.context, caller, { operation: 'organ:add', target: `position:${input.positionCode}` }, async (trx, entry) => {
       await requireExisting(trx, 'iam_organ', [input.organId], 'organId');
-      requireInScope(await caller.scope(trx), input.organId);
+      await requireOrganInScope(caller, trx, input.organId);
       const id = await refuseTaken(input.positionCode, () => repo.insertPosition(trx, input));
       entry.after = { id, ...input };
       return entry.after;
@@ -54,7 +54,7 @@ export class StaffService {
     return audited(this.context, caller, { operation: 'organ:edit', target: `position:${id}` }, async (trx, entry) => {
       const position = await repo.findPosition(trx, id);
       if (!position) throw notFound();
-      requireInScope(await caller.scope(trx), position.organId);
+      await requireOrganInScope(caller, trx, position.organId);
       await refuseTaken(input.positionCode, () => repo.updatePosition(trx, id, input));
       entry.after = { id, ...input };
       return entry.after;
@@ -66,8 +66,11 @@ export class StaffService {
     return audited(this.context, caller, { operation: 'organ:delete', target: `position:${ids.join(',')}` }, async (trx, entry) => {
       const positions = await repo.findPositions(trx, ids);
       if (positions.length < new Set(ids).size) throw notFound();
-      const scope = await caller.scope(trx);
-      for (const position of positions) requireInScope(scope, position.organId);
+      await requireOrgansInScope(
+        caller,
+        trx,
+        positions.map((position) => position.organId),
+      );
       if (positions.some((position) => position.holderId !== null)) throw badRequest('error.positionHeld');
       entry.before = positions;
       entry.after = { deleted: await repo.deletePositions(trx, ids) };
@@ -76,16 +79,15 @@ export class StaffService {
   }
 
   async staff(caller: Caller, organId?: number) {
-    const scope = await caller.scope();
-    if (organId !== undefined) requireInScope(scope, organId);
-    const rows = await repo.listStaff(this.context.db, scope, organId);
+    if (organId !== undefined) await requireOrganInScope(caller, this.context.db, organId);
+    const rows = await repo.listStaff(this.context.db, await visibleOrgans(caller, this.context.db), organId);
     return { total: rows.length, records: rows };
   }
 
   createStaff(caller: Caller, input: StaffInput) {
     return audited(this.context, caller, { operation: 'organ:add', target: `staff:${input.staffCode}` }, async (trx, entry) => {
       await requireExisting(trx, 'iam_organ', [input.organId], 'organId');
-      requireInScope(await caller.scope(trx), input.organId);
+      await requireOrganInScope(caller, trx, input.organId);
       await checkPosition(trx, input, null);
       const id = await refuseTaken(input.staffCode, () => repo.insertStaff(trx, input));
       entry.after = { id, ...input };
@@ -98,10 +100,9 @@ export class StaffService {
     return audited(this.context, caller, { operation: 'organ:edit', target: `staff:${id}` }, async (trx, entry) => {
       const before = await repo.findStaff(trx, id);
       if (!before) throw notFound();
-      const scope = await caller.scope(trx);
-      requireInScope(scope, before.organId);
+      await requireOrganInScope(caller, trx, before.organId);
       await requireExisting(trx, 'iam_organ', [input.organId], 'organId');
-      requireInScope(scope, input.organId);
+      await requireOrganInScope(caller, trx, input.organId);
       await checkPosition(trx, input, id);
       await refuseTaken(input.staffCode, () => repo.updateStaff(trx, id, input));
       entry.before = before;
@@ -112,9 +113,12 @@ export class StaffService {
 
   removeStaff(caller: Caller, ids: number[]) {
     return audited(this.context, caller, { operation: 'organ:delete', target: `staff:${ids.join(',')}` }, async (trx, entry) => {
-      const scope = await caller.scope(trx);
       const rows = await repo.staffOrgans(trx, ids);
-      for (const row of rows) requireInScope(scope, row.organId);
+      await requireOrgansInScope(
+        caller,
+        trx,
+        rows.map((row) => row.organId),
+      );
       entry.before = rows;
       const deleted = await repo.deleteStaff(trx, ids);
       entry.after = { deleted };

@@ -7,7 +7,7 @@ import { refuseDuplicate } from '../../../http/duplicateCode.ts';
 import { badRequest, notFound } from '../../../http/errors.ts';
 import { audited } from '../../audit/audited.ts';
 import { requireExisting } from '../../iam/existingRecords.ts';
-import { requireOrganRecordVisible, requireOrgansInScope, visibleOrgans } from '../../iam/policy.ts';
+import { requireOrganRecordChange, requireOrganRecordVisible, requireOrgansInScope, visibleOrgans } from '../../iam/policy.ts';
 import { formatSerial, periodOf } from './serialPeriod.ts';
 import * as repo from './serialRuleRepo.ts';
 
@@ -48,7 +48,7 @@ export class SerialRuleService {
     return audited(this.context, caller, { operation: 'serial:edit', target: `serial:${id}` }, async (trx, entry) => {
       const before = await this.require(id, trx);
       entry.before = before;
-      if (before.organId !== null) await requireOrgansInScope(caller, trx, [before.organId]);
+      await requireOrganRecordChange(caller, trx, before.organId);
       await this.checkOrgan(caller, trx, input);
       const restart = before.idType !== input.idType || before.idLength !== input.idLength;
       await refuseDuplicate(input.idId, () => repo.updateRule(trx, id, input, restart, this.context.now()));
@@ -72,7 +72,7 @@ export class SerialRuleService {
   /** The next number of the rule `idId` names for the organ (its own rule, else the global one). */
   next(caller: Caller, idId: string, organId: number | null) {
     return audited(this.context, caller, { operation: 'serial:next', target: `serial:${idId}` }, async (trx, entry) => {
-      if (organId !== null) await requireOrgansInScope(caller, trx, [organId]);
+      await requireOrganRecordChange(caller, trx, organId);
       const rule = await repo.ruleFor(trx, idId, organId);
       if (!rule) throw notFound();
       const now = this.context.now();
@@ -86,8 +86,8 @@ export class SerialRuleService {
   }
 
   private async checkOrgan(caller: Caller, db: Kysely<Database>, input: SerialRuleInput): Promise<void> {
-    if (input.isGlobal || input.organId === null) return;
-    await requireExisting(db, 'iam_organ', [input.organId], 'organId');
-    await requireOrgansInScope(caller, db, [input.organId]);
+    const organId = input.isGlobal ? null : input.organId;
+    if (organId !== null) await requireExisting(db, 'iam_organ', [organId], 'organId');
+    await requireOrganRecordChange(caller, db, organId);
   }
 }

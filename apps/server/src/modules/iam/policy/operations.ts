@@ -1,0 +1,27 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../../db/schema.ts';
+import type { Caller } from '../../../http/caller.ts';
+import { recordDecision } from '../../audit/decisions.ts';
+
+/**
+ * The function model's operation codes that a decision beyond the route's own grant names. Typed, so a
+ * misspelt code fails to compile instead of silently refusing everybody (policyCoverage.test.ts checks
+ * each is declared in the function model).
+ */
+export const Operation = {
+  newsPublish: 'portal:news:publish',
+  taskView: 'task:view',
+  loginLogView: 'loginLog:view',
+  operationLogView: 'operationLog:view',
+  registryView: 'registry:view',
+  configView: 'config:view',
+} as const;
+
+export type OperationCode = (typeof Operation)[keyof typeof Operation];
+
+/** Whether the caller holds a second operation beside the route's: a page a summary card stands for, a right a change takes. */
+export async function holdsOperation(caller: Caller, code: OperationCode, db?: Kysely<Database>): Promise<boolean> {
+  const holds = await caller.holdsCode(code, db);
+  if (holds) recordDecision(caller, `holds ${code}`);
+  return holds;
+}
