@@ -8,6 +8,8 @@ export interface ServerConfig {
   port: number;
   /** The API gateway's port on the same host; 0 picks a free one, `null` (`GATEWAY_PORT=off`) runs none. */
   gatewayPort: number | null;
+  /** Nacos 2 clients' gRPC port (`NACOS_GRPC_PORT`): unset, the HTTP port + 1000 as they expect; `null` (`0`/`off`) runs none. */
+  nacosGrpcPort?: number | null;
   production: boolean;
   /** Holds the SQLite file and uploads; ignored for the database when `databaseUrl` is set. */
   dataDir: string;
@@ -78,6 +80,14 @@ function gatewayPortSetting(value: string | undefined): number | null {
   return port;
 }
 
+function nacosGrpcPortSetting(value: string | undefined): number | null | undefined {
+  if (value === undefined || value === '') return undefined;
+  if (value === 'off' || value === '0') return null;
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 1 || port > 65535) throw new Error(`NACOS_GRPC_PORT must be a port number, 0 or off, got ${value}`);
+  return port;
+}
+
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const port = Number(env.PORT ?? 3000);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got ${env.PORT}`);
@@ -85,6 +95,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     host: env.HOST ?? '127.0.0.1',
     port,
     gatewayPort: gatewayPortSetting(env.GATEWAY_PORT),
+    nacosGrpcPort: nacosGrpcPortSetting(env.NACOS_GRPC_PORT),
     production: env.NODE_ENV === 'production',
     dataDir: path.resolve(repoRoot, env.DATA_DIR ?? 'data'),
     databaseUrl: env.DATABASE_URL || undefined,

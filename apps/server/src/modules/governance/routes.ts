@@ -4,6 +4,7 @@ import { ConfigService } from './config/configService.ts';
 import { ConfigListenerHub } from './config/listenerHub.ts';
 import { configRoutes } from './config/routes.ts';
 import { nacosHttpRoutes } from './nacos/nacosApi.ts';
+import { nacosGrpcLifecycle } from './nacosGrpc/nacosGrpcLifecycle.ts';
 import { NamespaceService } from './namespaces/namespaceService.ts';
 import { namespaceRoutes } from './namespaces/routes.ts';
 import { startHealthSweeper } from './registry/healthSweeper.ts';
@@ -33,6 +34,7 @@ export const governanceRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
     registryRoutes(registry, namespaces),
     configRoutes(configs, namespaces),
     ...nacosHttpRoutes(registry, configs, namespaces),
+    nacosGrpcLifecycle({ registry, configs, namespaces }),
   ]) {
     await app.register(routes, context);
   }

@@ -57,6 +57,11 @@ export class ConfigService {
     return repo.findConfig(this.db, key);
   }
 
+  /** The current MD5 of each of `keys` that exists, keyed by `configKeyText`. */
+  currentMd5s(keys: repo.ConfigKey[]) {
+    return repo.currentMd5s(this.db, keys);
+  }
+
   search(namespaceId: string, search: repo.ConfigSearch, page: { pageNo: number; pageSize: number }) {
     return repo.searchConfigs(this.db, namespaceId, search, page);
   }

@@ -26,6 +26,12 @@ interface Waiter {
   finish(changed: WatchedConfig[]): void;
 }
 
+/** A standing listener on configs (a Nacos 2 gRPC connection's), told of every change to a config it follows. */
+export interface ConfigFollower {
+  follows(key: string): boolean;
+  changed(key: string, md5: string): void;
+}
+
 const changeChannel = 'config-changed';
 const directoryKey = (key: string) => `cfg-listeners:${key}`;
 
@@ -53,6 +59,7 @@ export const changeLogTimings = {
  */
 export class ConfigListenerHub {
   private readonly waiters = new Map<string, Set<Waiter>>();
+  private readonly followers = new Set<ConfigFollower>();
   /** The highest version id read, and what it was at each recent read (the start of the lookback). */
   private lastVersionId = 0;
   private marks: Array<{ at: number; versionId: number }> = [];
@@ -82,8 +89,20 @@ export class ConfigListenerHub {
     this.timer.unref();
   }
 
-  /** Finishes the held polls on `key` whose MD5 is not `md5`. */
+  /** Adds a standing listener, until the returned function is called. */
+  follow(follower: ConfigFollower): () => void {
+    this.followers.add(follower);
+    return () => this.followers.delete(follower);
+  }
+
+  private followed(key: string): boolean {
+    for (const follower of this.followers) if (follower.follows(key)) return true;
+    return false;
+  }
+
+  /** Finishes the held polls on `key` whose MD5 is not `md5`, and tells the followers. */
   private heard(key: string, md5: string): void {
+    for (const follower of this.followers) if (follower.follows(key)) follower.changed(key, md5);
     for (const waiter of this.waiters.get(key) ?? []) {
       const stale = waiter.watched.filter((watched) => configKeyText(watched) === key && watched.md5 !== md5);
       if (stale.length > 0) waiter.finish(stale);
@@ -120,7 +139,7 @@ export class ConfigListenerHub {
     const { keys, lastId } = await changedSince(this.context.db, from);
     this.marks.push({ at: now, versionId: this.lastVersionId });
     this.lastVersionId = Math.max(this.lastVersionId, lastId);
-    const held = keys.filter((key) => this.waiters.has(configKeyText(key)));
+    const held = keys.filter((key) => this.waiters.has(configKeyText(key)) || this.followed(configKeyText(key)));
     if (held.length === 0) return;
     const current = await currentMd5s(this.context.db, held);
     for (const key of held) this.heard(configKeyText(key), current.get(configKeyText(key)) ?? '');
