@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { cpuSeconds, freePort } from './support/processes.ts';
+import { cpuSeconds, freePort, profileArguments } from './support/processes.ts';
 
 const listenerCount = Number(process.env.BENCH_LISTENERS ?? 1_000);
 const instanceCount = Number(process.env.BENCH_INSTANCES ?? 10_000);
@@ -60,7 +60,7 @@ const ms = (value: number) => `${value.toFixed(1)} ms`;
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'qiming-bench-'));
 const port = await freePort();
-const server = spawn(process.execPath, ['apps/server/dist/main.js'], {
+const server = spawn(process.execPath, [...profileArguments(), 'apps/server/dist/main.js'], {
   cwd: root,
   env: {
     ...process.env,
