@@ -1,8 +1,7 @@
 import { lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { flushSync } from 'react-dom';
 import { Navigate, type RouteObject, useLocation, useNavigate, useRoutes } from 'react-router-dom';
-import { isBackOfficeAddress } from './backOfficeAreas.ts';
-import { readTokens } from './core/auth/tokenStorage.ts';
+import { hasStoredSession, isBackOfficeAddress } from './backOfficeAreas.ts';
 import { setNavigator } from './core/navigation.ts';
 import { SiteLayout } from './site/layout/SiteLayout.tsx';
 import { sitePageElements } from './site/sitePageElements.tsx';
@@ -31,7 +30,7 @@ const suspended = (key: string, element: ReactNode) => (
  */
 function CatchAll() {
   const { pathname } = useLocation();
-  if (readTokens() !== null || isBackOfficeAddress(pathname)) return suspended('admin', <AdminArea />);
+  if (hasStoredSession() || isBackOfficeAddress(pathname)) return suspended('admin', <AdminArea />);
   return <Navigate to="/404" replace />;
 }
 

@@ -1,7 +1,8 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { backOfficeAreas, isBackOfficeAddress } from './backOfficeAreas.ts';
+import { backOfficeAreas, hasStoredSession, isBackOfficeAddress } from './backOfficeAreas.ts';
+import { clearTokens, readTokens, writeTokens } from './core/auth/tokenStorage.ts';
 
 const folders = (dir: string) =>
   readdirSync(path.join(import.meta.dirname, 'admin', dir), { withFileTypes: true })
@@ -21,5 +22,15 @@ describe('back-office areas', () => {
     expect(isBackOfficeAddress('/redirect/system/dictionary')).toBe(false);
     expect(isBackOfficeAddress('/systems')).toBe(false);
     expect(isBackOfficeAddress('/')).toBe(false);
+  });
+
+  it('see a stored session exactly when the token storage does', () => {
+    clearTokens();
+    expect(hasStoredSession()).toBe(false);
+    writeTokens({ accessToken: 'access', refreshToken: 'refresh', expiresAt: Date.now() + 60_000 });
+    expect(hasStoredSession()).toBe(readTokens() !== null);
+    expect(hasStoredSession()).toBe(true);
+    clearTokens();
+    expect(hasStoredSession()).toBe(false);
   });
 });

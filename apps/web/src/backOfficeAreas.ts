@@ -23,3 +23,11 @@ export function isBackOfficeAddress(pathname: string): boolean {
   const area = pathname.split('/')[1] ?? '';
   return (backOfficeAreas as readonly string[]).includes(area);
 }
+
+/**
+ * Whether this browser holds a session's tokens. Read here rather than through `tokenStorage`, whose
+ * cookie library would join the visitor's first page; a unit test keeps the two readings equal.
+ */
+export function hasStoredSession(): boolean {
+  return localStorage.getItem('Admin-Token') !== null && localStorage.getItem('Refresh-Token') !== null;
+}
