@@ -31,3 +31,8 @@ await build({
   external,
   logLevel: 'warning',
 });
+// The Nacos gRPC server loads its .proto at run time from beside its module, in the bundle the outdir.
+fs.copyFileSync(
+  path.join(here, 'src/modules/governance/nacosGrpc/nacosGrpc.proto'),
+  path.join(outdirArgument ? path.resolve(outdirArgument) : path.join(here, 'dist'), 'nacosGrpc.proto'),
+);

@@ -19,7 +19,8 @@ export function nacosGrpcLifecycle(services: GovernanceServices): FastifyPluginA
     app.addHook('onListen', async () => {
       const address = app.server.address();
       const httpPort = typeof address === 'object' && address ? address.port : context.config.port;
-      const port = setting ?? httpPort + grpcPortOffset;
+      // A server asked for any free port (PORT=0) takes any free one for gRPC too, and logs it.
+      const port = setting ?? (context.config.port === 0 ? 0 : httpPort + grpcPortOffset);
       const server = new NacosGrpcServer(context, services, app.log);
       try {
         const bound = await server.listen(context.config.host, port);
