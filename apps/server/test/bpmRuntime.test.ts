@@ -204,6 +204,18 @@ describe(`workflow messages and signals (${process.env.TEST_DATABASE ?? 'sqlite'
     expect(await waitingAt(parent.id)).toEqual(['afterCall']);
   });
 
+  it('throws the error a called instance ended with on the call activity, whose boundary catches it', async () => {
+    await release('call_inspect', model('call_inspect'));
+    await release('call_delivery', model('call_error'));
+    const parent = await startWith('call_delivery', 'DELIVERY-1');
+    const [child] = (await data(admin, 'GET', `/instances/${parent.id}`)).children;
+    expect(child.definitionKey).toBe('call_inspect');
+    const [inspect] = await openTasks(child.id);
+    await data(admin, 'POST', `/tasks/${inspect.id}/complete`, { variables: { damaged: true } });
+    expect((await data(admin, 'GET', `/instances/${child.id}`)).state).toBe('completed');
+    expect(await waitingAt(parent.id)).toEqual(['replace']);
+  });
+
   it('keeps an incident on a call activity whose process is not released, and a retry calls it once it is', async () => {
     await release('call_waiting', model('call_late'));
     const parent = await startWith('call_waiting', 'LATE-1');

@@ -1,6 +1,6 @@
 import type { Caller } from '../../http/caller.ts';
 import { AppError } from '../../http/errors.ts';
-import { callActivitiesOf } from './engineRunner.ts';
+import { type ActivityEvent, callActivitiesOf, type EngineCommand, errorEndsOf } from './engineRunner.ts';
 import { type CallActivity, type CallWait, mapVariables } from './eventCatalog.ts';
 import * as modelRepo from './modelRepo.ts';
 import * as repo from './runtimeRepo.ts';
@@ -49,8 +49,12 @@ export class CallActivities {
     }
   }
 
-  /** A called instance ended: its caller's call activity completes with the variables camunda:out names. */
-  async returnToCaller(caller: Caller | null, child: repo.InstanceRow): Promise<void> {
+  /**
+   * A called instance ended: its caller's call activity completes with the variables camunda:out names, or,
+   * when it ended at an error end event, throws that BPMN error for the call activity's boundary to catch (an
+   * incident on the caller when none does).
+   */
+  async returnToCaller(caller: Caller | null, child: repo.InstanceRow, events: ActivityEvent[]): Promise<void> {
     if (child.parent_instance_id === null || child.parent_execution_id === null) return;
     const db = this.runtime.db;
     const parent = await repo.findInstance(db, child.parent_instance_id);
@@ -59,15 +63,15 @@ export class CallActivities {
     if (!activity) return;
     const calls = await callActivitiesOf(await this.runtime.runnable(parent.definition_id));
     const call = calls.get(activity.activity_id);
-    const outs = call ? mapVariables(call.outs, JSON.parse(child.variables) as Record<string, unknown>) : {};
+    const errorEnds = await errorEndsOf(await this.runtime.runnable(child.definition_id));
+    const errorEnd = events.map((event) => (event.kind === 'end' ? errorEnds.get(event.activityId) : undefined)).find(Boolean);
+    const executionId = child.parent_execution_id;
+    const command: EngineCommand = errorEnd
+      ? { kind: 'callError', executionId, code: errorEnd.code, message: errorEnd.name || errorEnd.code }
+      : { kind: 'message', executionId };
+    const outs = call && !errorEnd ? mapVariables(call.outs, JSON.parse(child.variables) as Record<string, unknown>) : {};
     try {
-      await this.runtime.eventCommand(
-        caller,
-        'task:complete',
-        parent.id,
-        { kind: 'message', executionId: child.parent_execution_id },
-        outs,
-      );
+      await this.runtime.eventCommand(caller, 'task:complete', parent.id, command, outs);
     } catch (error) {
       // The caller ran into a model error after the call: the incident is kept on it, the child has ended anyway.
       if (!(error instanceof AppError && error.messageKey === 'error.bpmIncident')) throw error;

@@ -9,7 +9,9 @@ import {
   callActivitiesIn,
   callWaitsOf,
   deepPostponed,
+  type ErrorEnd,
   type EventStart,
+  errorEndsIn,
   type Subscription,
   startEventsIn,
   subscriptionsOf,
@@ -79,6 +81,8 @@ export type EngineCommand =
   | { kind: 'message'; executionId?: string; elementId?: string }
   /** A signal, by name, delivered to every catch of the instance waiting on it. */
   | { kind: 'broadcast'; name: string }
+  /** The called instance ended with a BPMN error: the call activity throws it, for its boundary to catch. */
+  | { kind: 'callError'; executionId: string; code: string; message: string }
   | { kind: 'timer'; executionId: string }
   | { kind: 'externalComplete'; executionId: string; output: Record<string, unknown> }
   | { kind: 'externalError'; executionId: string; errorCode: string; message: string };
@@ -518,6 +522,13 @@ async function runCommand(
     } else {
       throw new AppError(409, 'error.bpmActivityNotActive');
     }
+  } else if (command.kind === 'callError') {
+    const target = deepPostponed(postponed(engine)).find((api) => api.executionId === command.executionId);
+    if (!target) throw new AppError(409, 'error.bpmActivityNotActive');
+    (target as unknown as { sendApiMessage(action: string, content: object): void }).sendApiMessage('error', {
+      message: command.message,
+      code: command.code,
+    });
   } else if (command.kind === 'broadcast') {
     const waits = subscriptionsOf(deepPostponed(postponed(engine)));
     const refs = new Set(waits.filter((wait) => wait.kind === 'signal' && wait.name === command.name).map((wait) => wait.ref));
@@ -622,6 +633,11 @@ interface EnvironmentOwner {
 /** The message and signal start events of a definition's processes. */
 export async function eventStartsOf(definition: RunnableDefinition): Promise<EventStart[]> {
   return startEventsIn(await sourceOf(definition));
+}
+
+/** The error end events of a definition's processes, by id. */
+export async function errorEndsOf(definition: RunnableDefinition): Promise<Map<string, ErrorEnd>> {
+  return errorEndsIn(await sourceOf(definition));
 }
 
 /** The call activities of a definition, by id. */

@@ -167,10 +167,14 @@ function mappingOf(
 
 /** The call activities of a definition, by id. */
 export function callActivitiesIn(source: unknown): Map<string, CallActivity> {
-  const activities = (source as { getActivities?(): SerializedCall[] } | undefined)?.getActivities?.() ?? [];
+  const serialized = source as { getActivities?(): SerializedCall[]; getProcesses?(): Array<{ id: string }> } | undefined;
+  const activities = serialized?.getActivities?.() ?? [];
+  // A process of the same file is called by bpmn-engine itself, inside the one instance.
+  const own = new Set((serialized?.getProcesses?.() ?? []).map((process) => process.id));
   const calls = new Map<string, CallActivity>();
   for (const activity of activities) {
     if (activity.type !== 'bpmn:CallActivity' || typeof activity.behaviour?.calledElement !== 'string') continue;
+    if (own.has(activity.behaviour.calledElement)) continue;
     const { calledElementBinding: binding, calledElementVersion: version, extensionElements } = activity.behaviour;
     calls.set(activity.id, {
       activityId: activity.id,
@@ -200,4 +204,39 @@ export function mapVariables(mapping: VariableMapping, from: Record<string, unkn
   const passed: Record<string, unknown> = mapping.all ? { ...from } : {};
   for (const { source, target } of mapping.pairs) if (Object.hasOwn(from, source)) passed[target] = from[source];
   return passed;
+}
+
+/** An error end event of a process: reaching it ends the instance with a BPMN error for the caller's boundary. */
+export interface ErrorEnd {
+  code: string;
+  name: string;
+}
+
+interface SerializedErrorActivity {
+  id: string;
+  type: string;
+  parent?: { type?: string };
+  behaviour?: {
+    errorCode?: unknown;
+    name?: unknown;
+    eventDefinitions?: Array<{ type: string; behaviour?: { errorRef?: { id?: unknown; name?: unknown } } }>;
+  };
+}
+
+/** The error end events of the processes (not of sub-processes, whose errors their boundaries catch), by id. */
+export function errorEndsIn(source: unknown): Map<string, ErrorEnd> {
+  const activities = (source as { getActivities?(): SerializedErrorActivity[] } | undefined)?.getActivities?.() ?? [];
+  const errors = new Map(activities.filter((activity) => activity.type === 'bpmn:Error').map((error) => [error.id, error]));
+  const ends = new Map<string, ErrorEnd>();
+  for (const activity of activities) {
+    if (activity.type !== 'bpmn:EndEvent' || (activity.parent?.type && activity.parent.type !== 'bpmn:Process')) continue;
+    const definition = activity.behaviour?.eventDefinitions?.find((candidate) => candidate.type === 'bpmn:ErrorEventDefinition');
+    if (!definition) continue;
+    const ref = definition.behaviour?.errorRef;
+    const error = typeof ref?.id === 'string' ? errors.get(ref.id) : undefined;
+    const code = error?.behaviour?.errorCode;
+    const name = error?.behaviour?.name ?? ref?.name;
+    ends.set(activity.id, { code: typeof code === 'string' ? code : '', name: typeof name === 'string' ? name : '' });
+  }
+  return ends;
 }

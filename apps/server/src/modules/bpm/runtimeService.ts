@@ -855,7 +855,7 @@ export class RuntimeService {
     const instance = await repo.findInstance(this.context.db, instanceId);
     if (!instance) return;
     if (outcome.calls.length > 0) await this.calls.startCalled(caller, instance, outcome.calls);
-    if (outcome.ended && instance.parent_instance_id !== null) await this.calls.returnToCaller(caller, instance);
+    if (outcome.ended && instance.parent_instance_id !== null) await this.calls.returnToCaller(caller, instance, outcome.events);
   }
 
   /** The optimistic write of a command's outcome, then its rows. */
