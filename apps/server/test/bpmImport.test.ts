@@ -1,13 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RuntimeService } from '../src/modules/bpm/runtimeService.ts';
+import { TimerStartScheduler } from '../src/modules/bpm/timerStarts.ts';
+import { FormService } from '../src/modules/forms/formService.ts';
 import { bpmCalls } from './bpmModels.ts';
-import { collaboration, file, pool, refused, releasable, warned } from './bpmn/importModels.ts';
-import { createTestApp, signIn, sysadmin, type TestApp, type Tokens } from './testApp.ts';
+import { collaboration, cronStartedDemoTask, demoAccountsTask, file, pool, refused, releasable, warned } from './bpmn/importModels.ts';
+import { createTestApp, signIn, staff, sysadmin, type TestApp, type Tokens } from './testApp.ts';
 
 /** Models users bring from Camunda 7: imported and released as written, or refused naming what would run code. */
 describe(`workflow import (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
   let t: TestApp;
   let admin: Tokens;
-  const { call, data } = bpmCalls(
+  const { call, data, openTasks } = bpmCalls(
     () => t,
     () => admin,
   );
@@ -57,6 +60,61 @@ describe(`workflow import (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
     expect((await importAndRelease(String(javaClass?.xml).replaceAll('javaclass', 'javaclass_es'), 'es')).message).toMatch(
       /^El elemento Pay \(pay\) ejecutaría código en el servidor \(camunda:class\)/,
     );
+  });
+
+  const todoIds = async (tokens: Tokens) =>
+    (await data(tokens, 'GET', '/tasks/todo?limit=100')).records.map((row: { id: number }) => row.id);
+
+  it('releases a task naming Camunda’s demo accounts with a warning and gives it to the task administrators', async () => {
+    const outcome = await importAndRelease(demoAccountsTask('demo_accounts'));
+    expect(outcome.status).toBe(200);
+    expect(outcome.release.warnings).toEqual(
+      expect.arrayContaining([
+        'The account demo named by Approve (approve) does not exist (a Camunda demo account, say): its tasks go to the task administrators',
+        expect.stringMatching(/^The role management named by Approve \(approve\) does not exist/),
+      ]),
+    );
+    const instance = await data(admin, 'POST', '/instances', { definitionKey: 'demo_accounts', businessKey: 'DEMO-1', variables: {} });
+    const [task] = await openTasks(instance.id);
+    expect(task).toMatchObject({ activityId: 'approve', assignee: null });
+    const staffTokens = await signIn(t.app, staff);
+    expect(await todoIds(staffTokens)).not.toContain(task.id);
+    expect(await todoIds(admin)).toContain(task.id);
+    expect((await data(admin, 'POST', `/tasks/${task.id}/claim`)).assignee).toBe('sysadmin');
+    await data(admin, 'POST', `/tasks/${task.id}/complete`, {});
+    expect((await data(admin, 'GET', `/instances/${instance.id}`)).state).toBe('completed');
+  });
+
+  it('schedules a Quartz cron timer start at its next time, starts the instance then and schedules the next one', async () => {
+    const fiveMinutes = 300_000;
+    const outcome = await importAndRelease(cronStartedDemoTask('cron_start'));
+    expect(outcome.status).toBe(200);
+    // `0 0/5 * * * ?`: second 0 of every fifth minute, the first one after the release.
+    const firstDue = Math.floor(t.clock.now() / fiveMinutes) * fiveMinutes + fiveMinutes;
+    const dueAt = async () =>
+      Number(
+        (
+          await t.context.db
+            .selectFrom('bpm_start_timer')
+            .select('due_at')
+            .where('definition_id', '=', outcome.release.id)
+            .executeTakeFirstOrThrow()
+        ).due_at,
+      );
+    expect(await dueAt()).toBe(firstDue);
+    const scheduler = new TimerStartScheduler(t.context, new RuntimeService(t.context, new FormService(t.context)), (error) => {
+      throw error;
+    });
+    expect(await scheduler.poll()).toBe(0);
+    t.clock.advance(firstDue - t.clock.now());
+    expect(await scheduler.poll()).toBe(1);
+    expect(await dueAt()).toBe(firstDue + fiveMinutes);
+    const [instance] = (await data(admin, 'GET', '/instances?definitionKey=cron_start&limit=20')).records;
+    expect(instance).toMatchObject({ state: 'running', startedBy: 'system' });
+    // demo, kermit and management do not exist; staff01, the one candidate that does, gets the task.
+    const [task] = await openTasks(instance.id);
+    expect(task).toMatchObject({ activityId: 'review', assignee: null });
+    expect(await todoIds(await signIn(t.app, staff))).toContain(task.id);
   });
 
   it('makes each executable process of a collaboration its own definition, running only itself', async () => {

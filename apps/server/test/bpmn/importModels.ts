@@ -38,8 +38,47 @@ const signal = '<bpmn:signal id="Signal_alarm" name="alarm" />';
 const error = '<bpmn:error id="Error_late" name="late" errorCode="LATE" />';
 const escalation = '<bpmn:escalation id="Escalation_boss" name="boss" escalationCode="BOSS" />';
 
+/** An intermediate timer catch event on a cycle, as Camunda Modeler writes a cron one. */
+const cronCatch = (id: string, cycle: string) =>
+  `<bpmn:intermediateCatchEvent id="${id}"><bpmn:timerEventDefinition><bpmn:timeCycle xsi:type="bpmn:tFormalExpression">${cycle}</bpmn:timeCycle></bpmn:timerEventDefinition></bpmn:intermediateCatchEvent>`;
+
+/**
+ * A process started by a Quartz cron timer (every five minutes, on the minute's second 0, as Camunda's
+ * order-handling example writes it), whose user task names Camunda's demo accounts and group.
+ */
+export function cronStartedDemoTask(key: string, cycle = '0 0/5 * * * ?'): string {
+  return file({
+    processes: [
+      `<bpmn:process id="${key}" name="${key}" isExecutable="true">
+    <bpmn:startEvent id="${key}_start"><bpmn:timerEventDefinition><bpmn:timeCycle xsi:type="bpmn:tFormalExpression">${cycle}</bpmn:timeCycle></bpmn:timerEventDefinition></bpmn:startEvent>
+    <bpmn:userTask id="review" name="Review" camunda:assignee="demo" camunda:candidateUsers="kermit, staff01" camunda:candidateGroups="management" />
+    <bpmn:endEvent id="${key}_end" />
+    <bpmn:sequenceFlow id="${key}_f0" sourceRef="${key}_start" targetRef="review" />
+    <bpmn:sequenceFlow id="${key}_f1" sourceRef="review" targetRef="${key}_end" />
+  </bpmn:process>`,
+    ],
+  });
+}
+
+/** A user task naming only accounts and a group that do not exist here (Camunda's demo ones). */
+export function demoAccountsTask(key: string): string {
+  return file({
+    processes: [
+      pool(
+        key,
+        ['<bpmn:userTask id="approve" name="Approve" camunda:assignee="demo" camunda:candidateGroups="management" />'],
+        ['approve'],
+      ),
+    ],
+  });
+}
+
 /** A single-process file of kind `name`: what must release, each named as the issue names it. */
 export const releasable: Array<{ kind: string; xml: string }> = [
+  {
+    kind: 'Quartz cron timer cycle',
+    xml: file({ processes: [pool('cron_cycle', [cronCatch('tick', '0 0/5 * * * ?')], ['tick'])] }),
+  },
   {
     kind: 'call activity',
     xml: file({
@@ -465,19 +504,29 @@ export const refused: Array<{ kind: string; xml: string; message: RegExp }> = [
     message: /targetRef of lost is missing/,
   },
   {
-    kind: 'a cron timer',
+    kind: 'a cron cycle with no minute 61',
+    xml: file({ processes: [pool('cron_bad', [cronCatch('tick', '0 61 * * * ?')], ['tick'])] }),
+    message: /cron cycle 0 61 \* \* \* \? of tick cannot be read: .*minute/,
+  },
+  {
+    kind: 'a cron cycle that never fires (30 February)',
+    xml: file({ processes: [pool('cron_never', [cronCatch('tick', '0 0 0 30 2 ?')], ['tick'])] }),
+    message: /cron cycle 0 0 0 30 2 \? of tick cannot be read: it never fires again/,
+  },
+  {
+    kind: 'a cron expression as a duration',
     xml: file({
       processes: [
         pool(
-          'cron',
+          'cron_duration',
           [
-            '<bpmn:intermediateCatchEvent id="tick"><bpmn:timerEventDefinition><bpmn:timeCycle xsi:type="bpmn:tFormalExpression">0 0/5 * * * ?</bpmn:timeCycle></bpmn:timerEventDefinition></bpmn:intermediateCatchEvent>',
+            '<bpmn:intermediateCatchEvent id="tick"><bpmn:timerEventDefinition><bpmn:timeDuration xsi:type="bpmn:tFormalExpression">0 0/5 * * * ?</bpmn:timeDuration></bpmn:timerEventDefinition></bpmn:intermediateCatchEvent>',
           ],
           ['tick'],
         ),
       ],
     }),
-    message: /timer 0 0\/5 \* \* \* \? of tick is not an ISO 8601/,
+    message: /timer 0 0\/5 \* \* \* \? of tick is not an ISO 8601 date, duration or cycle \(cron is read for cycles only\)/,
   },
   {
     kind: 'an external task without topic',

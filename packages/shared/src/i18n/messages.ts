@@ -1702,10 +1702,16 @@ export const messages = {
     ja: '{element} の {attribute} がないか存在しない要素を指しているため、エンジンは実行できません',
   },
   'error.bpmTimerValue': {
-    zh: '{element} 的定时 {value} 不是 ISO 8601 日期、时长或周期（不支持 cron）',
-    en: 'The timer {value} of {element} is not an ISO 8601 date, duration or cycle (cron is not supported)',
-    es: 'El temporizador {value} de {element} no es una fecha, duración o ciclo ISO 8601 (cron no se admite)',
-    ja: '{element} のタイマー {value} は ISO 8601 の日付・期間・周期ではありません（cron は使えません）',
+    zh: '{element} 的定时 {value} 不是 ISO 8601 日期、时长或周期（cron 只用于周期）',
+    en: 'The timer {value} of {element} is not an ISO 8601 date, duration or cycle (cron is read for cycles only)',
+    es: 'El temporizador {value} de {element} no es una fecha, duración o ciclo ISO 8601 (cron solo se lee en ciclos)',
+    ja: '{element} のタイマー {value} は ISO 8601 の日付・期間・周期ではありません（cron は周期にのみ使えます）',
+  },
+  'error.bpmTimerCron': {
+    zh: '{element} 的 cron 周期 {value} 无法读取：{reason}',
+    en: 'The cron cycle {value} of {element} cannot be read: {reason}',
+    es: 'El ciclo cron {value} de {element} no se puede leer: {reason}',
+    ja: '{element} の cron 周期 {value} を読めません：{reason}',
   },
   'error.bpmProcessIdNotKey': {
     zh: '流程 ID {processId} 不能作为标识（字母或下划线开头，字母、数字、_ . -，最多 64 个字符）',
@@ -1748,6 +1754,18 @@ export const messages = {
     en: 'The user task {element} names no assignee and no candidates: only task administrators can claim it',
     es: 'La tarea de usuario {element} no nombra responsable ni candidatos: solo los administradores de tareas pueden reclamarla',
     ja: 'ユーザータスク {element} には担当者も候補者もいません：タスク管理者だけが受け取れます',
+  },
+  'warning.bpmUnknownAccount': {
+    zh: '{element} 指定的账号 {name} 不存在（如 Camunda 示例账号）：其任务改由任务管理员处理',
+    en: 'The account {name} named by {element} does not exist (a Camunda demo account, say): its tasks go to the task administrators',
+    es: 'La cuenta {name} que nombra {element} no existe (una cuenta de demostración de Camunda, por ejemplo): sus tareas pasan a los administradores de tareas',
+    ja: '{element} が指定するアカウント {name} は存在しません（Camunda のデモアカウントなど）。そのタスクはタスク管理者に回ります',
+  },
+  'warning.bpmUnknownRole': {
+    zh: '{element} 指定的角色 {name} 不存在：不作为候选组；没有其他处理人时任务改由任务管理员处理',
+    en: 'The role {name} named by {element} does not exist: it is no candidate group, and with nobody else named its tasks go to the task administrators',
+    es: 'El rol {name} que nombra {element} no existe: no es grupo candidato y, sin nadie más nombrado, sus tareas pasan a los administradores de tareas',
+    ja: '{element} が指定するロール {name} は存在しません。候補グループにはならず、ほかに誰も指定されていなければタスクはタスク管理者に回ります',
   },
   'warning.bpmForeignFormKey': {
     zh: '用户任务 {element} 的表单 {form} 不是启明的云表单（form:<编号>），保留但不显示',

@@ -3,6 +3,7 @@ import type { ModdleElement } from 'bpmn-moddle';
 import { AppError } from '../../http/errors.ts';
 import type { ReleaseInfo } from './bpmnRelease.ts';
 import { checkExpressions, ExpressionError, hasExpression } from './safeExpression.ts';
+import { cronProblem, isCron } from './timerCycle.ts';
 
 /** What reading a whole file gathers: warnings, and which process calls which (by called element). */
 export interface Analysis {
@@ -201,20 +202,29 @@ function serviceTask(element: ModdleElement, props: Map<string, string>, info: R
 }
 
 /**
- * A written timer must be what the engine parses: an ISO 8601 duration, date or repeating interval. An
- * expression is evaluated with the variables when the timer starts; Camunda's cron cycles are refused.
+ * A written timer must be what the engine parses: an ISO 8601 duration, date or repeating interval, or for
+ * a cycle Camunda's Quartz cron (`0 0/5 * * * ?`), read by croner. An expression is evaluated with the
+ * variables when the timer starts.
  */
-function timerValue(element: ModdleElement, value: string | null): void {
+function timerValue(element: ModdleElement, kind: string, value: string | null): void {
   if (!value || hasExpression(value)) return;
+  if (kind === 'timeCycle' && isCron(value)) {
+    const reason = cronProblem(value);
+    if (reason) throw refuse('error.bpmTimerCron', { element: elementName(element), value, reason });
+    return;
+  }
   if (!/^(R\d*\/)?(P|\d{4}-\d{2}-\d{2})/.test(value)) throw refuse('error.bpmTimerValue', { element: elementName(element), value });
 }
+
+const isTimed = (element: ModdleElement) =>
+  ((element.eventDefinitions as ModdleElement[] | undefined) ?? []).some((definition) => definition.$type === 'bpmn:TimerEventDefinition');
 
 function events(element: ModdleElement): void {
   for (const definition of (element.eventDefinitions as ModdleElement[] | undefined) ?? []) {
     if (!eventDefinitions.has(definition.$type)) {
       throw refuse('error.bpmUnsupportedElement', { element: elementName(element), type: definition.$type });
     }
-    for (const timer of ['timeDuration', 'timeDate', 'timeCycle']) timerValue(element, formalExpression(element, definition[timer]));
+    for (const timer of ['timeDuration', 'timeDate', 'timeCycle']) timerValue(element, timer, formalExpression(element, definition[timer]));
     if (definition.$type === 'bpmn:ConditionalEventDefinition') formalExpression(element, definition.condition);
   }
 }
@@ -254,6 +264,7 @@ function walk(container: ModdleElement, scope: ProcessScope, analysis: Analysis)
     }
     info.nodes[String(element.id)] = { name: element.name ?? '', type };
     events(element);
+    if (type === 'bpmn:StartEvent' && container.$type === 'bpmn:Process' && isTimed(element)) info.timerStart = true;
     loop(element);
     if (type === 'bpmn:UserTask') {
       const task = userTask(element, props, analysis);

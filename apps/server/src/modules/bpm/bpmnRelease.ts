@@ -19,6 +19,8 @@ export interface ReleaseInfo {
   nodes: Record<string, { name: string; type: string }>;
   /** Multi-instance user task id to its element variable (`camunda:elementVariable`). */
   elementVariables: Record<string, string>;
+  /** The process starts on a timer (its start events are scheduled at release, see timerStarts.ts). */
+  timerStart?: boolean;
 }
 
 /** One executable process of a file, ready to become a definition: its XML runs that process only. */
@@ -197,4 +199,21 @@ export function releaseReferences(info: ReleaseInfo): ReleaseReferences {
     }
   }
   return references;
+}
+
+/**
+ * The release without the accounts and roles that do not exist. Camunda takes an assignee as a name (its
+ * examples name `demo` and `kermit`); here a task naming nobody who exists goes to the task administrators,
+ * as a task naming nobody does, instead of to an account nobody can sign in as.
+ */
+export function withoutUnknown(info: ReleaseInfo, userNames: Set<string>, roleCodes: Set<string>): ReleaseInfo {
+  return {
+    ...info,
+    userTasks: info.userTasks.map((task) => ({
+      ...task,
+      assignee: task.assignee && userNames.has(task.assignee) ? null : task.assignee,
+      candidateUsers: task.candidateUsers.filter((name) => !userNames.has(name)),
+      candidateGroups: task.candidateGroups.filter((code) => !roleCodes.has(code)),
+    })),
+  };
 }

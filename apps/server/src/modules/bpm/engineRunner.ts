@@ -20,6 +20,7 @@ import {
 } from './eventCatalog.ts';
 import type { IncidentKind } from './incidents.ts';
 import { ExpressionError, hasExpression, isExpression, type Lookup, pathIn, resolveTemplate } from './safeExpression.ts';
+import { readCronCycles } from './timerCycle.ts';
 
 /** A released definition as the runner needs it. */
 export interface RunnableDefinition {
@@ -285,6 +286,7 @@ function buildEngine(definition: RunnableDefinition, sourceContext: unknown): Li
       behaviour: Record<string, unknown>;
       on(event: string, handler: (api: Api) => void): void;
     }) {
+      readCronCycles(activity);
       // A completed user task's output becomes process variables before its outgoing flows are weighed.
       if (activity.type === 'bpmn:UserTask') {
         activity.on('end', (api) => {

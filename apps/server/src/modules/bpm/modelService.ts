@@ -5,6 +5,7 @@ import {
   type BpmModelImport,
   type BpmModelInput,
   type BpmRelease,
+  type BpmReleaseWarning,
   formatMessage,
 } from '@qiming/shared';
 import type { Kysely } from 'kysely';
@@ -16,9 +17,17 @@ import { AppError, notFound } from '../../http/errors.ts';
 import { type AuditEntry, audited } from '../audit/audited.ts';
 import type { FormService } from '../forms/formService.ts';
 import { existingRoleCodes, existingUserNames, pickRoles, pickUserNames } from '../iam/directoryLookup.ts';
-import { type ReleasedProcess, type ReleaseInfo, readModelIdentity, readReleasePlan, releaseReferences } from './bpmnRelease.ts';
+import {
+  type ReleasedProcess,
+  type ReleaseInfo,
+  readModelIdentity,
+  readReleasePlan,
+  releaseReferences,
+  withoutUnknown,
+} from './bpmnRelease.ts';
 import * as repo from './modelRepo.ts';
 import { enabledButtonCodes } from './pluginRepo.ts';
+import { scheduleTimerStarts } from './timerStarts.ts';
 
 /** Two writes of one key at once both pass the check; the unique key lets one through and the other hears why. */
 const keyTakenMeanwhile = (key: string) => (error: unknown) => {
@@ -97,7 +106,7 @@ export class ModelService {
         // Another model's key is that model's to release; this file may not take it over.
         if (key !== model.key && (await repo.modelKeyTaken(trx, key, id))) throw new AppError(409, 'error.bpmKeyTaken', { key });
       }
-      for (const process of plan.processes) await this.checkReferences(trx, process.info);
+      for (const process of plan.processes) process.info = await this.checkReferences(trx, process.info, plan.warnings);
       const definitions: BpmDefinition[] = [];
       for (const process of plan.processes) definitions.push(await this.insertVersion(trx, caller, model, process));
       const [own] = definitions.splice(keys.indexOf(model.key), 1) as [BpmDefinition];
@@ -129,25 +138,40 @@ export class ModelService {
       deployed_at: this.context.now(),
       deployed_by: caller.userName,
     };
+    let id: number;
     try {
-      return repo.toDefinition({ ...row, id: await repo.insertDefinition(trx, row) });
+      id = await repo.insertDefinition(trx, row);
     } catch (error) {
       // Two releases of one key at once take the same version; the unique key lets one through.
       if (isUniqueViolation(error)) throw new AppError(409, 'error.publishedMeanwhile');
       throw error;
     }
+    // Its timer start events are due from now on, and the key's older versions stop starting (read by the
+    // engine's parser, so only for a process that has one).
+    if (info.timerStart) await scheduleTimerStarts(trx, { ...row, id });
+    return repo.toDefinition({ ...row, id });
   }
 
-  /** Every account, role, cloud form and plugin button the model names must exist (forms: published). */
-  private async checkReferences(db: Kysely<Database>, info: ReleaseInfo): Promise<void> {
+  /**
+   * Every cloud form and plugin button the model names must exist (forms: published). Accounts and roles
+   * that do not exist are warned about and left out of what is kept, so their tasks go to the task
+   * administrators: Camunda takes them as mere names, and its examples name accounts of its own demo.
+   */
+  private async checkReferences(db: Kysely<Database>, info: ReleaseInfo, warnings: BpmReleaseWarning[]): Promise<ReleaseInfo> {
     const references = releaseReferences(info);
     const users = await existingUserNames(db, [...references.userNames.keys()]);
+    const unknownUsers = new Set<string>();
     for (const [name, element] of references.userNames) {
-      if (!users.has(name)) throw new AppError(422, 'error.bpmUnknownAccount', { element, name });
+      if (users.has(name)) continue;
+      unknownUsers.add(name);
+      warnings.push({ key: 'warning.bpmUnknownAccount', params: { element, name } });
     }
     const roles = await existingRoleCodes(db, [...references.roleCodes.keys()]);
+    const unknownRoles = new Set<string>();
     for (const [name, element] of references.roleCodes) {
-      if (!roles.has(name)) throw new AppError(422, 'error.bpmUnknownRole', { element, name });
+      if (roles.has(name)) continue;
+      unknownRoles.add(name);
+      warnings.push({ key: 'warning.bpmUnknownRole', params: { element, name } });
     }
     for (const [formId, element] of references.formIds) {
       await this.forms.publishedSchema(formId, db).catch(() => {
@@ -158,6 +182,7 @@ export class ModelService {
     for (const [button, element] of references.buttons) {
       if (!buttons.has(button)) throw new AppError(422, 'error.bpmUnknownButton', { element, button });
     }
+    return withoutUnknown(info, unknownUsers, unknownRoles);
   }
 
   /** Accounts the modeller may name as assignee or candidate user: by user name, within the caller's scope. */

@@ -5,6 +5,7 @@ import type { Database } from '../../db/schema.ts';
 import { timerStartsOf } from './engineRunner.ts';
 import * as modelRepo from './modelRepo.ts';
 import type { RuntimeService } from './runtimeService.ts';
+import { isCron, nextCronRun } from './timerCycle.ts';
 
 /** How long a claim keeps other processes off a timer start while it starts its instance. */
 const claimMs = 60_000;
@@ -36,9 +37,10 @@ function cycleOf(spec: string): { repeat: number | null; start: number | null; e
 
 /**
  * When a timer start fires next, after `fired` firings: a date once, a duration once after the release, a
- * cycle each interval until its repetitions are spent; null when it never will (or the text is no ISO timer).
+ * cycle each interval until its repetitions are spent, a cron cycle at its next time after `after`; null
+ * when it never will (or the text is no timer).
  */
-export function nextDue(kind: string, spec: string, releasedAt: number, fired: number): number | null {
+export function nextDue(kind: string, spec: string, releasedAt: number, fired: number, after = releasedAt): number | null {
   if (kind === 'date') {
     const at = Date.parse(spec);
     return fired === 0 && !Number.isNaN(at) ? at : null;
@@ -47,6 +49,7 @@ export function nextDue(kind: string, spec: string, releasedAt: number, fired: n
     const ms = durationMs(spec);
     return fired === 0 && ms !== null ? releasedAt + ms : null;
   }
+  if (isCron(spec)) return nextCronRun(spec, after);
   const cycle = cycleOf(spec);
   if (!cycle || (cycle.repeat !== null && fired >= cycle.repeat)) return null;
   return (cycle.start ?? releasedAt + cycle.everyMs) + fired * cycle.everyMs;
@@ -138,7 +141,7 @@ async function fire(context: AppContext, runtime: RuntimeService, row: StartTime
     return;
   }
   const fired = row.fired + 1;
-  const next = nextDue(row.kind, row.spec, Number(definition.deployed_at), fired);
+  const next = nextDue(row.kind, row.spec, Number(definition.deployed_at), fired, context.now());
   // The next firing is written before the start, so a crash in between skips a firing rather than doubling it.
   if (next === null) await db.deleteFrom('bpm_start_timer').where('id', '=', row.id).execute();
   else await db.updateTable('bpm_start_timer').set({ fired, due_at: next, claimed_until: 0 }).where('id', '=', row.id).execute();
