@@ -47,6 +47,8 @@ export async function eventually<T>(read: () => Promise<T> | T, accept: (value: 
  */
 export class NacosGrpcTestClient {
   readonly pushes: Message[] = [];
+  /** Called at each push as it arrives, for a benchmark timing it. */
+  onPush: (push: Message) => void = () => undefined;
   private constructor(
     private readonly unary: grpc.Client,
     private readonly stream: grpc.ClientDuplexStream<WirePayload, WirePayload>,
@@ -56,6 +58,7 @@ export class NacosGrpcTestClient {
     stream.on('data', (payload: WirePayload) => {
       const push = messageOf(payload);
       this.pushes.push(push);
+      this.onPush(push);
       const responseType = push.type.replace(/Request$/, 'Response');
       if (push.type !== 'SetupAckRequest')
         stream.write(payloadOf(responseType, { resultCode: 200, errorCode: 0, requestId: push.body.requestId, success: true }));
