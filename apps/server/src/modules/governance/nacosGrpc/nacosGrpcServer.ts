@@ -165,7 +165,11 @@ export class NacosGrpcServer {
       }
       const version = typeof setup.clientVersion === 'string' ? setup.clientVersion : '';
       connection = new Connection(id, addressOf(stream.getPeer()).ip, version, stream);
-      this.connections.get(id)?.close();
+      // A second set-up on the same transport replaces the first connection, as a reconnect does.
+      this.connections
+        .get(id)
+        ?.close()
+        .catch((error) => this.log.warn({ err: error }, 'nacos gRPC: a replaced connection did not close cleanly'));
       this.connections.add(connection);
       if (setup.abilityTable) connection.push('SetupAckRequest', { abilityTable: serverAbilities });
     });
