@@ -8,6 +8,7 @@ import { UndecidedChangeError } from '../src/modules/audit/decisions.ts';
 import {
   holdsOperation,
   Operation,
+  organsVisibleAmong,
   requireNewsEdit,
   requireOrganInScope,
   requireOrganPlacement,
@@ -239,6 +240,14 @@ describe(`policy coverage (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
         expect((error as AppError).messageKey).toMatch(refusal);
         expect(await dictionaryCount()).toBe(before);
       }
+    });
+
+    it("cuts a list of organs to the caller's scope", async () => {
+      const all = ['PC_HQ', 'PC_IN', 'PC_OUT'].map((code) => ({ id: organs[code] as number, code }));
+      const seen = async (who: string) =>
+        (await organsVisibleAmong(await callerOf(who, 'organ:view'), t.context.db, all)).map((organ) => organ.code);
+      expect(await seen('pc_inside')).toEqual(['PC_IN']);
+      expect(await seen('pc_everywhere')).toEqual(['PC_HQ', 'PC_IN', 'PC_OUT']);
     });
 
     it('answers whether a second operation is held, by typed code', async () => {

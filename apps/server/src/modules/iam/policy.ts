@@ -9,7 +9,13 @@ import { holdsOperation, Operation } from './policy/operations.ts';
 import { requireOrganInScope } from './policy/organRecords.ts';
 
 export { holdsOperation, Operation, type OperationCode } from './policy/operations.ts';
-export { requireOrganInScope, requireOrganPlacement, requireOrgansInScope, requireWholeScope } from './policy/organRecords.ts';
+export {
+  organsVisibleAmong,
+  requireOrganInScope,
+  requireOrganPlacement,
+  requireOrgansInScope,
+  requireWholeScope,
+} from './policy/organRecords.ts';
 
 /**
  * Every data-level rule of authority, in one place, as the access guard is for routes. Services ask

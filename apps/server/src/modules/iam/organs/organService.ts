@@ -6,8 +6,8 @@ import type { Caller } from '../../../http/caller.ts';
 import { refuseDuplicate } from '../../../http/duplicateCode.ts';
 import { badRequest, notFound } from '../../../http/errors.ts';
 import { audited } from '../../audit/audited.ts';
-import { inScope, scopeStructure } from '../dataScope.ts';
-import { requireOrganInScope, requireOrganPlacement, requireWholeScope, visibleOrgans } from '../policy.ts';
+import { scopeStructure } from '../dataScope.ts';
+import { organsVisibleAmong, requireOrganInScope, requireOrganPlacement, requireWholeScope } from '../policy.ts';
 import * as repo from './organRepo.ts';
 
 /** Organ types, structures and organs: the type hierarchy, trees without cycles, and the caller's data scope. */
@@ -83,8 +83,7 @@ export class OrganService {
 
   /** The structure's tree, cut to the organs in the caller's scope: an organ whose parent is out of scope shows as a root. */
   async tree(caller: Caller, struType: string): Promise<OrganTreeNode[]> {
-    const scope = await visibleOrgans(caller, this.context.db);
-    const nodes = (await repo.structureNodes(this.context.db, struType)).filter((node) => inScope(scope, node.id));
+    const nodes = await organsVisibleAmong(caller, this.context.db, await repo.structureNodes(this.context.db, struType));
     const byId = new Map<number, OrganTreeNode>(nodes.map((node) => [node.id, { ...node, children: [] }]));
     const roots: OrganTreeNode[] = [];
     for (const node of byId.values()) {

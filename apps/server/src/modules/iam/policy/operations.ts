@@ -11,6 +11,8 @@ import { recordDecision } from '../../audit/decisions.ts';
 export const Operation = {
   newsPublish: 'portal:news:publish',
   taskView: 'task:view',
+  /** Task administrators are handed the workflow tasks nobody holds (for bpm's runtime to ask through `holdsOperation`). */
+  taskAdmin: 'task:admin',
   loginLogView: 'loginLog:view',
   operationLogView: 'operationLog:view',
   registryView: 'registry:view',

@@ -11,6 +11,12 @@ import { inScope, requireInScope } from '../dataScope.ts';
  * (organ types, structures, a top-level organ) only by a caller who sees every organ.
  */
 
+/** The organs among these the caller sees with the route's operation: a structure's tree cut to the scope. */
+export async function organsVisibleAmong<T extends { id: number }>(caller: Caller, db: Kysely<Database>, organs: T[]): Promise<T[]> {
+  const scope = await caller.scope(db);
+  return organs.filter((organ) => inScope(scope, organ.id));
+}
+
 /** The organ (of a position, an employee, an account's placement or manage range) lies in the caller's scope; no organ is out of it. */
 export async function requireOrganInScope(caller: Caller, db: Kysely<Database>, organId: number | null): Promise<void> {
   requireInScope(await caller.scope(db), organId);
