@@ -1,4 +1,4 @@
-import { type GatewayRoute, pageQuerySchema, routeInput, routeSortable, routeStatuses, routeTestInput } from '@qiming/shared';
+import { pageQuerySchema, routeInput, routeSortable, routeStatuses, routeTestInput } from '@qiming/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../../context.ts';
