@@ -117,6 +117,22 @@ describe(`workflow import (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
     expect(await todoIds(await signIn(t.app, staff))).toContain(task.id);
   });
 
+  it('lets an intermediate timer on a Quartz cron cycle wait for its next time, at most one cycle away', async () => {
+    const cycle = releasable.find((entry) => entry.kind === 'Quartz cron timer cycle');
+    expect((await importAndRelease(String(cycle?.xml).replaceAll('cron_cycle', 'cron_wait'))).status).toBe(200);
+    const instance = await data(admin, 'POST', '/instances', { definitionKey: 'cron_wait', businessKey: 'CRON-1', variables: {} });
+    expect(instance.state).toBe('running');
+    const timer = await t.context.db
+      .selectFrom('bpm_timer')
+      .select('due_at')
+      .where('instance_id', '=', instance.id)
+      .executeTakeFirstOrThrow();
+    // bpmn-engine counts from the wall clock, the scheduler from the test clock: the wait is what must hold.
+    const wait = Number(timer.due_at) - t.clock.now();
+    expect(wait).toBeGreaterThan(0);
+    expect(wait).toBeLessThanOrEqual(300_000);
+  });
+
   it('makes each executable process of a collaboration its own definition, running only itself', async () => {
     const outcome = await importAndRelease(collaboration);
     expect(outcome.status).toBe(200);
