@@ -316,7 +316,7 @@ export class RuntimeService {
     });
     outcome?.keep(id);
     this.deliver(deliveries);
-    if (outcome) await this.followUp(caller, id, outcome);
+    if (outcome) await this.followUp(caller, id, outcome, start.parent?.instanceId ?? null);
     const summary = await repo.instanceSummary(this.context.db, id);
     return { ...(summary as NonNullable<typeof summary>), incident: failure ? incidentOf(failure) : null };
   }
@@ -407,7 +407,7 @@ export class RuntimeService {
     });
     outcome.keep(instance.id);
     this.deliver(deliveries);
-    await this.followUp(caller, instance.id, outcome);
+    await this.followUp(caller, instance.id, outcome, instance.parent_instance_id);
     return this.detail(instance.id);
   }
 
@@ -777,7 +777,7 @@ export class RuntimeService {
       );
     outcome.keep(instance.id);
     this.deliver(deliveries);
-    await this.followUp(null, instance.id, outcome);
+    await this.followUp(null, instance.id, outcome, instance.parent_instance_id);
   }
 
   /**
@@ -842,7 +842,7 @@ export class RuntimeService {
     });
     outcome.keep(instance.id);
     this.deliver(deliveries);
-    await this.followUp(caller, instance.id, outcome);
+    await this.followUp(caller, instance.id, outcome, instance.parent_instance_id);
     return repo.instanceSummary(this.context.db, instance.id);
   }
 
@@ -850,8 +850,9 @@ export class RuntimeService {
    * What a committed command leads to beyond its instance: the instances its call activities call are
    * started, and an ended called instance completes its caller's call activity.
    */
-  private async followUp(caller: Caller | null, instanceId: number, outcome: RunOutcome): Promise<void> {
-    if (outcome.calls.length === 0 && !outcome.ended) return;
+  private async followUp(caller: Caller | null, instanceId: number, outcome: RunOutcome, parentId: number | null): Promise<void> {
+    // Most commands call nothing and end no called instance: they read nothing more.
+    if (outcome.calls.length === 0 && (!outcome.ended || parentId === null)) return;
     const instance = await repo.findInstance(this.context.db, instanceId);
     if (!instance) return;
     if (outcome.calls.length > 0) await this.calls.startCalled(caller, instance, outcome.calls);
@@ -984,7 +985,8 @@ export class RuntimeService {
       );
       happened.push({ scope: 'task', event: 'create', activityId: waiting.activityId, payload: { taskId } });
     }
-    await replaceSubscriptions(trx, instance.id, outcome.subscriptions);
+    // A definition with no message or signal catch never waits for one: its commands skip the rows.
+    if (waitsForEvents(definition)) await replaceSubscriptions(trx, instance.id, outcome.subscriptions);
     // A timer still waiting on the same execution keeps its due time: other work must not postpone it.
     const dueBefore = new Map((await repo.instanceTimers(trx, instance.id)).map((timer) => [timer.execution_id, timer.due_at]));
     await repo.replaceTimers(
@@ -1155,6 +1157,18 @@ interface ListenerEvent {
   event: string;
   activityId: string;
   payload: Record<string, unknown>;
+}
+
+const eventWaits = new WeakMap<RunnableDefinition, boolean>();
+
+/** Whether a definition has anything that waits for a message or a signal (read once per definition). */
+function waitsForEvents(definition: RunnableDefinition): boolean {
+  let waits = eventWaits.get(definition);
+  if (waits === undefined) {
+    waits = /(messageEventDefinition|signalEventDefinition|receiveTask)\b/.test(definition.xml);
+    eventWaits.set(definition, waits);
+  }
+  return waits;
 }
 
 /** What an answer says of an incident: the element it stopped at and why. */
