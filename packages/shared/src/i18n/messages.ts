@@ -1341,12 +1341,6 @@ export const messages = {
     es: 'El elemento {element} nombra la cuenta desconocida {name}',
     ja: '要素 {element} が存在しないアカウント {name} を参照しています',
   },
-  'error.bpmUnknownRole': {
-    zh: '元素 {element} 引用了不存在的角色 {name}',
-    en: 'The element {element} names the unknown role {name}',
-    es: 'El elemento {element} nombra el rol desconocido {name}',
-    ja: '要素 {element} が存在しないロール {name} を参照しています',
-  },
   'error.bpmFormNotPublished': {
     zh: '元素 {element} 的表单 {form} 不存在或尚未发布',
     en: 'The form {form} of {element} does not exist or is not published',
