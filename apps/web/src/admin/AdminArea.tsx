@@ -2,10 +2,10 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { App, Spin } from 'antd';
 import { useEffect, useState } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
-import '../core/i18n/i18n.ts';
 import { forgetSession, loadCurrentUser, loadMenus, refreshIfDue, startSessionTimers } from '../core/auth/session.ts';
 import { isLoginValid, readTokens } from '../core/auth/tokenStorage.ts';
 import { installErrorLog } from '../core/errors/errorLog.ts';
+import { loadEveryLanguage } from '../core/i18n/i18n.ts';
 import { navigate } from '../core/navigation.ts';
 import { sendToSignInAfterLostSession } from '../core/request/client.ts';
 import { AntdShell } from '../core/ui/AntdShell.tsx';
@@ -42,7 +42,8 @@ export default function AdminArea() {
     let cancelled = false;
     (async () => {
       await refreshIfDue();
-      await loadMenus(await loadCurrentUser());
+      // The sign-in page loaded one language; the back-office writes labels in all four (form designer).
+      await Promise.all([loadEveryLanguage(), loadMenus(await loadCurrentUser())]);
       if (cancelled) return;
       stopTimers = startSessionTimers();
       setReady(true);

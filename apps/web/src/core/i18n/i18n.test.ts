@@ -1,7 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { i18n, resources } from './i18n.ts';
+import { i18n, resources as loaded, type Resources } from './i18n.ts';
+
+// Tests load every language (see i18n.ts).
+const resources = loaded as Resources;
 
 function keyPaths(value: unknown, prefix = ''): string[] {
   if (typeof value !== 'object' || value === null) return [prefix];

@@ -1,4 +1,4 @@
-import { defaultLanguage, type Language, matchLanguage, messages } from '@qiming/shared';
+import { defaultLanguage, type Language, languages, matchLanguage, messages } from '@qiming/shared';
 import dayjs from 'dayjs';
 import 'dayjs/locale/es';
 import 'dayjs/locale/ja';
@@ -6,10 +6,6 @@ import 'dayjs/locale/zh-cn';
 import i18next from 'i18next';
 import Cookies from 'js-cookie';
 import { initReactI18next } from 'react-i18next';
-import { en } from './locales/en.ts';
-import { es } from './locales/es.ts';
-import { ja } from './locales/ja.ts';
-import { zh } from './locales/zh.ts';
 
 export const languageCookie = 'language';
 
@@ -30,14 +26,39 @@ function sharedResources(language: Language): Nested {
   return nested;
 }
 
-const ui = { en, zh, es, ja };
-
-export const resources: Record<Language, { translation: Record<string, unknown> }> = {
-  en: { translation: { ...ui.en, ...sharedResources('en') } },
-  zh: { translation: { ...ui.zh, ...sharedResources('zh') } },
-  es: { translation: { ...ui.es, ...sharedResources('es') } },
-  ja: { translation: { ...ui.ja, ...sharedResources('ja') } },
+/**
+ * Each language's UI strings are a chunk of their own: the sign-in page loads only the one it shows,
+ * the back-office the others once signed in (`loadEveryLanguage`), where labels are written in all four.
+ */
+const uiLoaders: Record<Language, () => Promise<Record<string, unknown>>> = {
+  en: () => import('./locales/en.ts').then((module) => module.en),
+  zh: () => import('./locales/zh.ts').then((module) => module.zh),
+  es: () => import('./locales/es.ts').then((module) => module.es),
+  ja: () => import('./locales/ja.ts').then((module) => module.ja),
 };
+
+export type Resources = Record<Language, { translation: Record<string, unknown> }>;
+/** The languages loaded so far, as i18next holds them. */
+export const resources: Partial<Resources> = {};
+
+const loading = new Map<Language, Promise<void>>();
+export function loadLanguage(language: Language): Promise<void> {
+  let loaded = loading.get(language);
+  if (!loaded) {
+    loaded = uiLoaders[language]().then((ui) => {
+      const translation = { ...ui, ...sharedResources(language) };
+      resources[language] = { translation };
+      // Before init the bundle goes in with the resources; after it, into the running instance.
+      if (i18n.isInitialized) i18n.addResourceBundle(language, 'translation', translation, true, true);
+    });
+    loading.set(language, loaded);
+  }
+  return loaded;
+}
+
+export function loadEveryLanguage(): Promise<void> {
+  return Promise.all(languages.map(loadLanguage)).then(() => undefined);
+}
 
 /** The language cookie, else the browser's languages, else English (spec section 4). */
 export function detectLanguage(): Language {
@@ -48,9 +69,12 @@ export function detectLanguage(): Language {
 
 export const i18n = i18next.createInstance();
 
-void i18n.use(initReactI18next).init({
+const firstLanguage = detectLanguage();
+// Tests render in any language without signing in: they get all four at once.
+await (import.meta.env.MODE === 'test' ? loadEveryLanguage() : loadLanguage(firstLanguage));
+await i18n.use(initReactI18next).init({
   resources,
-  lng: detectLanguage(),
+  lng: firstLanguage,
   fallbackLng: false,
   // One placeholder style for the UI and the shared catalogue: {name}.
   interpolation: { prefix: '{', suffix: '}', escapeValue: false },
@@ -69,6 +93,7 @@ export function currentLanguage(): Language {
 
 export async function changeLanguage(language: Language): Promise<void> {
   Cookies.set(languageCookie, language, { expires: 365, sameSite: 'lax' });
+  await loadLanguage(language);
   applyLanguage(language);
   await i18n.changeLanguage(language);
 }
