@@ -1,5 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RuntimeService } from '../src/modules/bpm/runtimeService.ts';
+import { TimerStartScheduler } from '../src/modules/bpm/timerStarts.ts';
+import { FormService } from '../src/modules/forms/formService.ts';
 import { bpmCalls, bpmnOf, flow, userTask } from './bpmModels.ts';
 import { bearer, createTestApp, restartTestApp, signIn, staff, sysadmin, type TestApp, type Tokens } from './testApp.ts';
 
@@ -325,5 +328,56 @@ describe(`workflow messages and signals (${process.env.TEST_DATABASE ?? 'sqlite'
     expect(await stateOf(instance.id)).toBe('running');
     await complete(instance.id, 'call');
     expect(await stateOf(instance.id)).toBe('completed');
+  });
+
+  // Last: it moves the clock by hours.
+  it('starts instances from a timer start event on its cycle, across a restart, until its repetitions are spent', async () => {
+    const hour = 3_600_000;
+    const definition = await release('timer_start', model('timer_start'));
+    const schedulerOf = () =>
+      new TimerStartScheduler(t.context, new RuntimeService(t.context, new FormService(t.context)), (error) => {
+        throw error;
+      });
+    const instances = async () => {
+      admin = await signIn(t.app, sysadmin);
+      return (await data(admin, 'GET', '/instances?definitionKey=timer_start&limit=20')).records;
+    };
+    let scheduler = schedulerOf();
+    // The demo's daily check may be due as well: what counts is this definition's instances.
+    await scheduler.poll();
+    expect(await instances()).toHaveLength(0);
+    t.clock.advance(hour + 1000);
+    await scheduler.poll();
+    const [first] = await instances();
+    expect(first).toMatchObject({ state: 'running', startedBy: 'system' });
+    expect(await waitingAt(first.id)).toEqual(['check']);
+
+    t = await restartTestApp(t);
+    scheduler = schedulerOf();
+    t.clock.advance(hour);
+    await scheduler.poll();
+    expect(await instances()).toHaveLength(2);
+    t.clock.advance(hour);
+    await scheduler.poll();
+    expect(await instances()).toHaveLength(2);
+
+    // A new version replaces the old one's schedule; while suspended it starts nothing, once activated it does.
+    admin = await signIn(t.app, sysadmin);
+    const second = await data(admin, 'POST', `/models/${definition.modelId}/release`);
+    expect(second.version).toBe(definition.version + 1);
+    await data(admin, 'POST', `/definitions/${second.id}/suspend`);
+    t.clock.advance(hour + 1000);
+    await scheduler.poll();
+    expect(await instances()).toHaveLength(2);
+    await data(admin, 'POST', `/definitions/${second.id}/activate`);
+    t.clock.advance(61_000);
+    await scheduler.poll();
+    const started = await instances();
+    expect(started).toHaveLength(3);
+    expect(started.map((row: { definitionVersion: number }) => row.definitionVersion).sort()).toEqual([
+      definition.version,
+      definition.version,
+      second.version,
+    ]);
   });
 });

@@ -8,6 +8,7 @@ import { EventService } from '../modules/bpm/messageCorrelation.ts';
 import * as modelRepo from '../modules/bpm/modelRepo.ts';
 import { ModelService } from '../modules/bpm/modelService.ts';
 import { RuntimeService } from '../modules/bpm/runtimeService.ts';
+import { nextDue } from '../modules/bpm/timerStarts.ts';
 import { FormService } from '../modules/forms/formService.ts';
 import { demoBpmn } from './demoDiagram.ts';
 import { demoPaymentMessage } from './demoWorkflow.ts';
@@ -131,4 +132,15 @@ export async function seedDemoWorkflowRuns(db: Kysely<Database>, now: number, st
   const [incident] = (await runtime.detail(corrected.id)).incidents;
   later(2);
   if (incident) await runtime.retryIncident(sysadmin, incident.id, { amount: 80 });
+
+  // Timer starts were released on the demo's clock, days ago: their next start is the next one from now, not the missed ones.
+  const timers = await db
+    .selectFrom('bpm_start_timer as s')
+    .innerJoin('bpm_definition as d', 'd.id', 's.definition_id')
+    .select(['s.id', 's.kind', 's.spec', 'd.deployed_at'])
+    .execute();
+  for (const timer of timers) {
+    const due = nextDue(timer.kind, timer.spec, Number(timer.deployed_at), 0, now);
+    if (due !== null) await db.updateTable('bpm_start_timer').set({ due_at: due }).where('id', '=', timer.id).execute();
+  }
 }

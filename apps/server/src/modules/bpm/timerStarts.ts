@@ -51,8 +51,13 @@ export function nextDue(kind: string, spec: string, releasedAt: number, fired: n
   }
   if (isCron(spec)) return nextCronRun(spec, after);
   const cycle = cycleOf(spec);
-  if (!cycle || (cycle.repeat !== null && fired >= cycle.repeat)) return null;
-  return (cycle.start ?? releasedAt + cycle.everyMs) + fired * cycle.everyMs;
+  if (!cycle) return null;
+  const first = cycle.start ?? releasedAt + cycle.everyMs;
+  // Periods missed while no server ran are not made up one by one: the next firing is the next period to come.
+  const missed = after > first ? Math.floor((after - first) / cycle.everyMs) + 1 : 0;
+  const index = Math.max(fired, missed);
+  if (cycle.repeat !== null && index >= cycle.repeat) return null;
+  return first + index * cycle.everyMs;
 }
 
 /**
