@@ -77,6 +77,17 @@ describe(`a registry that scales: beats in memory, one sweep (${process.env.TEST
     expect(await hosts('gone')).toEqual([]);
     expect(await beat('gone', '10.31.0.1')).toMatchObject({ code: 10200 });
     expect((await hosts('gone')).map((host) => [host.ip, host.healthy])).toEqual([['10.31.0.1', true]]);
+
+    // Removed in the back-office, its light beat is refused too (a gRPC connection's instance stays removed).
+    const admin = bearer(await signIn(t.app, sysadmin));
+    const adminCall = async (method: 'GET' | 'POST', url: string, payload?: object) =>
+      (await t.app.inject({ method, url, headers: admin, payload })).json().data;
+    const service = (await adminCall('GET', '/api/admin/registry/public/services?serviceName=gone')).records[0];
+    const instancesUrl = `/api/admin/registry/public/services/${service.id}/instances`;
+    const [instance] = (await adminCall('GET', instancesUrl)).records;
+    expect(await lightBeat('gone', '10.31.0.1')).toMatchObject({ code: 10200 });
+    expect(await adminCall('POST', `${instancesUrl}/delete`, { ids: [instance.id] })).toEqual({ deleted: 1 });
+    expect(await lightBeat('gone', '10.31.0.1')).toMatchObject({ code: 20404 });
   });
 
   it('gives every instance one beat timeout after a restart before it can be taken for silent', async () => {
