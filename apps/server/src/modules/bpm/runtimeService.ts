@@ -284,36 +284,36 @@ export class RuntimeService {
       failure = error;
     }
     const now = this.context.now();
-    const change = <T>(work: (trx: Kysely<Database>, entry: AuditEntry) => Promise<T>) =>
-      caller
-        ? this.change(caller, { operation: start.operation, target: `bpm:${row.def_key}` }, work)
-        : this.context.db.transaction().execute((trx) => work(trx, {}));
-    const { id, deliveries } = await change(async (trx, entry) => {
-      const instance: Omit<Row, 'id'> = {
-        definition_id: row.id,
-        def_key: row.def_key,
-        business_key: businessKey,
-        state: outcome?.ended ? 'completed' : 'running',
-        engine_state: outcome?.engineState ?? '',
-        variables: JSON.stringify(variables),
-        version: 0,
-        started_by: actor,
-        started_at: now,
-        ended_at: outcome?.ended ? now : null,
-        parent_instance_id: start.parent?.instanceId ?? null,
-        parent_execution_id: start.parent?.executionId ?? null,
-      };
-      const id = await repo.insertInstance(trx, instance);
-      const closing: Closing = { outcome: 'completed', others: 'skipped', actor, discarded: 'terminated' };
-      entry.after = { id, definitionKey: row.def_key, version: row.version };
-      if (!outcome) {
-        const failed: FailedCommand = { engine: start.command, variables: {}, closing, start: true };
-        await this.raise(trx, id, failure as ModelFailure, failed);
-        return { id, deliveries: [] };
-      }
-      const deliveries = await this.record(trx, { ...instance, id }, definition, outcome, variables, closing, true);
-      return { id, deliveries };
-    });
+    const { id, deliveries } = await this.change(
+      caller,
+      { operation: start.operation, target: `bpm:${row.def_key}` },
+      async (trx, entry) => {
+        const instance: Omit<Row, 'id'> = {
+          definition_id: row.id,
+          def_key: row.def_key,
+          business_key: businessKey,
+          state: outcome?.ended ? 'completed' : 'running',
+          engine_state: outcome?.engineState ?? '',
+          variables: JSON.stringify(variables),
+          version: 0,
+          started_by: actor,
+          started_at: now,
+          ended_at: outcome?.ended ? now : null,
+          parent_instance_id: start.parent?.instanceId ?? null,
+          parent_execution_id: start.parent?.executionId ?? null,
+        };
+        const id = await repo.insertInstance(trx, instance);
+        const closing: Closing = { outcome: 'completed', others: 'skipped', actor, discarded: 'terminated' };
+        entry.after = { id, definitionKey: row.def_key, version: row.version };
+        if (!outcome) {
+          const failed: FailedCommand = { engine: start.command, variables: {}, closing, start: true };
+          await this.raise(trx, id, failure as ModelFailure, failed);
+          return { id, deliveries: [] };
+        }
+        const deliveries = await this.record(trx, { ...instance, id }, definition, outcome, variables, closing, true);
+        return { id, deliveries };
+      },
+    );
     outcome?.keep(id);
     this.deliver(deliveries);
     if (outcome) await this.followUp(caller, id, outcome, start.parent?.instanceId ?? null);
@@ -327,9 +327,9 @@ export class RuntimeService {
   async raiseAt(instanceId: number, element: { id: string; type: string; executionId: string }, message: string) {
     const failure = new ModelFailure(message, element, 'callActivity');
     const closing: Closing = { outcome: 'completed', others: 'skipped', actor: 'system', discarded: 'terminated' };
-    await this.context.db
-      .transaction()
-      .execute((trx) => this.raise(trx, instanceId, failure, { engine: { kind: 'resume' }, variables: {}, closing }));
+    await this.change(null, { operation: '', target: '' }, (trx) =>
+      this.raise(trx, instanceId, failure, { engine: { kind: 'resume' }, variables: {}, closing }),
+    );
   }
 
   get db() {
@@ -351,7 +351,8 @@ export class RuntimeService {
 
   /** Keeps the failed command's incident (the instance stays where it was) and answers what failed, where. */
   private async incidentRefusal(instanceId: number, failure: ModelFailure, command: FailedCommand): Promise<AppError> {
-    await this.context.db.transaction().execute((trx) => this.raise(trx, instanceId, failure, command));
+    // Its own transaction (or the demo seeding's): the failed command's changes are not kept, the incident is.
+    await this.change(null, { operation: '', target: '' }, (trx) => this.raise(trx, instanceId, failure, command));
     return new AppError(422, 'error.bpmIncident', incidentOf(failure));
   }
 
