@@ -22,7 +22,8 @@ describe('the registry health sweep runs on one server of a cluster (PostgreSQL 
   let database: TestDatabase;
   let first: ServerProcess;
   let second: ServerProcess;
-  let startSecond: () => Promise<void>;
+  let third: ServerProcess | undefined;
+  let startAnother: () => Promise<ServerProcess>;
   const holder = async () =>
     (await onPostgres<{ holder: string }>("select holder from sys_lease where name = 'registry-sweep'", [], database.databaseUrl))[0]
       ?.holder ?? '';
@@ -37,12 +38,10 @@ describe('the registry health sweep runs on one server of a cluster (PostgreSQL 
       REDIS_PREFIX: `qiming-test-${randomBytes(4).toString('hex')}:`,
     };
     first = await start(env);
-    startSecond = async () => {
-      second = await start(env);
-    };
+    startAnother = () => start(env);
   });
   afterAll(async () => {
-    await Promise.all([first?.stop(), second?.stop()]);
+    await Promise.all([first?.stop(), second?.stop(), third?.stop()]);
     await database?.drop();
   });
 
@@ -65,15 +64,16 @@ describe('the registry health sweep runs on one server of a cluster (PostgreSQL 
     return Object.fromEntries(list.hosts.map((host) => [host.ip, host.healthy]));
   };
 
-  it('sweeps on the lease holder alone, by beats another server heard, and hands the sweep over when the holder stops', async () => {
+  it('sweeps on the lease holder alone, by beats another server heard, and hands the sweep over when the holder stops or dies', async () => {
     // The first server alone takes the lease; the second joins a cluster whose sweep is taken.
     await expect.poll(holder, polled).not.toBe('');
     const firstHolder = await holder();
-    await startSecond();
+    second = await startAnother();
     expect(await register(first, '10.40.0.1')).toBe('ok');
     expect(await register(first, '10.40.0.2')).toBe('ok');
     // 10.40.0.1 beats to the second server only, which never sweeps while the first holds the lease.
-    const beating = setInterval(() => beat(second, '10.40.0.1').catch(() => undefined), 1_000);
+    let beatTarget = second;
+    const beating = setInterval(() => beat(beatTarget, '10.40.0.1').catch(() => undefined), 1_000);
     try {
       // Every sample on the way: the lease holder, and the beating instance's health on each server.
       const holders = new Set<string>();
@@ -100,8 +100,23 @@ describe('the registry health sweep runs on one server of a cluster (PostgreSQL 
       await expect.poll(() => sample(second), polled).toEqual({ '10.40.0.1': true });
       expect([...holders]).toEqual([secondHolder]);
       expect([...beatingHealth]).toEqual([true]);
+
+      // The holder dies without a word: a third server takes the lease once its term has run out.
+      const survivor = await startAnother();
+      third = survivor;
+      beatTarget = survivor;
+      second.process.kill('SIGKILL');
+      await expect.poll(holder, polled).not.toBe(secondHolder);
+      const thirdHolder = await holder();
+      expect(thirdHolder).not.toBe('');
+      expect(await register(survivor, '10.40.0.4')).toBe('ok');
+      holders.clear();
+      await expect.poll(() => sample(survivor), polled).toEqual({ '10.40.0.1': true });
+      expect([...holders]).toEqual([thirdHolder]);
+      expect([...beatingHealth]).toEqual([true]);
     } finally {
       clearInterval(beating);
     }
-  });
+    // Three starts and three sweeps of 10 s each, on a loaded machine.
+  }, 150_000);
 });
