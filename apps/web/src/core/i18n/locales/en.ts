@@ -975,6 +975,7 @@ export const en = {
       healthy: 'Healthy instances',
       unhealthy: 'Unhealthy instances',
       open: 'Breaker open',
+      incidentsOpen: 'Open workflow incidents',
     },
   },
   alarm: {
@@ -988,6 +989,7 @@ export const en = {
       service: 'Service',
       server: 'Server',
       breaker: 'Circuit breaker',
+      workflow: 'Workflow definition',
     },
     target: 'Target',
     everyTarget: 'Every target',

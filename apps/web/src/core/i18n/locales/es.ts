@@ -975,6 +975,7 @@ export const es: UiStrings = {
       healthy: 'Instancias sanas',
       unhealthy: 'Instancias no sanas',
       open: 'Disyuntor abierto',
+      incidentsOpen: 'Incidentes de flujo abiertos',
     },
   },
   alarm: {
@@ -988,6 +989,7 @@ export const es: UiStrings = {
       service: 'Servicio',
       server: 'Servidor',
       breaker: 'Disyuntor',
+      workflow: 'Definición de flujo',
     },
     target: 'Objetivo',
     everyTarget: 'Todos los objetivos',

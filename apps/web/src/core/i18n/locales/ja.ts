@@ -975,6 +975,7 @@ export const ja: UiStrings = {
       healthy: '正常インスタンス',
       unhealthy: '異常インスタンス',
       open: 'ブレーカー開',
+      incidentsOpen: '未解決のワークフローインシデント',
     },
   },
   alarm: {
@@ -988,6 +989,7 @@ export const ja: UiStrings = {
       service: 'サービス',
       server: 'サーバー',
       breaker: 'サーキットブレーカー',
+      workflow: 'ワークフロー定義',
     },
     target: 'ターゲット',
     everyTarget: 'すべてのターゲット',

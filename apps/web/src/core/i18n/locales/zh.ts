@@ -975,6 +975,7 @@ export const zh: UiStrings = {
       healthy: '健康实例',
       unhealthy: '不健康实例',
       open: '熔断器打开',
+      incidentsOpen: '未处理的流程事件',
     },
   },
   alarm: {
@@ -988,6 +989,7 @@ export const zh: UiStrings = {
       service: '服务',
       server: '服务器',
       breaker: '熔断器',
+      workflow: '流程定义',
     },
     target: '目标',
     everyTarget: '全部目标',
