@@ -243,11 +243,16 @@ describe(`text the database cannot store is refused at the edge (${process.env.T
     expect(requests.length).toBeGreaterThan(300);
     const before = await stored();
     const answers = await Promise.all(requests.map(async (request) => [request.url, (await t.app.inject(request)).body] as const));
+    // Each protocol refuses in its own clients' shape: OAuth's, Camunda's REST, Nacos's v2 open API, the envelope.
     const expected = (url: string) =>
       JSON.stringify(
         url.startsWith('/api/oauth/token')
           ? { error: 'invalid_request', error_description: refusal('probe') }
-          : { code: 400, message: refusal('probe'), data: null },
+          : url.startsWith('/engine-rest/')
+            ? { type: 'InvalidRequestException', message: refusal('probe') }
+            : url.startsWith('/nacos/v2/')
+              ? { code: 20002, message: 'parameter validate error', data: refusal('probe') }
+              : { code: 400, message: refusal('probe'), data: null },
       );
     expect(answers.filter(([url, body]) => body !== expected(url))).toEqual([]);
     expect(await stored()).toEqual(before);
