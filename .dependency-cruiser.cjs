@@ -18,19 +18,6 @@ const APP_ROOT = '(?:^|/)src/(?:bootstrap/|(?!(?:config|context|appError)\\.ts$)
 /** A repository file holds a module's SQL: `accountRepo.ts`, `menuAdminRepo.ts`, `fooRepository.ts` (not `figureReport.ts`). */
 const REPOSITORY_FILE = '(?:^|/)src/modules/[^/]+/.*[Rr]epo(?!rt)[^/]*\\.ts$';
 
-/**
- * Temporary: known edges whose fix lies in a file being rewritten elsewhere (bpm, governance). Each is
- * reported as known on every run and goes from here once that file changes; a new one fails the check.
- */
-const KNOWN_VIOLATIONS = [
-  {
-    // bpm exports no task lookup from a service yet: todo's workflow card reads bpm's repository.
-    type: 'dependency',
-    from: 'apps/server/src/modules/todo/workflowTasks.ts',
-    to: 'apps/server/src/modules/bpm/runtimeRepo.ts',
-    rule: { name: 'no-foreign-repository', severity: 'error' },
-  },
-];
 
 module.exports = {
   forbidden: [
@@ -63,6 +50,5 @@ module.exports = {
     includeOnly: '^apps/server/',
     exclude: { path: '\\.test\\.ts$' },
     doNotFollow: { path: 'node_modules' },
-    knownViolations: KNOWN_VIOLATIONS,
   },
 };

@@ -3,7 +3,7 @@ import {
   type ModuleDeclaration,
   type OperationDeclaration,
   type UrlDeclaration,
-} from '../platform/functionModel/declarations.ts';
+} from '../../http/operationDeclarations.ts';
 
 const base = '/api/admin/bpm';
 const engineRest = '/engine-rest';

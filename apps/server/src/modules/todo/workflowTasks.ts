@@ -1,7 +1,7 @@
 import type { WorkflowTasks } from '@qiming/shared';
 import type { AppContext } from '../../context.ts';
 import type { Caller } from '../../http/caller.ts';
-import { openTasksOf } from '../bpm/runtimeRepo.ts';
+import { openTaskDigest } from '../bpm/openTaskDigest.ts';
 import { roleCodesOf } from '../iam/directoryLookup.ts';
 import { holdsOperation, Operation } from '../iam/policy.ts';
 
@@ -15,5 +15,5 @@ export const workflowTasksShown = 50;
 export async function workflowTasksOf(context: AppContext, caller: Caller, limit: number): Promise<WorkflowTasks | null> {
   if (!(await holdsOperation(caller, Operation.taskView))) return null;
   const roles = await roleCodesOf(context.db, caller.accountId);
-  return openTasksOf(context.db, caller.userName, roles, context.now(), limit);
+  return openTaskDigest(context, caller.userName, roles, limit);
 }
