@@ -30,7 +30,16 @@ async function firstPageScripts(url: string, ready: string) {
   return scriptSizes(scripts);
 }
 
+/** Lighthouse on a loaded machine now and then loses its page ("Target closed", NO_NAVSTART): one retry. */
 function lighthouse(url: string) {
+  try {
+    return lighthouseOnce(url);
+  } catch {
+    return lighthouseOnce(url);
+  }
+}
+
+function lighthouseOnce(url: string) {
   const output = path.join(os.tmpdir(), `qiming-lighthouse-${process.pid}.json`);
   execFileSync(
     path.join(root, 'node_modules/.bin/lighthouse'),
