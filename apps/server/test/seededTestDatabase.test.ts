@@ -17,9 +17,11 @@ const differEveryStart: Record<string, string[]> = {
   alarm_receiver: ['updated_at'],
   alarm_rule: ['updated_at'],
   bpm_activity: ['execution_id'],
-  bpm_instance: ['engine_state'],
+  bpm_instance: ['engine_state', 'parent_execution_id'],
   bpm_task: ['execution_id', 'engine_snapshot'],
   bpm_external_task: ['id', 'execution_id'],
+  bpm_incident: ['execution_id'],
+  bpm_subscription: ['execution_id'],
 };
 
 /** Every row of every table, in a stable order, without the columns above. */
@@ -76,8 +78,8 @@ describe(`seeded test database (${process.env.TEST_DATABASE ?? 'sqlite'})`, () =
     const copyHandle = open(copy);
     expect(await copyHandle.db.selectFrom('iam_account').select('user_name').where('user_name', '=', 'staff01').execute()).toHaveLength(1);
     expect(await contents(copyHandle.db)).toEqual(await contents(freshHandle.db));
+    // The demo's pictures ship with the site (no uploads), so both data directories hold the same, if any.
     expect(files(copy.dataDir)).toEqual(files(fresh.dataDir));
-    expect(files(copy.dataDir).length).toBeGreaterThan(0);
   });
 
   it('gives each test file a database of its own', async () => {
