@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { bannerPng } from '../apps/server/src/bootstrap/demoImages.ts';
+import { bannerPng } from '../apps/server/test/pngImages.ts';
 import { type RunningServer, startServer } from './support/server.ts';
 import { signIn, sysadmin } from './support/signIn.ts';
 

@@ -102,7 +102,6 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   const handle = openDatabase(config, logger);
   await prepareDatabase(handle.db, handle.dialect, {
     production: config.production,
-    dataDir: config.dataDir,
     adminPassword: options.adminPassword,
     log: (message) => logger.warn(message),
     now: now(),

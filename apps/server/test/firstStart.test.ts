@@ -24,7 +24,6 @@ describe(`first start and the function model at every start (${process.env.TEST_
   const prepare = (db: ReturnType<typeof openDatabase>, seedDemo?: () => Promise<void>) =>
     prepareDatabase(db.db, db.dialect, {
       production: false,
-      dataDir: (database as TestDatabase).dataDir,
       log: () => undefined,
       now,
       ...(seedDemo ? { seedDemo } : {}),

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { FormSubmission, LookupOption, PublishedForm, SubmissionDetail } from '@qiming/shared';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bannerPng } from '../src/bootstrap/demoImages.ts';
+import { bannerPng } from './pngImages.ts';
 import { submissionCounter } from './submissionCounter.ts';
 import { bearer, createTestApp, namedCalls, signIn, sysadmin, type TestApp, type Tokens } from './testApp.ts';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bannerPng } from '../src/bootstrap/demoImages.ts';
+import { bannerPng } from './pngImages.ts';
 import { bearer, createTestApp, namedCalls, signIn, staff, sysadmin, type TestApp, type Tokens } from './testApp.ts';
 
 /**

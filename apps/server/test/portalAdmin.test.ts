@@ -1,6 +1,6 @@
 import type { NewsRow, PortalService, SiteSettings } from '@qiming/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bannerPng } from '../src/bootstrap/demoImages.ts';
+import { bannerPng } from './pngImages.ts';
 import { bearer, createTestApp, signIn, staff, sysadmin, type TestApp, type Tokens } from './testApp.ts';
 
 /**

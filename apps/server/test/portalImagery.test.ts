@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { AboutSection, Customer, HomeContent, NewsSummary, PageResult, SiteSettings } from '@qiming/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bannerPng } from '../src/bootstrap/demoImages.ts';
+import { bannerPng } from './pngImages.ts';
 import { bearer, createTestApp, signIn, sysadmin, type TestApp, type Tokens } from './testApp.ts';
 
 const shippedImages = path.resolve(import.meta.dirname, '../../web/public');

@@ -1,6 +1,6 @@
 import type { OwnSession } from '@qiming/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bannerPng } from '../src/bootstrap/demoImages.ts';
+import { bannerPng } from './pngImages.ts';
 import { bearer, createTestApp, requestToken, signIn, staff, sysadmin, type TestApp, type Tokens } from './testApp.ts';
 
 /** The profile page's API: one's own name, introduction, sessions and sign-in history, nobody else's. */

@@ -1,13 +1,13 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: BPMN expressions are written ${...}, as Camunda Modeler writes them.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bannerPng } from '../src/bootstrap/demoImages.ts';
 import { openCluster } from '../src/cluster/openCluster.ts';
 import { readConfig } from '../src/config.ts';
 import { chargeAccountQuota } from '../src/http/accountQuota.ts';
 import type { Caller } from '../src/http/caller.ts';
 import { assignRole, grantOperations, insertRole } from '../src/modules/iam/roleRepo.ts';
 import { bpmCalls, bpmnOf, flow, userTask } from './bpmModels.ts';
+import { bannerPng } from './pngImages.ts';
 import { bearer, createTestApp, namedCalls, signIn, staff, sysadmin, type TestApp, type Tokens } from './testApp.ts';
 
 const manager = { userName: 'manager01', password: 'Manager@2026' };

@@ -16,7 +16,6 @@ export default async function seedTemplate(): Promise<() => Promise<void>> {
   try {
     await prepareDatabase(handle.db, handle.dialect, {
       production: false,
-      dataDir: template.dataDir,
       log: () => undefined,
       now: new TestClock().time,
     });

@@ -69,7 +69,6 @@ describe(`seeded test database (${process.env.TEST_DATABASE ?? 'sqlite'})`, () =
     const freshHandle = open(fresh);
     await prepareDatabase(freshHandle.db, freshHandle.dialect, {
       production: false,
-      dataDir: fresh.dataDir,
       log: () => undefined,
       now: new TestClock().time,
     });

@@ -79,7 +79,7 @@ const demoDictionaries = [
 ];
 
 /** Demo content for a development installation: a staff account that may only read dictionaries, and dictionaries. */
-export async function seedDemoData(db: Kysely<Database>, menuTypeId: number, now: number, dataDir: string): Promise<void> {
+export async function seedDemoData(db: Kysely<Database>, menuTypeId: number, now: number): Promise<void> {
   const readerRole = await insertRole(db, { roleCode: 'dict_reader', roleName: '字典查阅员', roleType: 'common' });
   await grantOperations(db, readerRole, ['dict:view']);
   const staff = await insertAccount(db, {
@@ -94,7 +94,7 @@ export async function seedDemoData(db: Kysely<Database>, menuTypeId: number, now
   await assignRole(db, staff, readerRole);
   await seedDemoOrgans(db, staff, now);
   const admin = (await db.selectFrom('iam_account').select('id').where('user_name', '=', 'sysadmin').executeTakeFirstOrThrow()).id;
-  await seedDemoWebsite(db, dataDir, admin, now);
+  await seedDemoWebsite(db, now);
   await seedDemoSerialRules(db, now);
   await seedDemoTodos(db, { admin, staff }, now);
   await seedDemoGovernance(db, now);

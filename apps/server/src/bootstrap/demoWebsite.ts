@@ -386,7 +386,7 @@ const newsStates = (index: number) => ({
  * Fills the public website with the demo company's content. Its pictures ship with the site, so nothing
  * is stored under the data directory or as an account's upload: those parameters stay for the caller.
  */
-export async function seedDemoWebsite(db: Kysely<Database>, _dataDir: string, _adminId: number, now: number): Promise<void> {
+export async function seedDemoWebsite(db: Kysely<Database>, now: number): Promise<void> {
   await db
     .insertInto('portal_setting')
     .values(Object.entries(siteSettings).map(([key, value]) => ({ key, value })))

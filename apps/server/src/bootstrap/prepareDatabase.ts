@@ -23,8 +23,6 @@ export interface PrepareOptions {
   adminPassword?: string;
   log: (message: string) => void;
   now: number;
-  /** Where the demo's images are stored. */
-  dataDir: string;
   /** The demo seeding, replaceable so that a test can make a first start fail half way. */
   seedDemo?: typeof seedDemoData;
 }
@@ -67,7 +65,7 @@ async function firstStart(db: Kysely<Database>, menuTypeId: number, options: Pre
     now: options.now,
   });
   await assignRole(db, admin, superRole);
-  if (!options.production) await (options.seedDemo ?? seedDemoData)(db, menuTypeId, options.now, options.dataDir);
+  if (!options.production) await (options.seedDemo ?? seedDemoData)(db, menuTypeId, options.now);
   if (options.production && !options.adminPassword) {
     options.log(
       `Created the super administrator '${superAdministrator.userName}' with password ${password} (shown once: change it after signing in).`,
