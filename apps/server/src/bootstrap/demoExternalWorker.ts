@@ -1,20 +1,16 @@
 import type { Kysely } from 'kysely';
-import type { AppContext } from '../context.ts';
 import type { Database } from '../db/schema.ts';
-import { Caller } from '../http/caller.ts';
-import type { AccessCache } from '../modules/auth/accessCache.ts';
 import { ExternalTaskService } from '../modules/bpm/externalTasks/externalTaskService.ts';
 import { RuntimeService } from '../modules/bpm/runtimeService.ts';
 import { FormService } from '../modules/forms/formService.ts';
 import { insertAccount } from '../modules/iam/accountRepo.ts';
 import { hashPassword } from '../modules/iam/passwords.ts';
 import { assignRole, grantOperations, insertRole } from '../modules/iam/roleRepo.ts';
+import { demoActors } from './demoActors.ts';
 import { demoInvoiceTopic } from './demoWorkflow.ts';
 
 /** The demo's worker account: Basic credentials for camunda-external-task-client-js on topic demo-invoice. */
 export const demoWorker = { userName: 'worker01', password: 'Worker@2026', role: 'bpm_worker' };
-
-const hour = 3_600_000;
 
 /**
  * The external tasks of the demo, without a worker running inside the product (a worker is a client and
@@ -23,29 +19,19 @@ const hour = 3_600_000;
  * waiting for any worker to fetch it.
  */
 export async function seedDemoExternalTasks(db: Kysely<Database>, menuTypeId: number, now: number): Promise<void> {
-  const role = await insertRole(db, { roleCode: demoWorker.role, roleName: 'Workflow workers', roleType: 'common' });
+  const role = await insertRole(db, { roleCode: demoWorker.role, roleName: '流程外部任务执行者', roleType: 'common' });
   await grantOperations(db, role, ['externalTask:work']);
   const worker = await insertAccount(db, {
     userName: demoWorker.userName,
-    name: 'Invoice worker',
+    name: '开票服务',
     passwordHash: await hashPassword(demoWorker.password),
     menuTypeId,
-    introduction: 'Demo worker: fetches and completes external tasks over /engine-rest.',
+    introduction: '演示用外部任务账号：通过 /engine-rest 领取并完成开票任务。',
     now,
   });
   await assignRole(db, worker, role);
 
-  let clock = now - 2 * 24 * hour;
-  const context = { db, now: () => clock } as unknown as AppContext;
-  const callerOf = (accountId: number, userName: string, isSuper = false) =>
-    new Caller(
-      db,
-      undefined as unknown as AccessCache,
-      { sessionId: 'demo', accountId, userName, isSuper, expiresAt: now },
-      null,
-      '127.0.0.1',
-      'zh',
-    );
+  const { context, later, callerOf } = demoActors(db, now, 2 * 24);
   const runtime = new RuntimeService(context, new FormService(context));
   // The finance office (sysadmin in the demo) asks for the invoices and sends them once issued.
   const admin = await db.selectFrom('iam_account').select('id').where('user_name', '=', 'sysadmin').executeTakeFirstOrThrow();
@@ -55,10 +41,10 @@ export async function seedDemoExternalTasks(db: Kysely<Database>, menuTypeId: nu
     { businessKey: 'FP-2026-0002', variables: { customer: '宁波市鄞州区教育局', amount: 5600 } },
   ];
   for (const invoice of invoices) {
-    clock += hour;
+    later(1);
     await runtime.start(finance, { definitionKey: 'demo_invoice', ...invoice });
   }
-  clock += hour;
+  later(1);
   const tasks = new ExternalTaskService(context, runtime);
   const workerId = 'demo-invoice-worker';
   const [first] = await tasks.fetchAndLock(

@@ -1,9 +1,7 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: BPMN expressions are written ${...}, as Camunda Modeler writes them.
 import type { Kysely } from 'kysely';
-import type { AppContext } from '../context.ts';
 import type { Database } from '../db/schema.ts';
-import { Caller } from '../http/caller.ts';
-import type { AccessCache } from '../modules/auth/accessCache.ts';
+import type { Caller } from '../http/caller.ts';
 import * as configRepo from '../modules/bpm/configRepo.ts';
 import * as modelRepo from '../modules/bpm/modelRepo.ts';
 import { ModelService } from '../modules/bpm/modelService.ts';
@@ -13,9 +11,8 @@ import { FormService } from '../modules/forms/formService.ts';
 import { insertAccount } from '../modules/iam/accountRepo.ts';
 import { hashPassword } from '../modules/iam/passwords.ts';
 import { assignRole, grantOperations, insertRole } from '../modules/iam/roleRepo.ts';
+import { demoActors } from './demoActors.ts';
 import { type DemoProcess, demoBpmn } from './demoDiagram.ts';
-
-const hour = 3_600_000;
 
 /** The workflow demo's approvers; staff01 applies. */
 export const demoWorkflowAccounts = {
@@ -230,7 +227,7 @@ const leaves = {
  * start's transaction, on a clock of its own so the history has durations.
  */
 export async function seedDemoWorkflow(db: Kysely<Database>, menuTypeId: number, now: number, staffAccountId: number): Promise<void> {
-  const applicantRole = await insertRole(db, { roleCode: 'leave_applicant', roleName: 'Leave applicant', roleType: 'common' });
+  const applicantRole = await insertRole(db, { roleCode: 'leave_applicant', roleName: '请假申请人', roleType: 'common' });
   await grantOperations(db, applicantRole, leaveApplicantOperations);
   await assignRole(db, staffAccountId, applicantRole);
   const technology = await db.selectFrom('iam_organ').select('id').where('organ_code', '=', 'QM_TECH').executeTakeFirst();
@@ -274,20 +271,7 @@ export async function seedDemoWorkflow(db: Kysely<Database>, menuTypeId: number,
   await configRepo.insertParticipant(db, { definitionKey: 'leave_approval', kind: 'role', ref: 'leave_applicant' }, now);
 
   // Everything happened over the last ten days, an hour or a day apart.
-  let clock = now - 10 * 24 * hour;
-  const later = (hours: number) => {
-    clock += hours * hour;
-  };
-  const context = { db, now: () => clock } as unknown as AppContext;
-  const callerOf = (accountId: number, userName: string, isSuper = false) =>
-    new Caller(
-      db,
-      undefined as unknown as AccessCache,
-      { sessionId: 'demo', accountId, userName, isSuper, expiresAt: now },
-      null,
-      '127.0.0.1',
-      'zh',
-    );
+  const { context, later, callerOf } = demoActors(db, now, 10 * 24);
   const admin = await db.selectFrom('iam_account').select('id').where('user_name', '=', 'sysadmin').executeTakeFirstOrThrow();
   const sysadmin = callerOf(admin.id, 'sysadmin', true);
   const staff = callerOf(staffAccountId, 'staff01');
@@ -306,7 +290,7 @@ export async function seedDemoWorkflow(db: Kysely<Database>, menuTypeId: number,
       xml: leaveApprovalXml(form.id),
     },
     'sysadmin',
-    clock,
+    context.now(),
   );
   const models = new ModelService(context, forms);
   await models.release(sysadmin, modelId);
@@ -315,7 +299,7 @@ export async function seedDemoWorkflow(db: Kysely<Database>, menuTypeId: number,
       db,
       { key: process.id, name: process.name, category, description, xml: demoBpmn(process) },
       'sysadmin',
-      clock,
+      context.now(),
     );
     await models.release(sysadmin, id);
     if (starters) await configRepo.insertParticipant(db, { definitionKey: process.id, kind: 'role', ref: 'leave_applicant' }, now);

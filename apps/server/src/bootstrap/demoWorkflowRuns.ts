@@ -1,19 +1,15 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: BPMN expressions are written ${...}, as Camunda Modeler writes them.
 import type { Kysely } from 'kysely';
-import type { AppContext } from '../context.ts';
 import type { Database } from '../db/schema.ts';
-import { Caller } from '../http/caller.ts';
-import type { AccessCache } from '../modules/auth/accessCache.ts';
 import { EventService } from '../modules/bpm/messageCorrelation.ts';
 import * as modelRepo from '../modules/bpm/modelRepo.ts';
 import { ModelService } from '../modules/bpm/modelService.ts';
 import { RuntimeService } from '../modules/bpm/runtimeService.ts';
 import { nextDue } from '../modules/bpm/timerStarts.ts';
 import { FormService } from '../modules/forms/formService.ts';
+import { demoActors } from './demoActors.ts';
 import { demoBpmn } from './demoDiagram.ts';
 import { demoPaymentMessage } from './demoWorkflow.ts';
-
-const hour = 3_600_000;
 
 /** A refund routed by its amount: a request whose amount names no route stops at the gateway with an incident. */
 const refundProcess = {
@@ -47,20 +43,7 @@ const refundProcess = {
  * retried with a corrected amount.
  */
 export async function seedDemoWorkflowRuns(db: Kysely<Database>, now: number, staffAccountId: number): Promise<void> {
-  let clock = now - 2 * 24 * hour;
-  const later = (hours: number) => {
-    clock += hours * hour;
-  };
-  const context = { db, now: () => clock } as unknown as AppContext;
-  const callerOf = (accountId: number, userName: string, isSuper = false) =>
-    new Caller(
-      db,
-      undefined as unknown as AccessCache,
-      { sessionId: 'demo', accountId, userName, isSuper, expiresAt: now },
-      null,
-      '127.0.0.1',
-      'zh',
-    );
+  const { context, later, callerOf } = demoActors(db, now, 2 * 24);
   const admin = await db.selectFrom('iam_account').select('id').where('user_name', '=', 'sysadmin').executeTakeFirstOrThrow();
   const sysadmin = callerOf(admin.id, 'sysadmin', true);
   const staff = callerOf(staffAccountId, 'staff01');
@@ -122,7 +105,7 @@ export async function seedDemoWorkflowRuns(db: Kysely<Database>, now: number, st
       xml: demoBpmn(refundProcess),
     },
     'sysadmin',
-    clock,
+    context.now(),
   );
   await new ModelService(context, forms).release(sysadmin, refundModel);
   later(1);
