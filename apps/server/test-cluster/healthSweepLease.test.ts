@@ -1,8 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ServerProcess, startServerProcess } from '../test/serverProcess.ts';
-import { createTestDatabase, onPostgres, type TestDatabase } from '../test/testDatabase.ts';
+import { onPostgres, type TestDatabase } from '../test/testDatabase.ts';
+import { sharedInfrastructure } from './sharedInfrastructure.ts';
 
 const serverDir = path.resolve(import.meta.dirname, '..');
 const client = 'username=sysadmin&password=Qiming%402026';
@@ -29,14 +29,9 @@ describe('the registry health sweep runs on one server of a cluster (PostgreSQL 
       ?.holder ?? '';
 
   beforeAll(async () => {
-    if (!process.env.REDIS_URL) throw new Error('REDIS_URL must name the Redis these servers share');
-    database = await createTestDatabase('postgres');
-    const env = {
-      DATABASE_URL: database.databaseUrl ?? '',
-      DATA_DIR: database.dataDir,
-      REDIS_URL: process.env.REDIS_URL,
-      REDIS_PREFIX: `qiming-test-${randomBytes(4).toString('hex')}:`,
-    };
+    const shared = await sharedInfrastructure();
+    database = shared.database;
+    const { env } = shared;
     first = await start(env);
     startAnother = () => start(env);
   });

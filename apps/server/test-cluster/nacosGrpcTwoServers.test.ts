@@ -1,9 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually, NacosGrpcTestClient } from '../test/nacosGrpcClient.ts';
 import { type ServerProcess, startServerProcess } from '../test/serverProcess.ts';
-import { createTestDatabase, type TestDatabase } from '../test/testDatabase.ts';
+import type { TestDatabase } from '../test/testDatabase.ts';
+import { sharedInfrastructure } from './sharedInfrastructure.ts';
 
 const serverDir = path.resolve(import.meta.dirname, '..');
 
@@ -41,13 +41,10 @@ describe('Nacos gRPC and HTTP clients on two servers sharing PostgreSQL and Redi
   };
 
   beforeAll(async () => {
-    if (!process.env.REDIS_URL) throw new Error('REDIS_URL must name the Redis these servers share');
-    database = await createTestDatabase('postgres');
+    const shared = await sharedInfrastructure();
+    database = shared.database;
     const env = {
-      DATABASE_URL: database.databaseUrl ?? '',
-      DATA_DIR: database.dataDir,
-      REDIS_URL: process.env.REDIS_URL,
-      REDIS_PREFIX: `qiming-test-${randomBytes(4).toString('hex')}:`,
+      ...shared.env,
       GATEWAY_PORT: 'off',
       NODE_ENV: 'test',
     };

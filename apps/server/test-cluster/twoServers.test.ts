@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import http from 'node:http';
 import type net from 'node:net';
@@ -9,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { staff } from '../test/demoAccounts.ts';
 import { type ServerProcess, startServerProcess } from '../test/serverProcess.ts';
 import { signInOverHttp as signIn } from '../test/signInOverHttp.ts';
-import { createTestDatabase, type TestDatabase } from '../test/testDatabase.ts';
+import type { TestDatabase } from '../test/testDatabase.ts';
+import { sharedInfrastructure } from './sharedInfrastructure.ts';
 
 const serverDir = path.resolve(import.meta.dirname, '..');
 const client = 'username=sysadmin&password=Qiming%402026';
@@ -31,14 +31,9 @@ describe('two server processes on PostgreSQL and Redis behave as one', () => {
   let cacheDir: string;
 
   beforeAll(async () => {
-    if (!process.env.REDIS_URL) throw new Error('REDIS_URL must name the Redis these servers share');
-    database = await createTestDatabase('postgres');
-    const env = {
-      DATABASE_URL: database.databaseUrl ?? '',
-      DATA_DIR: database.dataDir,
-      REDIS_URL: process.env.REDIS_URL,
-      REDIS_PREFIX: `qiming-test-${randomBytes(4).toString('hex')}:`,
-    };
+    const shared = await sharedInfrastructure();
+    database = shared.database;
+    const { env } = shared;
     // At the same moment on an empty database: one does the first start, the other waits for it.
     [first, second] = await Promise.all([start('main', env), start('main', env)]);
     gateway = await start('gateway', env);
