@@ -86,9 +86,9 @@ describe(`sign-in under abuse (${process.env.TEST_DATABASE ?? 'sqlite'})`, () =>
       ),
     );
     expect(answers.filter((answer) => answer.statusCode === 200)).toHaveLength(0);
-    const checked = await checkedPasswords(userName);
-    expect(checked).toBeGreaterThan(0);
-    expect(checked).toBeLessThanOrEqual(5);
+    // The check that reaches the limit is logged as the lock it causes, so when the pace lets only that
+    // one through, no check shows as badCredentials: the bound is what holds.
+    expect(await checkedPasswords(userName)).toBeLessThanOrEqual(5);
     const right = await tokenFrom(t, owner, userName, 'Right@2026');
     expect(right.statusCode).not.toBe(200);
     expect(right.json().error_description).toBe('Too many failed attempts: your account is locked, please contact the administrator');
