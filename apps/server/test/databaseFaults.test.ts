@@ -290,7 +290,7 @@ if (label === 'postgres') {
       await terminateServerConnections();
       t.clock.advance(1_000);
       const started = Date.now();
-      const ready = await send('GET', '/api/health/ready');
+      const ready = await send('GET', '/api/health/ready', undefined, 'ja');
       const readyMs = Date.now() - started;
       const read = await send('GET', '/api/admin/dicts?limit=10', undefined, 'es');
       const write = await send('POST', '/api/admin/dicts', { dictCode: 'refused', dictName: 'Refused' }, 'zh');
@@ -300,6 +300,7 @@ if (label === 'postgres') {
 
       expect(ready.statusCode).toBe(503);
       expect(ready.json().data).toMatchObject({ ready: false, database: 'unreachable' });
+      expect(ready.json().message).toBe(formatMessage('error.notReady', 'ja'));
       expect(readyMs).toBeLessThan(1_000);
       expect(read.statusCode, read.body).toBe(503);
       expect(read.headers['retry-after']).toBe('1');

@@ -1510,6 +1510,12 @@ export const messages = {
     ja: 'キー {key} はすでに使われています',
   },
   // -- database faults --
+  'error.notReady': {
+    zh: '服务器暂时无法工作：数据库或 Redis 未应答（见 data）',
+    en: 'The server cannot do its work right now: the database or Redis does not answer (see data)',
+    es: 'El servidor no puede trabajar en este momento: la base de datos o Redis no responde (vea data)',
+    ja: 'サーバーは現在処理できません：データベースまたは Redis が応答しません（data を参照）',
+  },
   'error.databaseUnavailable': {
     zh: '数据库暂时无法访问，请稍后重试',
     en: 'The database cannot be reached right now: please try again in a moment',
