@@ -18,7 +18,6 @@ const APP_ROOT = '(?:^|/)src/(?:bootstrap/|(?!(?:config|context|appError)\\.ts$)
 /** A repository file holds a module's SQL: `accountRepo.ts`, `menuAdminRepo.ts`, `fooRepository.ts` (not `figureReport.ts`). */
 const REPOSITORY_FILE = '(?:^|/)src/modules/[^/]+/.*[Rr]epo(?!rt)[^/]*\\.ts$';
 
-
 module.exports = {
   forbidden: [
     {
