@@ -58,8 +58,8 @@ export function operationIdOf(method: string, url: string): string {
  * Zod's JSON schemas for the document, plus for every operation of the API (`/api/...`) its
  * `operationId` and the error answers it can give, each with the envelope: 400 where it takes input,
  * 401 and 403 unless it is public, 404 where the path names a record, 409 for a change, 429 where a
- * rate limit applies, 503 and 507 from the database (see http/errors.ts). Nacos's routes answer in
- * Nacos's own bodies and are left as they are.
+ * rate limit applies, 503 and 507 from the database (see http/errors.ts). Nacos's, Camunda's and
+ * OAuth's token routes answer in their own clients' bodies and are left as they are.
  */
 export function documentedOperations(accessOf: (method: string, url: string) => string | undefined): Transform {
   return (input) => {
@@ -68,7 +68,7 @@ export function documentedOperations(accessOf: (method: string, url: string) => 
     const method = Array.isArray(route.method) ? String(route.method[0]) : String(route.method);
     const schema = (transformed.schema ?? {}) as Record<string, unknown>;
     const operationId = typeof schema.operationId === 'string' ? schema.operationId : operationIdOf(method, url);
-    if (!url.startsWith('/api/')) return { ...transformed, schema: { ...schema, operationId } };
+    if (!url.startsWith('/api/') || url.startsWith('/api/oauth/')) return { ...transformed, schema: { ...schema, operationId } };
     const documented: Record<string, unknown> = { 200: successAnswer, ...(schema.response as Record<string, unknown> | undefined) };
     const answer = (status: keyof typeof errorAnswers) => {
       documented[status] ??= { description: errorAnswers[status], ...errorEnvelope };
