@@ -3,12 +3,12 @@
 // PostgreSQL when PG_ADMIN_URL reaches one). Requests go through app.inject: routing, access guard,
 // validation, audit and the engine, without the network.
 // Run: npm run bench:bpm   (BENCH_INSTANCES=500). First the engine alone, as the ceiling of any workflow on it.
-import { sealPassword } from '@qiming/shared';
 import { buildApp } from '../apps/server/src/app.ts';
 import { readConfig } from '../apps/server/src/config.ts';
 import { readRelease } from '../apps/server/src/modules/bpm/bpmnRelease.ts';
 import { LiveEngines, runEngine } from '../apps/server/src/modules/bpm/engineRunner.ts';
 import { createTestDatabase } from '../apps/server/test/testDatabase.ts';
+import { sysadminBearer } from './support/sysadminBearer.ts';
 
 const instances = Number(process.env.BENCH_INSTANCES ?? 500);
 const xml = `<?xml version="1.0" encoding="UTF-8"?>
@@ -32,20 +32,7 @@ async function measure(kind: 'sqlite' | 'postgres') {
   };
   const { app, context } = await buildApp({ config });
   try {
-    const key = (await app.inject({ method: 'GET', url: '/api/uc/getkey/LoginGetKey.do?method=getLoginKey' })).json().data;
-    const token = await app.inject({
-      method: 'POST',
-      url: '/api/oauth/token',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({
-        grant_type: 'password',
-        username: 'sysadmin',
-        password: sealPassword(key.key, 'Qiming@2026'),
-        keyId: key.keyId,
-        client_id: 'qiming-admin',
-      }).toString(),
-    });
-    const headers = { authorization: `Bearer ${token.json().access_token}` };
+    const headers = await sysadminBearer(app);
     const post = async (url: string, payload: object = {}) => {
       const response = await app.inject({ method: 'POST', url: `/api/admin/bpm${url}`, headers, payload });
       if (response.statusCode !== 200) throw new Error(`${url}: ${response.body}`);

@@ -5,10 +5,10 @@
 // Run: npm run bench:bpm-corpus -- <dir> [<dir>...]   (BPM_CORPUS_VERBOSE=1 prints the warnings too)
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { sealPassword } from '@qiming/shared';
 import { buildApp } from '../apps/server/src/app.ts';
 import { readConfig } from '../apps/server/src/config.ts';
 import { createTestDatabase } from '../apps/server/test/testDatabase.ts';
+import { sysadminBearer } from './support/sysadminBearer.ts';
 
 async function bpmnFiles(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true, recursive: true });
@@ -44,20 +44,7 @@ async function main() {
   const { app } = await buildApp({ config });
   const outcomes: Outcome[] = [];
   try {
-    const key = (await app.inject({ method: 'GET', url: '/api/uc/getkey/LoginGetKey.do?method=getLoginKey' })).json().data;
-    const token = await app.inject({
-      method: 'POST',
-      url: '/api/oauth/token',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({
-        grant_type: 'password',
-        username: 'sysadmin',
-        password: sealPassword(key.key, 'Qiming@2026'),
-        keyId: key.keyId,
-        client_id: 'qiming-admin',
-      }).toString(),
-    });
-    const headers = { authorization: `Bearer ${token.json().access_token}`, 'accept-language': 'en' };
+    const headers = { ...(await sysadminBearer(app)), 'accept-language': 'en' };
     const call = async (method: 'GET' | 'POST', url: string, outcome: Outcome, payload?: object) => {
       const response = await app.inject({ method, url: `/api/admin/bpm${url}`, headers, ...(payload ? { payload } : {}) });
       const body = response.json() as { code: number; message: string; data: never };
