@@ -247,6 +247,62 @@ describe(`workflow messages and signals (${process.env.TEST_DATABASE ?? 'sqlite'
   };
   const stateOf = async (instanceId: number) => (await data(admin, 'GET', `/instances/${instanceId}`)).state;
 
+  it('starts event sub-processes by a message from outside: a non-interrupting one beside the work, an interrupting one in its place', async () => {
+    await release('message_eventsub', model('message_eventsub'));
+    const order = await startWith('message_eventsub', 'EVSUB-1');
+    const other = await startWith('message_eventsub', 'EVSUB-2');
+    expect(await waitingAt(order.id)).toEqual(['pack']);
+    // Two instances wait for the note: the business key picks one, as for any other catch.
+    expect((await post(admin, 'message', { messageName: 'customerNote' })).statusCode).toBe(400);
+    const noted = await post(admin, 'message', {
+      messageName: 'customerNote',
+      businessKey: 'EVSUB-1',
+      processVariables: { note: 'ring twice' },
+    });
+    expect(noted.json().data).toEqual([
+      {
+        resultType: 'Execution',
+        processInstanceId: order.id,
+        definitionKey: 'message_eventsub',
+        elementId: 'noteReceived',
+        incident: null,
+      },
+    ]);
+    expect((await waitingAt(order.id)).sort()).toEqual(['pack', 'readNote']);
+    expect((await data(admin, 'GET', `/instances/${order.id}`)).variables).toMatchObject({ note: 'ring twice' });
+    // bpmn-engine runs one note at a time: while it runs, a second note finds nothing waiting in that instance.
+    expect((await post(admin, 'message', { messageName: 'customerNote', processInstanceId: order.id })).statusCode).toBe(400);
+    await restart();
+    await complete(order.id, 'readNote');
+    expect(await waitingAt(order.id)).toEqual(['pack']);
+    expect((await post(admin, 'message', { messageName: 'customerNote', processInstanceId: order.id })).statusCode).toBe(200);
+    await complete(order.id, 'readNote');
+
+    // Camunda's own clients send it through /engine-rest: the withdrawal interrupts the packing, which ends unfinished.
+    const withdrawn = await t.app.inject({
+      method: 'POST',
+      url: '/engine-rest/message',
+      headers: { authorization: `Basic ${Buffer.from(`${sysadmin.userName}:${sysadmin.password}`).toString('base64')}` },
+      payload: { messageName: 'orderWithdrawn', businessKey: 'EVSUB-1', resultEnabled: true },
+    });
+    expect(withdrawn.statusCode, withdrawn.body).toBe(200);
+    expect(await waitingAt(order.id)).toEqual(['refund']);
+    const detail = await data(admin, 'GET', `/instances/${order.id}`);
+    const pack = detail.tasks.find((task: { activityId: string }) => task.activityId === 'pack');
+    expect(pack).toMatchObject({ status: 'closed' });
+    expect(pack.outcome).not.toBe('completed');
+    // Once interrupted, the instance waits for no note and no second withdrawal.
+    expect((await post(admin, 'message', { messageName: 'customerNote', processInstanceId: order.id })).statusCode).toBe(400);
+    expect((await post(admin, 'message', { messageName: 'orderWithdrawn', processInstanceId: order.id })).statusCode).toBe(400);
+    await restart();
+    await complete(order.id, 'refund');
+    expect(await stateOf(order.id)).toBe('completed');
+    // The other instance never heard of either message.
+    expect(await waitingAt(other.id)).toEqual(['pack']);
+    await complete(other.id, 'pack');
+    expect(await stateOf(other.id)).toBe('completed');
+  });
+
   it('catches a BPMN error of a sub-process on its boundary, after a restart', async () => {
     await release('kind_error', model('kind_error'));
     const instance = await startWith('kind_error', 'ERR-1');

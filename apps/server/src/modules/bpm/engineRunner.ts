@@ -78,7 +78,10 @@ export type EngineCommand =
   | { kind: 'resume' }
   | { kind: 'signal'; executionId: string; output: Record<string, unknown> }
   | { kind: 'discard'; executionId: string }
-  /** A message delivered to one waiting catch (by execution), or to the waiting start event of a new instance (by element). */
+  /**
+   * A message delivered to one waiting catch (by execution), to the waiting start event of a new instance (by
+   * element), or to an event sub-process's message start event (by element, in the process of the execution).
+   */
   | { kind: 'message'; executionId?: string; elementId?: string }
   /** A signal, by name, delivered to every catch of the instance waiting on it. */
   | { kind: 'broadcast'; name: string }
@@ -521,7 +524,11 @@ async function runCommand(
       timer.callback(...timer.args);
     } else if (target) {
       target.signal(variables);
-    } else {
+    } else if (
+      !command.executionId ||
+      !command.elementId ||
+      !triggerEventSubProcess(engine, command.executionId, command.elementId, hooks)
+    ) {
       throw new AppError(409, 'error.bpmActivityNotActive');
     }
   } else if (command.kind === 'callError') {
@@ -596,7 +603,7 @@ async function runCommand(
       .map((ref) => ({ executionId: String(ref.owner.executionId), activityId: String(ref.owner.id), delayMs: Math.max(0, ref.delay) })),
     externalTasks: [...external.values()].map((entry) => entry.wait),
     events: hooks.events,
-    subscriptions: ended ? [] : subscriptionsOf(deepPostponed(postponed(engine))),
+    subscriptions: ended ? [] : [...subscriptionsOf(deepPostponed(postponed(engine))), ...eventSubProcessWaits(engine)],
     calls: ended ? [] : callWaitsOf(deepPostponed(postponed(engine))),
     keep(instanceId: number) {
       if (ended || !liveEngines) return;
@@ -613,6 +620,107 @@ async function runCommand(
 /** The activities the engine waits on: user tasks, timers, sub-processes, gateways waiting for their branches. */
 function postponed(engine: Engine): Api[] {
   return (engine.execution as unknown as { getPostponed(): Api[] } | undefined)?.getPostponed() ?? [];
+}
+
+/** bpmn-elements keeps a process's event sub-processes in this private set; it offers no public way to start one. */
+const elementsOf = Symbol.for('elements');
+
+interface EventSubProcess {
+  id: string;
+  isRunning: boolean;
+  getStartActivities(filter?: { referenceId?: string; referenceType?: string }): Array<{
+    id: string;
+    behaviour?: { isInterrupting?: boolean; eventDefinitions?: Array<{ type: string; behaviour?: { messageRef?: unknown } }> };
+  }>;
+}
+
+interface ProcessExecution {
+  executionId: string;
+  getPostponed(): Api[];
+  _onDelegateEvent(message: { properties: { type: string }; content: { message: { id: string } } }): void;
+  [elementsOf]?: { triggeredByEvent?: Set<EventSubProcess> };
+}
+
+/** The running processes' executions with their event sub-processes (a process of the file that never started has none). */
+function processExecutions(engine: Engine): Array<{ execution: ProcessExecution; eventSubProcesses: EventSubProcess[] }> {
+  const definitions = (engine.execution as unknown as { definitions?: EnvironmentOwner[] } | undefined)?.definitions ?? [];
+  return definitions.flatMap((definition) =>
+    definition
+      .getProcesses()
+      .map((process) => (process as { execution?: ProcessExecution }).execution)
+      .filter((execution): execution is ProcessExecution => execution !== undefined)
+      .map((execution) => ({ execution, eventSubProcesses: [...(execution[elementsOf]?.triggeredByEvent ?? [])] })),
+  );
+}
+
+/** A message start event of an event sub-process: whether it interrupts, and the message it waits for. */
+function messageStartsOf(eventSubProcess: EventSubProcess) {
+  return eventSubProcess.getStartActivities().flatMap((start) =>
+    (start.behaviour?.eventDefinitions ?? [])
+      .filter((definition) => definition.type === 'bpmn:MessageEventDefinition')
+      .map((definition) => ({ start, message: messageReference(definition.behaviour?.messageRef) }))
+      .filter((found): found is { start: (typeof found)['start']; message: { id: string; name: string } } => found.message !== undefined),
+  );
+}
+
+function messageReference(value: unknown): { id: string; name: string } | undefined {
+  const { id, name } = (value ?? {}) as { id?: unknown; name?: unknown };
+  if (typeof id !== 'string') return undefined;
+  return { id, name: typeof name === 'string' && name ? name : id };
+}
+
+/**
+ * The message start events of the event sub-processes that a message from outside may start, as Camunda
+ * subscribes them while their process runs: by the process's execution. One already running waits no more
+ * (bpmn-engine runs an activity once at a time), and once an interrupting one runs, the process waits for none.
+ */
+function eventSubProcessWaits(engine: Engine): Subscription[] {
+  const waits: Subscription[] = [];
+  for (const { execution, eventSubProcesses } of processExecutions(engine)) {
+    const interrupted = eventSubProcesses.some(
+      (eventSubProcess) =>
+        eventSubProcess.isRunning && eventSubProcess.getStartActivities().some((start) => start.behaviour?.isInterrupting !== false),
+    );
+    if (interrupted) continue;
+    for (const eventSubProcess of eventSubProcesses) {
+      if (eventSubProcess.isRunning) continue;
+      for (const { start, message } of messageStartsOf(eventSubProcess)) {
+        waits.push({ executionId: execution.executionId, elementId: start.id, kind: 'message', name: message.name, ref: message.id });
+      }
+    }
+  }
+  return waits;
+}
+
+/**
+ * Starts the event sub-process whose message start event is `elementId`, in the process of `executionId`, as
+ * a message thrown inside the process would; an interrupting one then ends everything else the process waits
+ * on, as Camunda's does (bpmn-engine leaves it running). False when no such event sub-process waits.
+ */
+function triggerEventSubProcess(engine: Engine, executionId: string, elementId: string, hooks: CommandHooks): boolean {
+  const found = processExecutions(engine).find(({ execution }) => execution.executionId === executionId);
+  const waits = found
+    ? eventSubProcessWaits(engine).filter((wait) => wait.executionId === executionId && wait.elementId === elementId)
+    : [];
+  const [wait] = waits;
+  if (!found || !wait) return false;
+  const eventSubProcess = found.eventSubProcesses.find((candidate) =>
+    candidate.getStartActivities().some((start) => start.id === elementId),
+  ) as EventSubProcess;
+  const interrupting = messageStartsOf(eventSubProcess).some(
+    ({ start }) => start.id === elementId && start.behaviour?.isInterrupting !== false,
+  );
+  found.execution._onDelegateEvent({ properties: { type: 'message' }, content: { message: { id: wait.ref } } });
+  if (!interrupting) return true;
+  for (const api of found.execution.getPostponed()) {
+    if (api.id === eventSubProcess.id) continue;
+    api.discard();
+    // A discarded catch or gateway leaves without an event of its own; its history row must still end.
+    if (!hooks.events.some((event) => event.executionId === api.executionId)) {
+      hooks.events.push({ kind: 'discard', executionId: api.executionId, activityId: api.id, activityType: api.type });
+    }
+  }
+  return true;
 }
 
 /**

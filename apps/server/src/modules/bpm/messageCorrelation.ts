@@ -76,7 +76,8 @@ export class EventService {
         caller,
         'message:correlate',
         wait.instanceId,
-        { kind: 'message', executionId: wait.executionId },
+        // The element too: a message start event of an event sub-process waits by its process's execution.
+        { kind: 'message', executionId: wait.executionId, elementId: wait.elementId },
         variables,
       );
       const key = (await this.runtime.requireInstance(wait.instanceId)).def_key;
