@@ -28,6 +28,7 @@ import * as bpmRuntime from './migrations/0030_bpm_runtime.ts';
 import * as externalTasks from './migrations/0032_external_tasks.ts';
 import * as portalImagery from './migrations/0035_portal_imagery.ts';
 import * as registrySweepLease from './migrations/0037_registry_sweep_lease.ts';
+import * as namespaceGrants from './migrations/0039_namespace_grants.ts';
 import { migrationContext } from './migrations/context.ts';
 import type { Database } from './schema.ts';
 
@@ -60,6 +61,7 @@ const migrations = {
   '0032_external_tasks': externalTasks,
   '0035_portal_imagery': portalImagery,
   '0037_registry_sweep_lease': registrySweepLease,
+  '0039_namespace_grants': namespaceGrants,
 };
 
 function migrator(db: Kysely<Database>, dialect: DialectName): Migrator {

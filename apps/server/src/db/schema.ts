@@ -193,6 +193,13 @@ export interface IamRoleOrganTable {
   organ_id: number;
 }
 
+/** A role's grant on a namespace of the registry and config centre. */
+export interface IamRoleNamespaceTable {
+  role_id: number;
+  namespace_id: string;
+  access: 'read' | 'write';
+}
+
 export interface IamOrganTypeTable {
   id: Generated<number>;
   type_code: string;
@@ -992,6 +999,7 @@ export interface Database {
   cfg_config: CfgConfigTable;
   cfg_history: CfgHistoryTable;
   iam_role_organ: IamRoleOrganTable;
+  iam_role_namespace: IamRoleNamespaceTable;
   iam_organ_type: IamOrganTypeTable;
   iam_structure: IamStructureTable;
   iam_organ: IamOrganTable;

@@ -64,6 +64,15 @@ export type NamespaceInput = z.infer<typeof namespaceInput>;
 export const namespaceUpdate = namespaceInput.omit({ namespaceId: true });
 export type NamespaceUpdate = z.infer<typeof namespaceUpdate>;
 
+/** A namespace's grants to roles, as Nacos's RBAC grants a role a namespace: `read`, or `write` which reads too. */
+export const namespaceGrantsInput = z.object({
+  grants: z
+    .array(z.object({ roleId: z.number().int().positive(), access: z.enum(['read', 'write']) }))
+    .max(1000)
+    .refine((grants) => new Set(grants.map((grant) => grant.roleId)).size === grants.length, { message: 'validation.invalidValue' }),
+});
+export type NamespaceGrantsInput = z.infer<typeof namespaceGrantsInput>;
+
 export const serviceInput = z.object({
   serviceName: ruledString(governanceRules.serviceName),
   groupName: ruledString(governanceRules.groupName),

@@ -1854,6 +1854,19 @@ export const messages = {
     es: "No se puede correlacionar el mensaje '{name}' con una sola ejecución: {count} ejecuciones o definiciones coinciden (use all para correlacionar con todas)",
     ja: "メッセージ '{name}' を一つの実行に関連付けられません：{count} 件の実行または定義が一致します（すべてに関連付けるには all を指定）",
   },
+  // -- nacos namespace grants (H6) --
+  'error.namespaceNotGranted': {
+    zh: '您的角色未授予命名空间 {namespace} 的此项权限',
+    en: 'Your roles do not grant this on namespace {namespace}',
+    es: 'Sus roles no conceden esto en el espacio de nombres {namespace}',
+    ja: 'あなたのロールは名前空間 {namespace} でこの操作を許可していません',
+  },
+  'error.lastNamespaceGrant': {
+    zh: '这是该角色唯一的命名空间授权：移除后角色将可访问所有命名空间，请先授予其他命名空间',
+    en: 'This is the role’s only namespace grant: without it the role would reach every namespace; grant it another namespace first',
+    es: 'Es la única concesión de espacio de nombres del rol: sin ella el rol alcanzaría todos; concédale otro espacio de nombres primero',
+    ja: 'これはこのロール唯一の名前空間の付与です。外すとすべての名前空間に及ぶため、先に別の名前空間を付与してください',
+  },
 } as const satisfies Catalogue;
 
 export type MessageKey = keyof typeof messages;

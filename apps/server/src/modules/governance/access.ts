@@ -39,6 +39,14 @@ export const governanceAccess: ModuleDeclaration = {
           access: 'authorised',
           urls: [`POST ${namespaces}/delete`, 'DELETE /nacos/v1/console/namespaces', 'DELETE /nacos/v2/console/namespace'],
         },
+        // Which roles read or write a namespace through the registry, config centre and Nacos API (Nacos's RBAC).
+        {
+          code: 'namespace:grant',
+          name: 'Grant to roles',
+          type: 'other',
+          access: 'authorised',
+          urls: [`GET ${namespaces}/:id/grants`, `PUT ${namespaces}/:id/grants`],
+        },
       ],
     },
     {

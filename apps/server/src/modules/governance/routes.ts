@@ -5,6 +5,8 @@ import { ConfigListenerHub } from './config/listenerHub.ts';
 import { configRoutes } from './config/routes.ts';
 import { nacosHttpRoutes } from './nacos/nacosApi.ts';
 import { nacosGrpcLifecycle } from './nacosGrpc/nacosGrpcLifecycle.ts';
+import { guardNamespaces } from './namespaceGuard.ts';
+import { namespaceGrantRoutes } from './namespaces/namespaceGrantRoutes.ts';
 import { NamespaceService } from './namespaces/namespaceService.ts';
 import { namespaceRoutes } from './namespaces/routes.ts';
 import { startHealthSweeper } from './registry/healthSweeper.ts';
@@ -29,8 +31,11 @@ export const governanceRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
     await stopSweeper();
   });
 
+  // Before the routes: each registry and config route asks for the caller's grant on its namespaces.
+  guardNamespaces(app, context);
   for (const routes of [
     namespaceRoutes(namespaces),
+    namespaceGrantRoutes(namespaces),
     registryRoutes(registry, namespaces),
     configRoutes(configs, namespaces),
     ...nacosHttpRoutes(registry, configs, namespaces),

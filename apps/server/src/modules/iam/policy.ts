@@ -5,9 +5,17 @@ import type { Caller } from '../../http/caller.ts';
 import { badRequest, forbidden, notFound } from '../../http/errors.ts';
 import { declareScopedChanges, recordDecision } from '../audit/decisions.ts';
 import { inScope, type OrganScope, requireInScope, subtreeIds } from './dataScope.ts';
+import { changeNamespaceGrants, type NamespaceGrant } from './policy/namespaceGrants.ts';
 import { holdsOperation, Operation } from './policy/operations.ts';
 import { requireOrganInScope } from './policy/organRecords.ts';
 
+export {
+  grantableRoles,
+  type NamespaceAccess,
+  type NamespaceGrant,
+  namespaceGrantsOf,
+  reachesNamespaces,
+} from './policy/namespaceGrants.ts';
 export { holdsOperation, Operation, type OperationCode } from './policy/operations.ts';
 export {
   organsVisibleAmong,
@@ -145,6 +153,14 @@ export async function requireRoleChange(caller: Caller, db: Kysely<Database>, ro
   const shape = { ...current, ...next };
   await requireOwnsRoleOrgan(caller, db, shape.belongToOrgan);
   await requireHoldsShape(caller, db, shape);
+}
+
+/**
+ * A namespace's grants (Nacos's role + namespace + action) change only for roles the caller may change as
+ * a whole, and give only what the caller reaches itself (policy/namespaceGrants.ts).
+ */
+export function requireNamespaceGrantsChange(caller: Caller, db: Kysely<Database>, namespaceId: string, next: NamespaceGrant[]) {
+  return changeNamespaceGrants(caller, db, namespaceId, next, (roleId) => requireRoleChange(caller, db, roleId, {}));
 }
 
 /** A new role belongs to an organ the caller may manage. */

@@ -1,9 +1,9 @@
 import { defaultLanguage, type Language, matchLanguage, parseAcceptLanguage } from '@qiming/shared';
 import type { AppContext } from '../../../context.ts';
 import { Caller } from '../../../http/caller.ts';
-
-/** The operation a Nacos client needs, over HTTP as over gRPC: one grant for both protocols. */
-const clientOperation = 'registry:client';
+import { type NamespaceAccess, Operation, reachesNamespaces } from '../../iam/policy.ts';
+import { namespaceOf } from '../namespaces/namespaceService.ts';
+import type { Body } from './payload.ts';
 
 export type GrpcAccess = { caller: Caller } | { refused: string };
 
@@ -29,6 +29,38 @@ export async function grpcCaller(context: AppContext, headers: Record<string, st
   const session = await context.auth.authenticate(`Bearer ${token}`);
   if (!session) return { refused: 'token invalid!' };
   const caller = new Caller(context.db, context.accessCache, session, null, ip, languageOf(headers));
-  if (!(await caller.holdsCode(clientOperation))) return { refused: 'authorization failed!' };
+  // The operation a Nacos client needs, over HTTP as over gRPC: one grant for both protocols.
+  if (!(await caller.holdsCode(Operation.registryClient))) return { refused: 'authorization failed!' };
   return { caller };
+}
+
+/** Nacos's `@Secured` action of each request type: what it does to the namespace it names. */
+const actions: Record<string, NamespaceAccess> = {
+  InstanceRequest: 'write',
+  PersistentInstanceRequest: 'write',
+  BatchInstanceRequest: 'write',
+  ServiceQueryRequest: 'read',
+  SubscribeServiceRequest: 'read',
+  ServiceListRequest: 'read',
+  ConfigQueryRequest: 'read',
+  ConfigPublishRequest: 'write',
+  ConfigRemoveRequest: 'write',
+  ConfigBatchListenRequest: 'read',
+};
+
+const text = (value: unknown) => (typeof value === 'string' ? value : '');
+
+/** The namespaces a request names, as Nacos's gRPC resource parsers read them: `namespace` of naming, `tenant` of config. */
+function namespacesNamed(type: string, body: Body): string[] {
+  if (type === 'ConfigBatchListenRequest') {
+    const contexts = Array.isArray(body.configListenContexts) ? body.configListenContexts : [];
+    return [...new Set(contexts.map((listened) => namespaceOf(text((listened as Body | null)?.tenant))))];
+  }
+  return [namespaceOf(text(type.startsWith('Config') ? body.tenant : body.namespace))];
+}
+
+/** Whether the caller's roles grant the namespaces the request touches, through the Nacos client's operation. */
+export async function grpcReachesNamespaces(context: AppContext, caller: Caller, type: string, body: Body): Promise<boolean> {
+  const need = actions[type];
+  return need === undefined || reachesNamespaces(caller, context.db, namespacesNamed(type, body), need, Operation.registryClient);
 }

@@ -10,7 +10,7 @@ import { BoundInstances } from './boundInstances.ts';
 import { configHandlers } from './configHandlers.ts';
 import { ConfigPushes } from './configPushes.ts';
 import { addressOf, Connection, ConnectionTable } from './connections.ts';
-import { grpcCaller, languageOf } from './grpcAccess.ts';
+import { grpcCaller, grpcReachesNamespaces, languageOf } from './grpcAccess.ts';
 import type { GrpcHandler } from './grpcCall.ts';
 import { namingHandlers } from './namingHandlers.ts';
 import { BadPayload, type Body, bodyOf, errorCodes, failure, loadNacosServices, payloadOf, success, type WirePayload } from './payload.ts';
@@ -138,6 +138,9 @@ export class NacosGrpcServer {
     if (!handler) return payloadOf('HealthCheckResponse', success(body.requestId));
     const access = await grpcCaller(this.context, headers, connection.clientIp);
     if ('refused' in access) return payloadOf(handler.response, failure(body.requestId, errorCodes.noRight, access.refused));
+    if (!(await grpcReachesNamespaces(this.context, access.caller, type, body))) {
+      return payloadOf(handler.response, failure(body.requestId, errorCodes.noRight, 'authorization failed!'));
+    }
     const language = languageOf(headers);
     try {
       const fields = await handler.handle({ body, caller: access.caller, connection, language });

@@ -1,4 +1,4 @@
-import { type NamespaceInput, type NamespaceUpdate, publicNamespace } from '@qiming/shared';
+import { type NamespaceGrantsInput, type NamespaceInput, type NamespaceUpdate, publicNamespace } from '@qiming/shared';
 import type { Kysely } from 'kysely';
 import type { AppContext } from '../../../context.ts';
 import type { Database } from '../../../db/schema.ts';
@@ -6,6 +6,7 @@ import { isUniqueViolation } from '../../../db/uniqueViolation.ts';
 import type { Caller } from '../../../http/caller.ts';
 import { badRequest, notFound } from '../../../http/errors.ts';
 import { audited } from '../../audit/audited.ts';
+import { grantableRoles, namespaceGrantsOf, requireNamespaceGrantsChange } from '../../iam/policy.ts';
 import * as repo from './namespaceRepo.ts';
 
 /** Nacos clients name the public namespace `public`, an empty tenant, or nothing at all. */
@@ -62,6 +63,29 @@ export class NamespaceService {
       entry.before = await this.requireChangeable(id, trx);
       await repo.updateNamespace(trx, id, input);
       entry.after = await repo.findNamespace(trx, id);
+      return entry.after;
+    });
+  }
+
+  private async requireNamespace(id: number, db: Kysely<Database>) {
+    const namespace = await repo.findNamespace(db, id);
+    if (!namespace) throw notFound();
+    return namespace;
+  }
+
+  /** The roles granted the namespace, and those the caller may grant it to. */
+  async grants(caller: Caller, id: number) {
+    const namespace = await this.requireNamespace(id, this.db);
+    return { grants: await namespaceGrantsOf(this.db, namespace.namespaceId), roles: await grantableRoles(caller, this.db) };
+  }
+
+  /** Replaces the namespace's grants; the policy module decides each role's change. */
+  changeGrants(caller: Caller, id: number, grants: NamespaceGrantsInput['grants']) {
+    return audited(this.context, caller, { operation: 'namespace:grant', target: `namespace:${id}` }, async (trx, entry) => {
+      const namespace = await this.requireNamespace(id, trx);
+      entry.before = await namespaceGrantsOf(trx, namespace.namespaceId);
+      await requireNamespaceGrantsChange(caller, trx, namespace.namespaceId, grants);
+      entry.after = await namespaceGrantsOf(trx, namespace.namespaceId);
       return entry.after;
     });
   }

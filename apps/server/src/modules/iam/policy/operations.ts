@@ -17,6 +17,8 @@ export const Operation = {
   operationLogView: 'operationLog:view',
   registryView: 'registry:view',
   configView: 'config:view',
+  /** Nacos's gRPC requests match no route: they ask for the Nacos client's grant by its code. */
+  registryClient: 'registry:client',
 } as const;
 
 export type OperationCode = (typeof Operation)[keyof typeof Operation];

@@ -1,0 +1,38 @@
+import { namespaceGrantsInput } from '@qiming/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../../context.ts';
+import { ok } from '../../../http/envelope.ts';
+import { idParam } from '../../../http/idList.ts';
+import type { NamespaceService } from './namespaceService.ts';
+
+const tags = ['namespaces'];
+
+/** Which roles may read or write a namespace (Nacos's role + namespace + action), set on the Namespaces page. */
+export function namespaceGrantRoutes(service: NamespaceService): FastifyPluginAsyncZod<AppContext> {
+  return async (app) => {
+    app.get(
+      '/api/admin/namespaces/:id/grants',
+      {
+        schema: {
+          tags,
+          summary: "A namespace's grants to roles, and the roles the caller may grant it to",
+          params: z.object({ id: idParam }),
+        },
+      },
+      async (request) => ok(await service.grants(request.caller, request.params.id)),
+    );
+    app.put(
+      '/api/admin/namespaces/:id/grants',
+      {
+        schema: {
+          tags,
+          summary: "Replaces a namespace's grants to roles",
+          params: z.object({ id: idParam }),
+          body: namespaceGrantsInput,
+        },
+      },
+      async (request) => ok(await service.changeGrants(request.caller, request.params.id, request.body.grants)),
+    );
+  };
+}
