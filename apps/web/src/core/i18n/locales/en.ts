@@ -1122,6 +1122,21 @@ export const en = {
   formRun: formRunEn,
   formDesigner: formDesignerEn,
   bpm: bpmEn,
+  // -- nacos --
+  namespaceGrants: {
+    open: 'Grants',
+    title: 'Roles granted {namespace}',
+    explain:
+      'Roles listed here read, or read and write, this namespace through the registry, the config centre and the Nacos API; a role granted no namespace reaches every namespace.',
+    role: 'Role',
+    accessTitle: 'Access',
+    access: { read: 'Read', write: 'Read and write' },
+    none: 'No role is granted this namespace by name',
+    addRole: 'Grant a role…',
+    remove: 'Remove',
+    save: 'Save grants',
+    saved: 'Grants saved',
+  },
 };
 
 export type UiStrings = typeof en;

@@ -1122,4 +1122,19 @@ export const es: UiStrings = {
   formRun: formRunEs,
   formDesigner: formDesignerEs,
   bpm: bpmEs,
+  // -- nacos --
+  namespaceGrants: {
+    open: 'Concesiones',
+    title: 'Roles con acceso a {namespace}',
+    explain:
+      'Los roles listados leen, o leen y escriben, este espacio de nombres desde el registro, el centro de configuración y la API de Nacos; un rol sin espacios de nombres concedidos alcanza todos.',
+    role: 'Rol',
+    accessTitle: 'Acceso',
+    access: { read: 'Lectura', write: 'Lectura y escritura' },
+    none: 'Ningún rol tiene concedido este espacio de nombres por su nombre',
+    addRole: 'Conceder a un rol…',
+    remove: 'Quitar',
+    save: 'Guardar concesiones',
+    saved: 'Concesiones guardadas',
+  },
 };

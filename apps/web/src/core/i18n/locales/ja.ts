@@ -1122,4 +1122,19 @@ export const ja: UiStrings = {
   formRun: formRunJa,
   formDesigner: formDesignerJa,
   bpm: bpmJa,
+  // -- nacos --
+  namespaceGrants: {
+    open: '付与',
+    title: '{namespace} を付与されたロール',
+    explain:
+      'ここに並ぶロールは、サービスレジストリ・設定センター・Nacos API からこの名前空間を読み取り、または読み書きできます。名前空間を一つも付与されていないロールはすべての名前空間に及びます。',
+    role: 'ロール',
+    accessTitle: 'アクセス',
+    access: { read: '読み取り', write: '読み書き' },
+    none: 'この名前空間を名指しで付与されたロールはありません',
+    addRole: 'ロールに付与…',
+    remove: '外す',
+    save: '付与を保存',
+    saved: '付与を保存しました',
+  },
 };

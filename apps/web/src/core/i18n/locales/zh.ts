@@ -1122,4 +1122,18 @@ export const zh: UiStrings = {
   formRun: formRunZh,
   formDesigner: formDesignerZh,
   bpm: bpmZh,
+  // -- nacos --
+  namespaceGrants: {
+    open: '授权',
+    title: '{namespace}的角色授权',
+    explain: '此处列出的角色可通过服务注册、配置中心和 Nacos API 读取或读写本命名空间；未授予任何命名空间的角色可访问所有命名空间。',
+    role: '角色',
+    accessTitle: '权限',
+    access: { read: '只读', write: '读写' },
+    none: '尚无角色被指名授予此命名空间',
+    addRole: '授权给角色…',
+    remove: '移除',
+    save: '保存授权',
+    saved: '授权已保存',
+  },
 };
