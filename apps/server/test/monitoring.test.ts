@@ -230,7 +230,7 @@ describe(`monitoring and alarms (${process.env.TEST_DATABASE ?? 'sqlite'})`, () 
       [rule({ receiverIds: [99999] }), 'does not exist'],
       [rule({ durationSec: 7200 }), '3600'],
       [rule({ level: 'fatal' as never }), 'Please select'],
-      [rule({ ruleName: 'Gateway breaker opened' }), 'already taken'],
+      [rule({ ruleName: '网关熔断器打开' }), 'already taken'],
     ];
     for (const [payload, expected] of cases) {
       const answer = await call('POST', '/api/admin/alarms/rules', payload);
@@ -254,7 +254,7 @@ describe(`monitoring and alarms (${process.env.TEST_DATABASE ?? 'sqlite'})`, () 
 
   it('takes rules and the in-use switch from form bodies too, where a list of one arrives as a plain value', async () => {
     const receivers = await data<PageResult<AlarmReceiver>>('GET', '/api/admin/alarms/receivers');
-    const administrators = receivers.records.find((one) => one.receiverName === 'Administrators');
+    const administrators = receivers.records.find((one) => one.receiverName === '管理员');
     const created = await t.app.inject({
       method: 'POST',
       url: '/api/admin/alarms/rules',
@@ -451,14 +451,14 @@ describe(`monitoring and alarms (${process.env.TEST_DATABASE ?? 'sqlite'})`, () 
     for (let index = 0; index < 3; index++) await through('/fragile/fail');
     const fired = await eventually(
       () => events('&status=firing'),
-      (page) => page.records.some((one) => one.ruleName === 'Gateway breaker opened'),
+      (page) => page.records.some((one) => one.ruleName === '网关熔断器打开'),
     );
-    expect(fired.records.find((one) => one.ruleName === 'Gateway breaker opened')).toMatchObject({
+    expect(fired.records.find((one) => one.ruleName === '网关熔断器打开')).toMatchObject({
       targetKind: 'breaker',
       level: 'serious',
     });
     const bell = await data<AlarmNotifications>('GET', '/api/admin/notifications');
-    expect(bell.records.some((one) => one.ruleName === 'Gateway breaker opened')).toBe(true);
+    expect(bell.records.some((one) => one.ruleName === '网关熔断器打开')).toBe(true);
 
     // Each sees and marks only their own.
     const staffBell = await call('GET', '/api/admin/notifications', undefined, staffTokens);

@@ -85,7 +85,7 @@ async function seedAlarms(db: Kysely<Database>, now: number, adminId: number): P
   const administrators = await db
     .selectFrom('alarm_receiver')
     .select('id')
-    .where('receiver_name', '=', 'Administrators')
+    .where('receiver_name', '=', '管理员')
     .executeTakeFirstOrThrow();
   const receiver = { emails: [], url: '', secret: '', roleCodes: [], userNames: [], enabled: true };
   const webhook = await saveReceiver(
@@ -152,8 +152,8 @@ async function seedAlarms(db: Kysely<Database>, now: number, adminId: number): P
   );
   const incidentAt = Math.floor(now / minute) * minute - 6 * 60 * minute;
   for (const [ruleId, ruleName, metric, threshold, level, fired, receivers] of [
-    [errors, '官网内容接口出错', 'errorRatio', 0.1, 'urgent', 0.31, ['运维值班 Webhook', '值班邮箱', 'Administrators']],
-    [slow, '官网内容接口变慢', 'p99Ms', 800, 'general', 1240, ['Administrators']],
+    [errors, '官网内容接口出错', 'errorRatio', 0.1, 'urgent', 0.31, ['运维值班 Webhook', '值班邮箱', '管理员']],
+    [slow, '官网内容接口变慢', 'p99Ms', 800, 'general', 1240, ['管理员']],
   ] as const) {
     const event = await db
       .insertInto('alarm_event')

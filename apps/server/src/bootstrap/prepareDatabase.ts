@@ -30,6 +30,12 @@ export interface PrepareOptions {
 const superRoleCode = 'super_admin';
 
 /**
+ * The built-in role and account carry one name each, and it is Chinese in production too: the product
+ * is the back-office of a Chinese company, its staff the users (migration 0038 renames older ones).
+ */
+const builtInNames = { role: '超级管理员', account: '系统管理员', introduction: '内置超级管理员。' };
+
+/**
  * Brings the database to the current version at every start: migrations, then, in one transaction,
  * the function model, the built-in menus and, on an empty database, the super administrator and
  * (outside production) the demo. The transaction means a start that fails half way leaves nothing
@@ -54,14 +60,14 @@ export async function prepareDatabase(db: Kysely<Database>, dialect: DialectName
 
 async function firstStart(db: Kysely<Database>, menuTypeId: number, options: PrepareOptions): Promise<void> {
   await writePasswordPolicy(db, defaultPasswordPolicy);
-  const superRole = await insertRole(db, { roleCode: superRoleCode, roleName: 'Super administrator', roleType: 'builtin', isSuper: true });
+  const superRole = await insertRole(db, { roleCode: superRoleCode, roleName: builtInNames.role, roleType: 'builtin', isSuper: true });
   const password = options.production ? (options.adminPassword ?? generatedPassword()) : superAdministrator.demoPassword;
   const admin = await insertAccount(db, {
     userName: superAdministrator.userName,
-    name: 'System Administrator',
+    name: builtInNames.account,
     passwordHash: await hashPassword(password),
     menuTypeId,
-    introduction: 'Built-in super administrator.',
+    introduction: builtInNames.introduction,
     now: options.now,
   });
   await assignRole(db, admin, superRole);
@@ -92,7 +98,7 @@ async function keepSuperAdministrator(db: Kysely<Database>, log: (message: strin
   }
   const role =
     (await db.selectFrom('iam_role').select('id').where('is_super', '=', 1).executeTakeFirst())?.id ??
-    (await insertRole(db, { roleCode: superRoleCode, roleName: 'Super administrator', roleType: 'builtin', isSuper: true }));
+    (await insertRole(db, { roleCode: superRoleCode, roleName: builtInNames.role, roleType: 'builtin', isSuper: true }));
   await assignRole(db, admin.id, role);
   log(`Gave the super administrator role back to '${superAdministrator.userName}': no account held it.`);
 }

@@ -28,7 +28,9 @@ import * as bpmRuntime from './migrations/0030_bpm_runtime.ts';
 import * as externalTasks from './migrations/0032_external_tasks.ts';
 import * as portalImagery from './migrations/0035_portal_imagery.ts';
 import * as registrySweepLease from './migrations/0037_registry_sweep_lease.ts';
+import * as builtinNamesInChinese from './migrations/0038_builtin_names_in_chinese.ts';
 import * as namespaceGrants from './migrations/0039_namespace_grants.ts';
+import * as calledInstanceLinks from './migrations/0042_called_instance_links.ts';
 import { migrationContext } from './migrations/context.ts';
 import type { Database } from './schema.ts';
 
@@ -61,7 +63,9 @@ const migrations = {
   '0032_external_tasks': externalTasks,
   '0035_portal_imagery': portalImagery,
   '0037_registry_sweep_lease': registrySweepLease,
+  '0038_builtin_names_in_chinese': builtinNamesInChinese,
   '0039_namespace_grants': namespaceGrants,
+  '0042_called_instance_links': calledInstanceLinks,
 };
 
 function migrator(db: Kysely<Database>, dialect: DialectName): Migrator {
