@@ -76,7 +76,7 @@ test('switching to Japanese changes the menu and the labels, and the choice surv
   await page.getByRole('menuitem', { name: '日本語' }).click();
   await expect(sidebar(page).getByRole('menuitem', { name: 'システム管理' })).toBeVisible();
   await expect(tabs(page)).toHaveText(['ダッシュボード']);
-  await expect(page.getByRole('heading', { name: 'ようこそ、System Administratorさん' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'ようこそ、系统管理员さん' })).toBeVisible();
   await page.reload();
   await expect(sidebar(page).getByRole('menuitem', { name: '監査' })).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('lang', 'ja');

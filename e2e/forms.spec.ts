@@ -72,7 +72,7 @@ test('an author drags fields onto the canvas, sets a validator and publishes; a 
   await page.goto(`${server.url}/#/forms/submissions`);
   await page.getByLabel('Form', { exact: true }).filter({ visible: true }).click();
   await page.locator('.ant-select-item-option[title="Visitor registration"]').click();
-  const row = page.getByRole('row').filter({ hasText: 'System Administrator' });
+  const row = page.getByRole('row').filter({ hasText: '系统管理员' });
   await expect(row).toHaveCount(1);
   await row.getByRole('button', { name: /^View submission/ }).click();
   await expect(page.getByRole('dialog')).toContainText('visitor@example.com');

@@ -54,14 +54,14 @@ test('an alarm the demo raises shows in the header bell, and opens the alarm his
   const bell = page.getByTestId('alarm-bell');
   await expect.poll(async () => Number(await bell.getAttribute('data-unread')), { timeout: 30_000 }).toBeGreaterThan(0);
   await bell.click();
-  const entry = page.getByText('Service without a healthy instance').first();
+  const entry = page.getByText('服务无健康实例').first();
   await expect(entry).toBeVisible();
   await expect(page.getByText('prod/DEFAULT_GROUP@@payment-service').first()).toBeVisible();
 
   await page.locator('.ant-popover').getByRole('link', { name: 'Alarm history' }).click();
   await expect(page).toHaveURL(/#\/monitor\/alarmEvent/);
   const row = page.getByRole('row').filter({ hasText: 'prod/DEFAULT_GROUP@@payment-service' });
-  await expect(row).toContainText('Service without a healthy instance');
+  await expect(row).toContainText('服务无健康实例');
   await expect(row).toContainText(/Firing/i);
   // The demo's resolved alarms of the afternoon incident are there too.
   await expect(page.getByRole('row').filter({ hasText: '官网内容接口出错' })).toContainText(/Resolved/i);
