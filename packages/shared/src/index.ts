@@ -1,5 +1,6 @@
 export * from './api/alarms.ts';
 export * from './api/bpm.ts';
+export * from './api/bpmForms.ts';
 export * from './api/dashboard.ts';
 export * from './api/dictionary.ts';
 export * from './api/envelope.ts';

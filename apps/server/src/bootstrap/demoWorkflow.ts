@@ -46,7 +46,8 @@ export function leaveApprovalXml(formId: number): string {
     id: 'leave_approval',
     name: '请假审批',
     nodes: [
-      { id: 'start', kind: 'startEvent', name: '提交请假', attributes: `camunda:formKey="form:${formId}"`, at: [0, 0] },
+      // The applicant fills the leave request's cloud form in the first task, not at the start.
+      { id: 'start', kind: 'startEvent', name: '提交请假', at: [0, 0] },
       {
         id: 'apply',
         kind: 'userTask',
@@ -76,6 +77,14 @@ export function leaveApprovalXml(formId: number): string {
     ],
   });
 }
+
+/** The invoice request's fields (`camunda:formData`): whom to invoice, how much, and which kind of invoice. */
+const invoiceStartForm = `<bpmn:extensionElements><camunda:formData>
+  <camunda:formField id="customer" label="客户" type="string"><camunda:validation><camunda:constraint name="required" /><camunda:constraint name="maxlength" config="100" /></camunda:validation></camunda:formField>
+  <camunda:formField id="amount" label="金额（元）" type="long"><camunda:validation><camunda:constraint name="required" /><camunda:constraint name="min" config="1" /></camunda:validation></camunda:formField>
+  <camunda:formField id="invoiceType" label="发票类型" type="enum" defaultValue="normal"><camunda:value id="normal" name="增值税普通发票" /><camunda:value id="special" name="增值税专用发票" /></camunda:formField>
+  <camunda:formField id="urgent" label="加急" type="boolean" defaultValue="false" />
+</camunda:formData></bpmn:extensionElements>`;
 
 /** The message the order process waits for; `POST /message` with this name moves it on. */
 export const demoPaymentMessage = 'demo_payment_received';
@@ -123,7 +132,8 @@ export const demoProcesses: Array<{ process: DemoProcess; category: string; desc
       id: 'demo_invoice',
       name: '开具发票',
       nodes: [
-        { id: 'start', kind: 'startEvent', name: '申请发票', at: [0, 0] },
+        // Camunda's generated form: the start dialog shows these fields, and the server checks a start against them.
+        { id: 'start', kind: 'startEvent', name: '申请发票', inner: invoiceStartForm, at: [0, 0] },
         {
           id: 'issueInvoice',
           kind: 'serviceTask',

@@ -155,6 +155,8 @@ export const startInstanceInput = z.object({
   definitionKey: bpmKey,
   businessKey: z.string().max(100).optional().default(''),
   variables: bpmVariables.optional().default({}),
+  /** The start form's values when the start event has a form (see BpmForm); they are checked and kept as variables. */
+  values: bpmVariables.optional(),
 });
 export type StartInstanceInput = z.infer<typeof startInstanceInput>;
 

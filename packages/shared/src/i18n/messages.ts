@@ -1867,6 +1867,50 @@ export const messages = {
     es: 'Es la única concesión de espacio de nombres del rol: sin ella el rol alcanzaría todos; concédale otro espacio de nombres primero',
     ja: 'これはこのロール唯一の名前空間の付与です。外すとすべての名前空間に及ぶため、先に別の名前空間を付与してください',
   },
+  // -- bpm forms (H4) --
+  'error.bpmFormField': {
+    zh: '{element} 的表单字段 {field} 的 {attribute} 无效',
+    en: 'The form field {field} of {element} has an invalid {attribute}',
+    es: 'El campo de formulario {field} de {element} tiene un {attribute} no válido',
+    ja: '{element} のフォーム項目 {field} の {attribute} が無効です',
+  },
+  'warning.bpmFormFieldType': {
+    zh: '{element} 的表单字段 {field} 的类型 {type} 未知：按文本显示',
+    en: 'The form field {field} of {element} has the type {type}, which Qiming does not know: it is shown as text',
+    es: 'El campo de formulario {field} de {element} tiene el tipo {type}, que Qiming no conoce: se muestra como texto',
+    ja: '{element} のフォーム項目 {field} の型 {type} は不明です。テキストとして表示します',
+  },
+  'warning.bpmFormConstraint': {
+    zh: '{element} 的表单字段 {field} 的约束 {name} 不适用于该字段类型，不做校验',
+    en: 'The constraint {name} of the form field {field} of {element} does not apply to its type and is not checked',
+    es: 'La restricción {name} del campo de formulario {field} de {element} no se aplica a su tipo y no se comprueba',
+    ja: '{element} のフォーム項目 {field} の制約 {name} は型に合わないため検証しません',
+  },
+  'warning.bpmFormDefault': {
+    zh: '{element} 的表单字段 {field} 的默认值 {value} 是表达式：字段初始为空',
+    en: 'The default {value} of the form field {field} of {element} is an expression: the field starts empty',
+    es: 'El valor predeterminado {value} del campo de formulario {field} de {element} es una expresión: el campo empieza vacío',
+    ja: '{element} のフォーム項目 {field} の既定値 {value} は式です。項目は空で始まります',
+  },
+  'warning.bpmFormKeyFields': {
+    zh: '{element} 的表单 {form} 不是启明的云表单（form:<编号>）：改为显示其 camunda:formData 字段',
+    en: 'The form {form} of {element} is not a Qiming cloud form (form:<id>): the fields of its camunda:formData are shown instead',
+    es: 'El formulario {form} de {element} no es un formulario en la nube de Qiming (form:<id>): se muestran en su lugar los campos de su camunda:formData',
+    ja: '{element} のフォーム {form} は Qiming のクラウドフォーム（form:<id>）ではありません。代わりに camunda:formData の項目を表示します',
+  },
+  'warning.bpmForeignStartFormKey': {
+    zh: '开始事件 {element} 的表单 {form} 不是启明的云表单（form:<编号>）：启动时改为显示变量编辑器',
+    en: 'The form {form} of the start event {element} is not a Qiming cloud form (form:<id>): starting shows a variable editor instead',
+    es: 'El formulario {form} del evento de inicio {element} no es un formulario en la nube de Qiming (form:<id>): al iniciar se muestra un editor de variables',
+    ja: '開始イベント {element} のフォーム {form} は Qiming のクラウドフォーム（form:<id>）ではありません。開始時は変数エディターを表示します',
+  },
+  // -- bpm runtime (H5) --
+  'error.bpmIncidentOfCalled': {
+    zh: '此事件来自被调用的实例 {instance}：请在该实例上重试或解决，解决后此处随之解决',
+    en: 'This incident comes from the called instance {instance}: retry or resolve it there, and this one is resolved with it',
+    es: 'Esta incidencia viene de la instancia llamada {instance}: reinténtela o resuélvala allí y esta se resolverá con ella',
+    ja: 'このインシデントは呼び出されたインスタンス {instance} のものです。そちらで再試行または解決すると、これも解決されます',
+  },
 } as const satisfies Catalogue;
 
 export type MessageKey = keyof typeof messages;

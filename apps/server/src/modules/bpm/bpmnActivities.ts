@@ -1,6 +1,7 @@
 import type { BpmReleaseWarning, BpmUserTaskInfo, MessageKey } from '@qiming/shared';
 import type { ModdleElement } from 'bpmn-moddle';
 import { AppError } from '../../http/errors.ts';
+import { cloudFormKey, readActivityForm } from './bpmnForms.ts';
 import type { ReleaseInfo } from './bpmnRelease.ts';
 import { checkExpressions, ExpressionError, hasExpression } from './safeExpression.ts';
 import { cronProblem, isCron } from './timerCycle.ts';
@@ -91,6 +92,7 @@ const listOf = (value: unknown): string[] =>
         .filter(Boolean)
     : [];
 const textOf = (value: unknown): string | null => (typeof value === 'string' && value.trim() !== '' ? value.trim() : null);
+const codeRefused = (element: ModdleElement, kind: string) => refuse('error.bpmCodeRefused', { element: elementName(element), kind });
 export const elementName = (element: ModdleElement) =>
   element.name ? `${element.name} (${element.id})` : String(element.id ?? element.$type);
 
@@ -150,12 +152,8 @@ function userTask(element: ModdleElement, props: Map<string, string>, analysis: 
   if (!assignee && candidateUsers.length === 0 && candidateGroups.length === 0) {
     analysis.warnings.push({ key: 'warning.bpmTaskUnassigned', params: { element: elementName(element) } });
   }
-  // Only Qiming's cloud forms are shown; Camunda's embedded or external form keys are kept and not used.
-  let formKey = textOf(element.get('camunda:formKey'));
-  if (formKey && !/^form:\d+$/.test(formKey)) {
-    analysis.warnings.push({ key: 'warning.bpmForeignFormKey', params: { element: elementName(element), form: formKey } });
-    formKey = null;
-  }
+  // Only Qiming's cloud forms are shown; Camunda's embedded or external form keys are kept and not used (see bpmnForms.ts).
+  const formKey = textOf(element.get('camunda:formKey'))?.match(cloudFormKey)?.[0] ?? null;
   const characteristics = element.loopCharacteristics as ModdleElement | undefined;
   const countersign = characteristics ? (formalExpression(element, characteristics.completionCondition) ?? 'all') : null;
   return {
@@ -216,6 +214,8 @@ function timerValue(element: ModdleElement, kind: string, value: string | null):
   if (!/^(R\d*\/)?(P|\d{4}-\d{2}-\d{2})/.test(value)) throw refuse('error.bpmTimerValue', { element: elementName(element), value });
 }
 
+/** A none start event has no event definition: the one a start from the API or the back-office runs from. */
+const hasEvents = (element: ModdleElement) => ((element.eventDefinitions as ModdleElement[] | undefined) ?? []).length > 0;
 const isTimed = (element: ModdleElement) =>
   ((element.eventDefinitions as ModdleElement[] | undefined) ?? []).some((definition) => definition.$type === 'bpmn:TimerEventDefinition');
 
@@ -265,10 +265,16 @@ function walk(container: ModdleElement, scope: ProcessScope, analysis: Analysis)
     info.nodes[String(element.id)] = { name: element.name ?? '', type };
     events(element);
     if (type === 'bpmn:StartEvent' && container.$type === 'bpmn:Process' && isTimed(element)) info.timerStart = true;
+    if (type === 'bpmn:StartEvent' && container.$type === 'bpmn:Process' && !info.startForm && !hasEvents(element)) {
+      const form = readActivityForm(element, 'startEvent', elementName(element), analysis, refuse, (kind) => codeRefused(element, kind));
+      if (form.formKey || form.fields.length > 0) info.startForm = form;
+    }
     loop(element);
     if (type === 'bpmn:UserTask') {
       const task = userTask(element, props, analysis);
       info.userTasks.push(task);
+      const form = readActivityForm(element, 'userTask', elementName(element), analysis, refuse, (kind) => codeRefused(element, kind));
+      if (!task.formKey && form.fields.length > 0) info.taskForms = { ...info.taskForms, [task.activityId]: form };
       const characteristics = element.loopCharacteristics as ModdleElement | undefined;
       if (characteristics) info.elementVariables[task.activityId] = textOf(characteristics.get('camunda:elementVariable')) ?? 'item';
     }

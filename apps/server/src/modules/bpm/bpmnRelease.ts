@@ -3,6 +3,7 @@ import BpmnModdle, { type ModdleElement } from 'bpmn-moddle';
 import camunda from 'camunda-bpmn-moddle/resources/camunda.json' with { type: 'json' };
 import { type Analysis, activityRules, type ProcessScope, refuse } from './bpmnActivities.ts';
 import { refuseHiddenCode } from './bpmnCode.ts';
+import { type ActivityForm, cloudFormKey } from './bpmnForms.ts';
 import { processXml } from './bpmnProcessXml.ts';
 import { hasExpression } from './safeExpression.ts';
 
@@ -21,6 +22,10 @@ export interface ReleaseInfo {
   elementVariables: Record<string, string>;
   /** The process starts on a timer (its start events are scheduled at release, see timerStarts.ts). */
   timerStart?: boolean;
+  /** The none start event's form, filled in when the process is started (see bpmnForms.ts). */
+  startForm?: ActivityForm;
+  /** User task id to its generated form (`camunda:formData`), for tasks without a cloud form. */
+  taskForms?: Record<string, ActivityForm>;
 }
 
 /** One executable process of a file, ready to become a definition: its XML runs that process only. */
@@ -95,6 +100,7 @@ function withCalled(info: ReleaseInfo, infos: Map<string, ReleaseInfo>, calls: M
     Object.assign(merged.externalTasks ?? {}, called.externalTasks);
     Object.assign(merged.nodes, called.nodes);
     Object.assign(merged.elementVariables, called.elementVariables);
+    if (called.taskForms) merged.taskForms = { ...called.taskForms, ...merged.taskForms };
     queue.push(...(calls.get(next) ?? []));
   }
   return merged;
@@ -198,6 +204,8 @@ export function releaseReferences(info: ReleaseInfo): ReleaseReferences {
       if (formId) references.formIds.set(Number(formId[1]), element);
     }
   }
+  const startFormId = info.startForm?.formKey ? cloudFormKey.exec(info.startForm.formKey) : null;
+  if (startFormId) references.formIds.set(Number(startFormId[1]), info.key);
   return references;
 }
 

@@ -22,6 +22,7 @@ import { idListBody, idParam } from '../../http/idList.ts';
 import { EventService } from './messageCorrelation.ts';
 import * as repo from './runtimeRepo.ts';
 import type { RuntimeService } from './runtimeService.ts';
+import { ProcessForms, taskFormRoutes, withFormProblems } from './taskFormRoutes.ts';
 
 const tags = ['workflow'];
 const base = '/api/admin/bpm';
@@ -48,6 +49,7 @@ const signalBody = z.object({ name: eventName, variables: bpmVariables.optional(
 export function runRoutes(runtime: RuntimeService): FastifyPluginAsyncZod<AppContext> {
   return async (app, context) => {
     const events = new EventService(context, runtime);
+    await app.register(taskFormRoutes(new ProcessForms(context, runtime)), context);
     app.post(
       '/api/bpm/message',
       {
@@ -89,9 +91,9 @@ export function runRoutes(runtime: RuntimeService): FastifyPluginAsyncZod<AppCon
     app.post(
       `${base}/instances`,
       { schema: { tags, summary: 'Starts an instance of the newest version of a definition', body: startInstanceInput } },
-      async (request) => {
+      async (request, reply) => {
         await chargeAccountQuota(context, request.caller, 'workflowStarts');
-        return ok(await runtime.start(request.caller, request.body));
+        return withFormProblems(request.caller, reply, () => runtime.start(request.caller, request.body));
       },
     );
     app.get(
@@ -179,9 +181,9 @@ export function runRoutes(runtime: RuntimeService): FastifyPluginAsyncZod<AppCon
     app.post(
       `${base}/tasks/:id/complete`,
       { schema: { tags, summary: 'Completes a task with variables or its form’s values', params: idParams, body: completeBody } },
-      async (request) => {
+      async (request, reply) => {
         await chargeAccountQuota(context, request.caller, 'taskCompletions');
-        return ok(await runtime.complete(request.caller, request.params.id, request.body));
+        return withFormProblems(request.caller, reply, () => runtime.complete(request.caller, request.params.id, request.body));
       },
     );
     app.post(

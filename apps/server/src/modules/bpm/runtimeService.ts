@@ -43,6 +43,7 @@ import { buttonsByCode } from './pluginRepo.ts';
 import * as repo from './runtimeRepo.ts';
 import { hasExpression, pathIn, resolveTemplate } from './safeExpression.ts';
 import { replaceSubscriptions } from './subscriptionRepo.ts';
+import { acceptStart, acceptTaskValues, generatedTaskForm } from './taskForms.ts';
 
 /** How a command closes tasks: the one it acts on, and what every other task the engine left says. */
 interface Closing {
@@ -240,7 +241,8 @@ export class RuntimeService {
     return allowed;
   }
 
-  private async mayStart(caller: Caller, key: string): Promise<boolean> {
+  /** Whether the caller is among the definition's participants, when it has any (the start form's read asks too). */
+  async mayStart(caller: Caller, key: string): Promise<boolean> {
     if (caller.isSuper) return true;
     const roles = await roleCodesOf(this.context.db, caller.accountId);
     const organs = await organPathOf(this.context.db, caller.accountId);
@@ -255,11 +257,12 @@ export class RuntimeService {
     if (!row) throw new AppError(404, 'error.bpmNoDefinition', { key: input.definitionKey });
     if (row.suspended === 1) throw new AppError(409, 'error.bpmDefinitionSuspended');
     if (!(await this.mayStart(caller, row.def_key))) throw forbidden('error.bpmNotParticipant');
-    const variables = { ...input.variables, initiator: caller.userName };
+    const started = await acceptStart(this.context.db, this.forms, caller, modelRepo.toRunnable(row).info, input);
+    const variables = { ...started.variables, initiator: caller.userName };
     return this.startInstance(caller, {
       definition: row,
       variables,
-      businessKey: input.businessKey,
+      businessKey: started.businessKey,
       command: { kind: 'resume' },
       operation: 'task:start',
     });
@@ -557,7 +560,8 @@ export class RuntimeService {
     const definition = await this.runnable(instance.definition_id);
     const info = definition.info.userTasks.find((userTask) => userTask.activityId === task.activity_id);
     // A task with a form takes only the form's values (checked) and its button's variables.
-    let variables: Record<string, unknown> = task.form_id ? {} : { ...input.variables };
+    const generated = task.form_id ? undefined : generatedTaskForm(definition.info, task.activity_id);
+    let variables: Record<string, unknown> = task.form_id || generated ? {} : { ...input.variables };
     if (input.button) {
       const [button] = await buttonsByCode(this.context.db, info?.buttons.includes(input.button) ? [input.button] : []);
       if (button?.action !== 'complete') throw new AppError(400, 'error.bpmButtonNotOffered', { button: input.button });
@@ -566,6 +570,10 @@ export class RuntimeService {
     if (task.form_id && task.form_version) {
       const version = await this.formVersion(task.form_id, task.form_version);
       variables = { ...variables, ...(await acceptValues(this.context.db, caller, version.field, input.values ?? {})) };
+    }
+    // A generated form's fields are variables: a client that sends variables only (Camunda's) is checked as one that sends values.
+    if (generated) {
+      variables = { ...variables, ...(await acceptTaskValues(this.context.db, caller, generated, input.values ?? input.variables)) };
     }
     // Who started the instance is the engine's to say, never a completer's.
     delete variables.initiator;

@@ -3,9 +3,11 @@ import type { AppContext } from '../../../context.ts';
 import { ExternalTaskService } from '../externalTasks/externalTaskService.ts';
 import { EventService } from '../messageCorrelation.ts';
 import type { RuntimeService } from '../runtimeService.ts';
+import { ProcessForms } from '../taskFormRoutes.ts';
 import { answerLikeCamunda } from './camundaErrors.ts';
 import { eventRoutes } from './eventRoutes.ts';
 import { externalTaskRoutes } from './externalTaskRoutes.ts';
+import { formVariableRoutes } from './formVariableRoutes.ts';
 import { processRoutes } from './processRoutes.ts';
 
 /**
@@ -18,7 +20,12 @@ export function engineRestRoutes(runtime: RuntimeService): FastifyPluginAsyncZod
     // Held fetches answer before the server stops accepting, rather than hold the close.
     app.addHook('preClose', async () => externalTasks.releaseHeld());
     answerLikeCamunda(app);
-    const routes = [externalTaskRoutes(externalTasks), processRoutes(runtime), eventRoutes(new EventService(context, runtime))];
+    const routes = [
+      externalTaskRoutes(externalTasks),
+      processRoutes(runtime),
+      eventRoutes(new EventService(context, runtime)),
+      formVariableRoutes(new ProcessForms(context, runtime)),
+    ];
     for (const plugin of routes) await app.register(plugin, context);
   };
 }
