@@ -303,6 +303,49 @@ describe(`workflow messages and signals (${process.env.TEST_DATABASE ?? 'sqlite'
     expect(await stateOf(other.id)).toBe('completed');
   });
 
+  it('shows a called instance’s incident on its callers’ call activities, counted in statistics, and clears them with it', async () => {
+    await release('call_routing', model('incident_route').replaceAll('incident_route', 'call_routing'));
+    await release(
+      'call_router',
+      model('call_parent').replaceAll('call_parent', 'call_router').replaceAll('"call_child"', '"call_routing"'),
+    );
+    // A third level: the incident climbs to the topmost caller.
+    await release('call_top', model('call_parent').replaceAll('call_parent', 'call_top').replaceAll('"call_child"', '"call_router"'));
+    const top = await startWith('call_top', 'ROUTE-1', { amount: 0 });
+    const [middle] = (await data(admin, 'GET', `/instances/${top.id}`)).children;
+    const [child] = (await data(admin, 'GET', `/instances/${middle.id}`)).children;
+    const [cause] = (await data(admin, 'GET', `/instances/${child.id}`)).incidents;
+    expect(cause).toMatchObject({ elementId: 'route', kind: 'noFlow', state: 'open', causeIncidentId: null });
+    const [shown] = (await data(admin, 'GET', `/instances/${middle.id}`)).incidents;
+    expect(shown).toMatchObject({ elementId: 'callChild', elementType: 'bpmn:CallActivity', state: 'open', causeIncidentId: cause.id });
+    expect(shown.message).toContain(`called instance ${child.id} has an incident at 'route'`);
+    const [above] = (await data(admin, 'GET', `/instances/${top.id}`)).incidents;
+    expect(above).toMatchObject({ elementId: 'callChild', state: 'open', causeIncidentId: shown.id });
+    const month = new Date(t.clock.now()).toISOString().slice(0, 7);
+    const figures = await data(admin, 'GET', `/statistics?from=${month}&to=${month}&definitionKey=call_router`);
+    expect(figures.incidents).toEqual([{ definitionKey: 'call_router', raised: 1, open: 1 }]);
+    // The caller's incident is the called instance's to retry or resolve, as in Camunda.
+    for (const action of ['retry', 'resolve']) {
+      const refused = await call(admin, 'POST', `/incidents/${shown.id}/${action}`, {});
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().message).toContain(`called instance ${child.id}`);
+    }
+    // Retried with a routable amount, the called instance goes on, and every caller's incident is resolved with it.
+    await data(admin, 'POST', `/incidents/${cause.id}/retry`, { variables: { amount: 150 } });
+    expect((await data(admin, 'GET', `/instances/${middle.id}`)).incidents).toEqual([
+      expect.objectContaining({ id: shown.id, state: 'resolved' }),
+    ]);
+    expect((await data(admin, 'GET', `/instances/${top.id}`)).incidents).toEqual([
+      expect.objectContaining({ id: above.id, state: 'resolved' }),
+    ]);
+    const after = await data(admin, 'GET', `/statistics?from=${month}&to=${month}&definitionKey=call_top`);
+    expect(after.incidents).toEqual([{ definitionKey: 'call_top', raised: 1, open: 0 }]);
+    await complete(child.id, 'approve');
+    await complete(middle.id, 'afterCall');
+    await complete(top.id, 'afterCall');
+    expect(await stateOf(top.id)).toBe('completed');
+  });
+
   it('catches a BPMN error of a sub-process on its boundary, after a restart', async () => {
     await release('kind_error', model('kind_error'));
     const instance = await startWith('kind_error', 'ERR-1');

@@ -782,6 +782,8 @@ export interface BpmIncidentTable {
   message: string;
   /** The command that failed, as JSON, run again by a retry; null when the caller retries on its own (external tasks). */
   command: string | null;
+  /** The called instance's incident this one shows on the call activity; resolving that one resolves this. */
+  cause_incident_id: ColumnType<number | null, number | null | undefined, number | null>;
   state: string;
   retries: ColumnType<number, number | undefined, number>;
   created_at: Millis;

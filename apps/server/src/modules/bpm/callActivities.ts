@@ -1,3 +1,4 @@
+import { isUniqueViolation } from '../../db/uniqueViolation.ts';
 import type { Caller } from '../../http/caller.ts';
 import { AppError } from '../../http/errors.ts';
 import { type ActivityEvent, callActivitiesOf, type EngineCommand, errorEndsOf } from './engineRunner.ts';
@@ -38,14 +39,39 @@ export class CallActivities {
         continue;
       }
       const variables = mapVariables(call.ins, JSON.parse(parent.variables) as Record<string, unknown>);
-      await this.runtime.startInstance(caller, {
-        definition: callee,
-        variables,
-        businessKey: call.ins.businessKey ? parent.business_key : '',
-        command: { kind: 'resume' },
-        operation: 'task:start',
-        parent: { instanceId: parent.id, executionId: wait.executionId },
-      });
+      try {
+        await this.runtime.startInstance(caller, {
+          definition: callee,
+          variables,
+          businessKey: call.ins.businessKey ? parent.business_key : '',
+          command: { kind: 'resume' },
+          operation: 'task:start',
+          parent: { instanceId: parent.id, executionId: wait.executionId },
+        });
+      } catch (error) {
+        // Another process started it meanwhile (a start-up's recovery beside the caller's own step): one is enough.
+        if (!isUniqueViolation(error)) throw error;
+      }
+    }
+  }
+
+  /**
+   * Starts the called instances a crash lost: the caller's step committed, the process died before the called
+   * start did. Each is started as the caller's step would have; the unique call link keeps a start that
+   * another process makes meanwhile from doubling it. Pages through every waiting call entered before the time.
+   */
+  async startPending(enteredBefore: number, pageSize = 50): Promise<void> {
+    let afterId = 0;
+    for (;;) {
+      const page = await repo.pendingCalls(this.runtime.db, { enteredBefore, afterId, limit: pageSize });
+      const byInstance = new Map<number, repo.PendingCall[]>();
+      for (const call of page) byInstance.set(call.instanceId, [...(byInstance.get(call.instanceId) ?? []), call]);
+      for (const [instanceId, calls] of byInstance) {
+        const parent = await repo.findInstance(this.runtime.db, instanceId);
+        if (parent?.state === 'running') await this.startCalled(null, parent, calls);
+      }
+      if (page.length < pageSize) return;
+      afterId = page.at(-1)?.id ?? afterId;
     }
   }
 

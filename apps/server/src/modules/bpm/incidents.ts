@@ -37,6 +37,8 @@ export interface Incident {
   createdAt: number;
   resolvedAt: number | null;
   resolvedBy: string | null;
+  /** On a call activity: the called instance's incident this one shows (resolved with it), as Camunda's cause. */
+  causeIncidentId: number | null;
 }
 
 export function toIncident(row: IncidentRow): Incident {
@@ -54,12 +56,14 @@ export function toIncident(row: IncidentRow): Incident {
     createdAt: Number(row.created_at),
     resolvedAt: row.resolved_at === null ? null : Number(row.resolved_at),
     resolvedBy: row.resolved_by,
+    causeIncidentId: row.cause_incident_id,
   };
 }
 
 /**
  * Records an incident on the instance at its element. The same element failing again while its incident
  * is open (a retry that failed) updates that incident, counting the attempt, instead of adding another.
+ * A called instance's new incident shows on its caller's call activity too, and so up to the topmost caller.
  * Answers the incident's id; call it inside the transaction of the change that failed, if any.
  */
 export async function raiseIncident(db: Kysely<Database>, input: IncidentInput): Promise<number> {
@@ -105,10 +109,61 @@ export async function raiseIncident(db: Kysely<Database>, input: IncidentInput):
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  await showOnCaller(db, input.instanceId, { id: row.id, elementId: input.elementId, message }, at);
   return row.id;
 }
 
-/** Marks an open incident resolved; false when it was not open (already resolved, or unknown). */
+/**
+ * Camunda's incident of a super process instance: the caller's call activity gets an incident whose cause is
+ * the called instance's, naming it, so monitoring, statistics and alarms of the caller see the failure below.
+ */
+async function showOnCaller(
+  db: Kysely<Database>,
+  instanceId: number,
+  cause: { id: number; elementId: string; message: string },
+  at: number,
+): Promise<void> {
+  const called = await db
+    .selectFrom('bpm_instance as child')
+    .innerJoin('bpm_instance as parent', 'parent.id', 'child.parent_instance_id')
+    .select(['parent.id', 'parent.definition_id', 'parent.def_key', 'child.parent_execution_id'])
+    .where('child.id', '=', instanceId)
+    .executeTakeFirst();
+  if (!called?.parent_execution_id) return;
+  const activity = await db
+    .selectFrom('bpm_activity')
+    .select('activity_id')
+    .where('instance_id', '=', called.id)
+    .where('execution_id', '=', called.parent_execution_id)
+    .executeTakeFirst();
+  const message = `called instance ${instanceId} has an incident at '${cause.elementId}': ${cause.message}`.slice(0, 1000);
+  const row = await db
+    .insertInto('bpm_incident')
+    .values({
+      instance_id: called.id,
+      definition_id: called.definition_id,
+      def_key: called.def_key,
+      element_id: (activity?.activity_id ?? '').slice(0, 120),
+      element_type: 'bpmn:CallActivity',
+      execution_id: called.parent_execution_id,
+      kind: 'callActivity',
+      message,
+      command: null,
+      cause_incident_id: cause.id,
+      state: 'open',
+      created_at: at,
+      resolved_at: null,
+      resolved_by: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await showOnCaller(db, called.id, { id: row.id, elementId: activity?.activity_id ?? '', message }, at);
+}
+
+/**
+ * Marks an open incident resolved, and the incidents it caused on its callers' call activities; false when it
+ * was not open (already resolved, or unknown).
+ */
 export async function resolveIncident(db: Kysely<Database>, id: number, by: { userName: string; at?: number }): Promise<boolean> {
   const result = await db
     .updateTable('bpm_incident')
@@ -116,7 +171,10 @@ export async function resolveIncident(db: Kysely<Database>, id: number, by: { us
     .where('id', '=', id)
     .where('state', '=', 'open')
     .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+  if (Number(result.numUpdatedRows) === 0) return false;
+  const shown = await db.selectFrom('bpm_incident').select('id').where('cause_incident_id', '=', id).where('state', '=', 'open').execute();
+  for (const row of shown) await resolveIncident(db, row.id, by);
+  return true;
 }
 
 export async function findIncident(db: Kysely<Database>, id: number): Promise<IncidentRow | undefined> {

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { registerAlarmFigures } from '../alarms/alarmWatch.ts';
 import { FormService } from '../forms/formService.ts';
+import { CalledStarts } from './calledStarts.ts';
 import { ConfigService } from './configService.ts';
 import { designRoutes } from './designRoutes.ts';
 import { engineRestRoutes } from './engineRest/engineRestRoutes.ts';
@@ -27,10 +28,13 @@ export const bpmRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context)
     await app.register(routes, context);
   }
   const starts = new TimerStartScheduler(context, runtime, (error) => app.log.warn(error, 'bpm: a timer start event failed to start'));
+  const calledStarts = new CalledStarts(context, runtime, (error) => app.log.warn(error, 'bpm: a lost called instance failed to start'));
   scheduler.start();
   starts.start();
+  calledStarts.start();
   app.addHook('preClose', async () => {
     await scheduler.stop();
     await starts.stop();
+    await calledStarts.stop();
   });
 };

@@ -496,6 +496,59 @@ export async function childInstances(db: Kysely<Database>, parentId: number): Pr
   }));
 }
 
+/** A call activity of a running instance that waits with no called instance and no incident. */
+export interface PendingCall {
+  /** The activity row's id: where the next page starts. */
+  id: number;
+  instanceId: number;
+  executionId: string;
+  activityId: string;
+}
+
+/**
+ * Call activities whose called instance was never started: the caller's step committed and the process died
+ * before the start. Only those entered before `enteredBefore`, so a start still under way in a live process is
+ * left to it; a page after `afterId` (a call of the same file, which bpmn-engine runs itself, shows here too and
+ * is passed over). The literal predicates let the partial index serve.
+ */
+export function pendingCalls(
+  db: Kysely<Database>,
+  page: { enteredBefore: number; afterId: number; limit: number },
+): Promise<PendingCall[]> {
+  return db
+    .selectFrom('bpm_activity as a')
+    .innerJoin('bpm_instance as i', 'i.id', 'a.instance_id')
+    .select(['a.id', 'a.instance_id as instanceId', 'a.execution_id as executionId', 'a.activity_id as activityId'])
+    .where(sql<boolean>`a.activity_type = 'bpmn:CallActivity' and a.state = 'active'`)
+    .where('a.started_at', '<', page.enteredBefore)
+    .where('a.id', '>', page.afterId)
+    .where('i.state', '=', 'running')
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('bpm_instance as c')
+            .select('c.id')
+            .whereRef('c.parent_instance_id', '=', 'a.instance_id')
+            .whereRef('c.parent_execution_id', '=', 'a.execution_id'),
+        ),
+      ),
+    )
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('bpm_incident as n')
+            .select('n.id')
+            .whereRef('n.instance_id', '=', 'a.instance_id')
+            .where('n.state', '=', 'open')
+            .whereRef('n.execution_id', '=', 'a.execution_id'),
+        ),
+      ),
+    )
+    .orderBy('a.id')
+    .limit(page.limit)
+    .execute();
+}
+
 // ---------------------------------------------------------------- timers
 
 /** The timers an instance waits on, as last saved. */

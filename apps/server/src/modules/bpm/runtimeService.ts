@@ -367,6 +367,7 @@ export class RuntimeService {
     const incident = await findIncident(this.context.db, id);
     if (!incident) throw notFound();
     if (incident.state !== 'open') throw new AppError(409, 'error.bpmIncidentResolved');
+    await this.refuseShownIncident(incident);
     if (!incident.command) throw new AppError(409, 'error.bpmIncidentNotRetryable');
     const instance = await this.requireInstance(incident.instance_id);
     const refusal = taskCommandRefusal(instance.state as InstanceState);
@@ -423,6 +424,7 @@ export class RuntimeService {
   async resolveIncident(caller: Caller, id: number) {
     const incident = await findIncident(this.context.db, id);
     if (!incident) throw notFound();
+    if (incident.state === 'open') await this.refuseShownIncident(incident);
     await this.change(caller, { operation: 'instance:incident', target: `bpm-incident:${id}` }, async (trx, entry) => {
       if (!(await resolveIncident(trx, id, { userName: caller.userName, at: this.context.now() }))) {
         throw new AppError(409, 'error.bpmIncidentResolved');
@@ -436,6 +438,13 @@ export class RuntimeService {
       entry.after = { incident: id, resolved: true };
     });
     return this.detail(incident.instance_id);
+  }
+
+  /** A caller's incident that shows a called instance's is retried or resolved there, as in Camunda, never on its own. */
+  private async refuseShownIncident(incident: { cause_incident_id: number | null }): Promise<void> {
+    if (incident.cause_incident_id === null) return;
+    const cause = await findIncident(this.context.db, incident.cause_incident_id);
+    throw new AppError(409, 'error.bpmIncidentOfCalled', { instance: String(cause?.instance_id ?? '?') });
   }
 
   /**
