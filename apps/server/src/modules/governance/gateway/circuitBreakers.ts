@@ -67,6 +67,9 @@ class Breaker {
  */
 export type BreakerDecision = { allowed: true; done: (status: number | undefined, elapsedMs: number) => void } | { allowed: false };
 
+/** A request no breaker guards: one shared decision, nothing to hear afterwards. */
+const unguarded: BreakerDecision = { allowed: true, done: () => {} };
+
 /**
  * Sentinel's degrade rules: per rule a circuit breaker in this process, CLOSED -> OPEN when its
  * statistic window (at least `minRequestAmount` calls in `statIntervalMs`) shows too many slow calls
@@ -111,8 +114,10 @@ export class CircuitBreakers {
   }
 
   enter(route: GatewayRoute, request: GatewayRequest, now: number): BreakerDecision {
+    const ofRoute = this.routeBreakers.get(route.routeId);
+    if (!ofRoute && this.groupBreakers.length === 0) return unguarded;
     const breakers = [
-      ...(this.routeBreakers.get(route.routeId) ?? []),
+      ...(ofRoute ?? []),
       ...this.groupBreakers.filter((group) => group.matches(request.path)).flatMap((group) => group.breakers),
     ];
     const passed: Array<{ breaker: Breaker; probe: boolean }> = [];

@@ -20,7 +20,7 @@ export interface GatewayRequest {
   headers: Record<string, string | string[] | undefined>;
   /** The query as sent, `?` included, or empty. */
   search: string;
-  query: URLSearchParams;
+  readonly query: URLSearchParams;
   /** Parsed when a predicate or rule first reads them. */
   readonly cookies: Map<string, string>;
   remoteAddress: string;
@@ -63,7 +63,10 @@ export function describeRequest(input: {
     host: Array.isArray(host) ? (host[0] ?? '') : (host ?? ''),
     headers: input.headers,
     search: url.search,
-    query: url.searchParams,
+    // Made only when a Query predicate or a rule counting by a parameter reads it.
+    get query() {
+      return url.searchParams;
+    },
     get cookies() {
       cookies ??= cookiesOf(Array.isArray(cookie) ? cookie.join('; ') : cookie);
       return cookies;

@@ -2,7 +2,7 @@ import type { ApiGroup, FlowRule, GatewayRoute } from '@qiming/shared';
 import type { Cluster } from '../../../cluster/cluster.ts';
 import type { GatewayRequest } from './compiledRoute.ts';
 import { gatewayStates } from './gatewayState.ts';
-import { LeasedCounts } from './leasedCounts.ts';
+import { LeasedCounts, type WindowCount } from './leasedCounts.ts';
 import { finder } from './routePatterns.ts';
 import { WarmUps } from './warmUps.ts';
 
@@ -88,12 +88,14 @@ export class FlowGuard {
       .filter((group) => group.rules.length > 0);
   }
 
-  /** Answers at once, without a promise, when no rule applies: the common case costs no extra turn. */
+  /**
+   * Answers at once, without a promise, when no rule applies or every rule can count without waiting
+   * (a QPS rule with room left in its block, a concurrency rule): only a block fetch or a queue waits.
+   */
   check(route: GatewayRoute, request: GatewayRequest): FlowDecision | Promise<FlowDecision> {
-    const rules = [
-      ...(this.routeRules.get(route.routeId) ?? []),
-      ...this.groupRules.filter((group) => group.matches(request.path)).flatMap((group) => group.rules),
-    ];
+    const ofRoute = this.routeRules.get(route.routeId);
+    if (this.groupRules.length === 0) return ofRoute ? this.checkRules(ofRoute, request) : unlimited;
+    const rules = [...(ofRoute ?? []), ...this.groupRules.filter((group) => group.matches(request.path)).flatMap((group) => group.rules)];
     return rules.length === 0 ? unlimited : this.checkRules(rules, request);
   }
 
@@ -110,7 +112,7 @@ export class FlowGuard {
     );
   }
 
-  private async checkRules(rules: FlowRule[], request: GatewayRequest): Promise<FlowDecision> {
+  private checkRules(rules: FlowRule[], request: GatewayRequest): FlowDecision | Promise<FlowDecision> {
     this.countGatewaysWhenDue();
     const taken: string[] = [];
     const release = () => {
@@ -120,45 +122,72 @@ export class FlowGuard {
         else this.inFlight.delete(key);
       }
     };
-    for (const rule of rules) {
-      // A changed rule starts counting afresh.
-      const key = `gateway-flow:${rule.id}:${rule.updatedAt}:${paramOf(rule, request)}`;
-      if (rule.grade === 'concurrency') {
-        const current = this.inFlight.get(key) ?? 0;
-        if (current >= rule.count) {
-          release();
-          return { allowed: false, limit: rule.count, retryAfterSec: 1, resetSec: 1 };
-        }
-        this.inFlight.set(key, current + 1);
-        taken.push(key);
-        continue;
-      }
-      if (rule.controlBehavior === 'queue' || rule.controlBehavior === 'warmUpQueue') {
-        // Warming up, the spacing follows the warming threshold: a cold rule spaces requests three times as far.
-        const threshold = rule.controlBehavior === 'queue' ? rule.count : this.warmUps.threshold(key, rule, Date.now());
-        const wait = await this.cluster.takeTurn(
-          key,
-          Math.max(1, Math.round((rule.intervalSec * 1000) / threshold)),
-          rule.maxQueueingTimeMs,
-        );
-        if (wait === undefined) {
-          release();
-          return { allowed: false, limit: rule.count, retryAfterSec: 1, resetSec: 1 };
-        }
-        if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-        continue;
-      }
-      const threshold = rule.controlBehavior === 'warmUp' ? this.warmUps.threshold(key, rule, Date.now()) : rule.count;
-      const fullLimit = threshold + rule.burst;
-      // Blocks sized by the rule's full limit, so a warming rule's lower threshold does not shrink them.
-      const { count, resetInMs, shared } = await this.counts.count(key, rule.intervalSec * 1000, rule.count + rule.burst);
-      const limit = shared ? fullLimit : Math.ceil(fullLimit / this.liveGateways);
-      if (count > limit) {
+    for (let index = 0; index < rules.length; index++) {
+      const outcome = this.checkRule(rules[index] as FlowRule, request, taken);
+      if (outcome instanceof Promise) return this.checkRest(outcome, rules, index, request, taken, release);
+      if (outcome) {
         release();
-        const seconds = Math.max(1, Math.ceil(resetInMs / 1000));
-        return { allowed: false, limit, retryAfterSec: seconds, resetSec: seconds };
+        return outcome;
       }
     }
     return { allowed: true, release };
+  }
+
+  /** The rules from `index` on, once one of them had to wait. */
+  private async checkRest(
+    waiting: Promise<FlowDecision | undefined>,
+    rules: FlowRule[],
+    index: number,
+    request: GatewayRequest,
+    taken: string[],
+    release: () => void,
+  ): Promise<FlowDecision> {
+    let outcome: FlowDecision | undefined = await waiting;
+    for (let next = index + 1; !outcome && next < rules.length; next++) {
+      const checked = this.checkRule(rules[next] as FlowRule, request, taken);
+      outcome = checked instanceof Promise ? await checked : checked;
+    }
+    if (!outcome) return { allowed: true, release };
+    release();
+    return outcome;
+  }
+
+  /** One rule's verdict: undefined lets the request on to the next rule, a refusal stops it. */
+  private checkRule(
+    rule: FlowRule,
+    request: GatewayRequest,
+    taken: string[],
+  ): FlowDecision | undefined | Promise<FlowDecision | undefined> {
+    // A changed rule starts counting afresh.
+    const key = `gateway-flow:${rule.id}:${rule.updatedAt}:${paramOf(rule, request)}`;
+    if (rule.grade === 'concurrency') {
+      const current = this.inFlight.get(key) ?? 0;
+      if (current >= rule.count) return { allowed: false, limit: rule.count, retryAfterSec: 1, resetSec: 1 };
+      this.inFlight.set(key, current + 1);
+      taken.push(key);
+      return undefined;
+    }
+    if (rule.controlBehavior === 'queue' || rule.controlBehavior === 'warmUpQueue') return this.queue(rule, key);
+    const threshold = rule.controlBehavior === 'warmUp' ? this.warmUps.threshold(key, rule, Date.now()) : rule.count;
+    const fullLimit = threshold + rule.burst;
+    const verdict = (counted: WindowCount): FlowDecision | undefined => {
+      const limit = counted.shared ? fullLimit : Math.ceil(fullLimit / this.liveGateways);
+      if (counted.count <= limit) return undefined;
+      const seconds = Math.max(1, Math.ceil(counted.resetInMs / 1000));
+      return { allowed: false, limit, retryAfterSec: seconds, resetSec: seconds };
+    };
+    // Blocks sized by the rule's full limit, so a warming rule's lower threshold does not shrink them.
+    const counted = this.counts.count(key, rule.intervalSec * 1000, rule.count + rule.burst);
+    return counted instanceof Promise ? counted.then(verdict) : verdict(counted);
+  }
+
+  /** A queueing rule: the request waits for its turn, or is refused when that is more than `maxQueueingTimeMs` away. */
+  private async queue(rule: FlowRule, key: string): Promise<FlowDecision | undefined> {
+    // Warming up, the spacing follows the warming threshold: a cold rule spaces requests three times as far.
+    const threshold = rule.controlBehavior === 'queue' ? rule.count : this.warmUps.threshold(key, rule, Date.now());
+    const wait = await this.cluster.takeTurn(key, Math.max(1, Math.round((rule.intervalSec * 1000) / threshold)), rule.maxQueueingTimeMs);
+    if (wait === undefined) return { allowed: false, limit: rule.count, retryAfterSec: 1, resetSec: 1 };
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    return undefined;
   }
 }

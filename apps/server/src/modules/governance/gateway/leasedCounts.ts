@@ -9,6 +9,13 @@ interface Lease {
   shared: boolean;
 }
 
+/** A request's number in its rule's current window, and whether the whole cluster counted it. */
+export interface WindowCount {
+  count: number;
+  resetInMs: number;
+  shared: boolean;
+}
+
 /**
  * Per-interval counts for flow rules, taken from the cluster's shared window in blocks of 1 % of the
  * rule's limit rather than one request at a time, so a high limit does not cost a Redis round trip
@@ -25,17 +32,24 @@ export class LeasedCounts {
 
   constructor(private readonly cluster: Cluster) {}
 
-  async count(key: string, windowMs: number, limit: number): Promise<{ count: number; resetInMs: number; shared: boolean }> {
+  /** A number from this process's block when it has one left (no promise, no turn), else after fetching a block. */
+  count(key: string, windowMs: number, limit: number): WindowCount | Promise<WindowCount> {
+    return this.fromLease(key, Date.now()) ?? this.countAfterFetch(key, windowMs, limit);
+  }
+
+  private fromLease(key: string, now: number): WindowCount | undefined {
+    const lease = this.leases.get(key);
+    if (!lease || lease.endsAt <= now || lease.next > lease.last) return undefined;
+    const count = lease.next;
+    lease.next += 1;
+    return { count, resetInMs: lease.endsAt - now, shared: lease.shared };
+  }
+
+  private async countAfterFetch(key: string, windowMs: number, limit: number): Promise<WindowCount> {
     for (;;) {
-      const now = Date.now();
-      const lease = this.leases.get(key);
-      if (lease && lease.endsAt > now && lease.next <= lease.last) {
-        const count = lease.next;
-        lease.next += 1;
-        return { count, resetInMs: lease.endsAt - now, shared: lease.shared };
-      }
-      const pending = this.fetching.get(key) ?? this.fetch(key, windowMs, Math.max(1, Math.floor(limit / 100)));
-      await pending;
+      await (this.fetching.get(key) ?? this.fetch(key, windowMs, Math.max(1, Math.floor(limit / 100))));
+      const counted = this.fromLease(key, Date.now());
+      if (counted) return counted;
     }
   }
 

@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
-import type { FastifyRequest } from 'fastify';
+import type { TLSSocket } from 'node:tls';
 import type { Rewrites } from './compiledRoute.ts';
 import { limitedBody } from './forwardRequest.ts';
 
@@ -45,7 +45,8 @@ export function dropHopByHop(headers: IncomingHttpHeaders): void {
   for (const name of hopByHop) delete headers[name];
 }
 
-export function forwardedHeaders(request: FastifyRequest, rewrites: Rewrites): IncomingHttpHeaders {
+/** The request's id (see requestIdOf) goes on as `x-request-id`. */
+export function forwardedHeaders(request: IncomingMessage, requestId: string, rewrites: Rewrites): IncomingHttpHeaders {
   const forwarded: IncomingHttpHeaders = { ...request.headers };
   dropHopByHop(forwarded);
   for (const name of notForwarded) delete forwarded[name];
@@ -53,10 +54,10 @@ export function forwardedHeaders(request: FastifyRequest, rewrites: Rewrites): I
   // The chain is kept (as nginx and Spring Cloud Gateway do); only its last address is the gateway's word.
   const chain = forwarded['x-forwarded-for'];
   forwarded['x-forwarded-for'] = chain ? `${chain}, ${request.socket.remoteAddress}` : request.socket.remoteAddress;
-  forwarded['x-forwarded-proto'] = request.protocol;
+  forwarded['x-forwarded-proto'] = (request.socket as TLSSocket).encrypted ? 'https' : 'http';
   forwarded['x-forwarded-host'] = request.headers.host;
   // The client's id when it is a plain token (see requestIdOf), else the gateway's new one.
-  forwarded['x-request-id'] = request.id;
+  forwarded['x-request-id'] = requestId;
   for (const [name, value] of rewrites.addRequestHeaders) forwarded[name.toLowerCase()] = value;
   return forwarded;
 }
@@ -64,19 +65,24 @@ export function forwardedHeaders(request: FastifyRequest, rewrites: Rewrites): I
 /**
  * What is sent on as the body: nothing for GET and HEAD or a request without one, the client's stream
  * as it comes (counted against RequestSize when chunked: a Content-Length was checked already), or for a
- * retried request one small enough to keep, read whole so a retry can send it again.
+ * retried request one small enough to keep, read whole so a retry can send it again. Only that last one
+ * is a promise: a request without a body takes no extra turn.
  */
-export async function bodyOf(
-  request: FastifyRequest,
+export function bodyOf(
+  request: IncomingMessage,
   retried: boolean,
   maxBodyBytes: number | undefined,
-): Promise<IncomingMessage | AsyncIterable<Buffer> | Buffer | null> {
+): IncomingMessage | AsyncIterable<Buffer> | Promise<Buffer> | null {
   const length = request.headers['content-length'];
   const chunked = request.headers['transfer-encoding'] !== undefined;
   if (request.method === 'GET' || request.method === 'HEAD' || (!chunked && (length === undefined || length === '0'))) return null;
-  if (chunked && maxBodyBytes !== undefined) return limitedBody(request.raw, maxBodyBytes);
-  if (!retried || chunked || Number(length) > retryBodyBytes) return request.raw;
+  if (chunked && maxBodyBytes !== undefined) return limitedBody(request, maxBodyBytes);
+  if (!retried || chunked || Number(length) > retryBodyBytes) return request;
+  return wholeBody(request);
+}
+
+async function wholeBody(request: IncomingMessage): Promise<Buffer> {
   const chunks: Buffer[] = [];
-  for await (const chunk of request.raw) chunks.push(chunk as Buffer);
+  for await (const chunk of request) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks);
 }
