@@ -74,8 +74,11 @@ export async function reachesNamespaces(
   operation: ReachOperation | null = caller.operationId,
 ): Promise<boolean> {
   if (operation === null) return false;
-  const reach = await namespaceReach(caller, operation, db);
-  for (const namespaceId of namespaceIds) if (!reachCovers(reach, namespaceId, need)) return false;
+  // Asked on every beat and poll: the super administrator's answer needs no reach to be built.
+  if (!caller.isSuper) {
+    const reach = await namespaceReach(caller, operation, db);
+    for (const namespaceId of namespaceIds) if (!reachCovers(reach, namespaceId, need)) return false;
+  }
   recordDecision(caller, `namespace ${need}`);
   return true;
 }
