@@ -1,6 +1,8 @@
 // The config centre's push and the registry's heartbeats, against the real server in its own process:
 //  1. publish -> each of 1,000 held long polls answered (p50, p99), beside 1,000 health checks sent
-//     the same way in the same run (BENCH_LISTENERS=10000 needs MAX_CONNECTIONS above it);
+//     the same way in the same run (BENCH_LISTENERS=10000 needs MAX_CONNECTIONS above it). The polls are
+//     held by BENCH_CLIENT_THREADS (default 4) worker threads, each its own event loop and sockets, so
+//     reading 10,000 answers in one loop does not add its own queue to the figures;
 //  2. the server's CPU while 10,000 instances beat every 5 s, beside the same request rate of health checks.
 // Run: npm run bench:governance   (BENCH_SECONDS=30 for the beat window; BENCH_DATABASE_URL for PostgreSQL;
 // BENCH_LISTENERS, BENCH_INSTANCES; BENCH_ROOT=<another checkout, its server built> runs that one, for a before/after)
@@ -10,6 +12,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { Worker } from 'node:worker_threads';
 import { cpuSeconds, freePort, profileArguments } from './support/processes.ts';
 
 const listenerCount = Number(process.env.BENCH_LISTENERS ?? 1_000);
@@ -17,6 +20,7 @@ const instanceCount = Number(process.env.BENCH_INSTANCES ?? 10_000);
 const beatSeconds = Number(process.env.BENCH_SECONDS ?? 30);
 const beatIntervalMs = 5_000;
 const rounds = 3;
+const clientThreads = Math.max(1, Number(process.env.BENCH_CLIENT_THREADS ?? 4));
 const credentials = 'username=sysadmin&password=Qiming%402026';
 const agent = new http.Agent({ keepAlive: true, maxSockets: Number.POSITIVE_INFINITY });
 // The server under test is the built one on plain node, as production runs it.
@@ -65,6 +69,76 @@ const percentile = (values: number[], p: number) => {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
 };
 const ms = (value: number) => `${value.toFixed(1)} ms`;
+/** A time every thread reads alike: each thread's performance.now() counts from its own start. */
+const wallNow = () => performance.timeOrigin + performance.now();
+
+/**
+ * One thread's share of the long polls: it opens them (its share of 250 every 100 ms, as below), says when all are
+ * sent, and reports the wall time each was answered with the change. Plain JavaScript, run as given.
+ */
+const listenerThread = `
+const http = require('node:http');
+const { parentPort, workerData } = require('node:worker_threads');
+const { port, count, body, dataId, batch } = workerData;
+const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
+const arrivals = [];
+let answered = 0;
+const poll = () => {
+  const request = http.request({ host: '127.0.0.1', port, method: 'POST', path: '/nacos/v1/cs/configs/listener', agent,
+    headers: { 'content-type': 'application/x-www-form-urlencoded', 'Long-Pulling-Timeout': '60000' } }, (response) => {
+    let text = '';
+    response.setEncoding('utf8');
+    response.on('data', (chunk) => (text += chunk));
+    response.on('end', () => {
+      const at = performance.timeOrigin + performance.now();
+      if (!text.includes(dataId)) { parentPort.postMessage({ error: 'a listener was answered without the change: ' + response.statusCode + ' ' + text }); return; }
+      arrivals.push(at);
+      if (++answered === count) { parentPort.postMessage({ arrivals }); agent.destroy(); }
+    });
+  });
+  request.on('error', (error) => parentPort.postMessage({ error: String(error) }));
+  request.end(body);
+};
+(async () => {
+  for (let i = 0; i < count; i++) {
+    if (i > 0 && i % batch === 0) await new Promise((resolve) => setTimeout(resolve, 100));
+    poll();
+  }
+  parentPort.postMessage({ sent: true });
+})();
+`;
+
+/** Opens `count` long polls spread over the threads; resolves once all are sent, with the answers' wall times to come. */
+async function holdPolls(port: number, count: number, body: string, dataId: string) {
+  const workers = Array.from({ length: clientThreads }, (_, n) => {
+    const share = Math.floor(count / clientThreads) + (n < count % clientThreads ? 1 : 0);
+    // The threads together keep to 250 new connections per 100 ms.
+    const batch = Math.ceil(250 / clientThreads);
+    return { share, worker: new Worker(listenerThread, { eval: true, workerData: { port, count: share, body, dataId, batch } }) };
+  });
+  const sent: Promise<void>[] = [];
+  const arrivals: Promise<number[]>[] = [];
+  for (const { share, worker } of workers) {
+    if (share === 0) {
+      void worker.terminate();
+      continue;
+    }
+    sent.push(new Promise((resolve, reject) => worker.on('message', (m) => (m.sent ? resolve() : m.error && reject(new Error(m.error))))));
+    arrivals.push(
+      new Promise((resolve, reject) =>
+        worker.on('message', (m) => {
+          if (m.error) reject(new Error(m.error));
+          if (m.arrivals) {
+            resolve(m.arrivals);
+            void worker.terminate();
+          }
+        }),
+      ),
+    );
+  }
+  await Promise.all(sent);
+  return { answered: Promise.all(arrivals).then((all) => all.flat()) };
+}
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'qiming-bench-'));
 const port = await freePort();
@@ -90,7 +164,8 @@ try {
       () => false,
     );
     if (healthy) break;
-    if (attempt > 240) throw new Error('server did not start');
+    // A first start seeds the demo: minutes on a loaded machine.
+    if (attempt > 1200) throw new Error('server did not start');
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   console.log(`server pid ${server.pid} on ${process.env.BENCH_DATABASE_URL ? 'postgres' : 'sqlite'}, ${os.cpus().length} cores`);
@@ -111,22 +186,12 @@ try {
     await publish(content);
     const md5 = createHash('md5').update(content).digest('hex');
     const body = `${credentials}&Listening-Configs=${encodeURIComponent(`${dataId}\u0002DEFAULT_GROUP\u0002${md5}\u0001`)}`;
-    const answered: Promise<number>[] = [];
-    let publishedAt = 0;
-    for (let i = 0; i < listenerCount; i++) {
-      await paceConnections(i);
-      answered.push(
-        call(port, 'POST', '/nacos/v1/cs/configs/listener', body, { 'Long-Pulling-Timeout': '60000' }).then((answer) => {
-          if (!answer.body.includes(dataId)) throw new Error(`a listener was answered without the change: ${answer.status} ${answer.body}`);
-          return performance.now() - publishedAt;
-        }),
-      );
-    }
+    const { answered } = await holdPolls(port, listenerCount, body, dataId);
     // Every poll has been sent and compared; give the server a moment to hold the last of them.
     await new Promise((resolve) => setTimeout(resolve, 2_000 + listenerCount / 5));
-    publishedAt = performance.now();
+    const publishedAt = wallNow();
     await publish(`version=${round}-changed`);
-    pushLatencies.push(...(await Promise.all(answered)));
+    pushLatencies.push(...(await answered).map((at) => at - publishedAt));
 
     const checks: Promise<number>[] = [];
     for (let i = 0; i < listenerCount; i++) {

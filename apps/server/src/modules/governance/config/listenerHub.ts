@@ -21,10 +21,14 @@ interface Waiter {
   watched: WatchedConfig[];
   client: ListeningClient;
   since: number;
-  timer?: NodeJS.Timeout;
+  /** The wheel's slot the poll ends in with "no change", once it is held. */
+  slot?: number;
   done: boolean;
   finish(changed: WatchedConfig[]): void;
 }
+
+/** How finely held polls are timed out: Nacos answers 500 ms before the client gives up, so 100 ms late is still in time. */
+const wheelTickMs = 100;
 
 /** A standing listener on configs (a Nacos 2 gRPC connection's), told of every change to a config it follows. */
 export interface ConfigFollower {
@@ -59,6 +63,12 @@ export const changeLogTimings = {
  */
 export class ConfigListenerHub {
   private readonly waiters = new Map<string, Set<Waiter>>();
+  /** Held polls by the tick they time out in: one interval ends them all, instead of a timer each. */
+  private readonly wheel = new Map<number, Set<Waiter>>();
+  private wheelTimer: NodeJS.Timeout | undefined;
+  private lastTick = Math.floor(Date.now() / wheelTickMs);
+  /** Listener-page entries of answered polls, removed together after the answers are out. */
+  private forgotten: Array<{ key: string; id: string }> = [];
   private readonly followers = new Set<ConfigFollower>();
   /** The highest version id read, and what it was at each recent read (the start of the lookback). */
   private lastVersionId = 0;
@@ -87,6 +97,40 @@ export class ConfigListenerHub {
     this.lastRead = Date.now();
     this.timer = setInterval(() => this.readChangeLogWhenDue(), changeLogTimings.readEveryMs);
     this.timer.unref();
+    this.wheelTimer = setInterval(() => this.turnWheel(), wheelTickMs);
+    this.wheelTimer.unref();
+  }
+
+  /** Ends with "no change" the polls whose hold ran out since the last turn. */
+  private turnWheel(): void {
+    const now = Math.floor(Date.now() / wheelTickMs);
+    for (; this.lastTick <= now; this.lastTick++) {
+      const due = this.wheel.get(this.lastTick);
+      if (!due) continue;
+      this.wheel.delete(this.lastTick);
+      for (const waiter of due) waiter.finish([]);
+    }
+  }
+
+  private hold(waiter: Waiter, holdMs: number): void {
+    // Never in a slot already turned: the next turn would pass it by.
+    const slot = Math.max(Math.ceil((Date.now() + holdMs) / wheelTickMs), this.lastTick);
+    waiter.slot = slot;
+    const due = this.wheel.get(slot) ?? new Set<Waiter>();
+    due.add(waiter);
+    this.wheel.set(slot, due);
+  }
+
+  /** Removes the answered polls' listener-page entries in one pass, after the answers have gone out. */
+  private forgetLater(keys: string[], id: string): void {
+    if (this.forgotten.length === 0) setImmediate(() => this.forgetAll());
+    for (const key of keys) this.forgotten.push({ key, id });
+  }
+
+  private forgetAll(): void {
+    const forgotten = this.forgotten;
+    this.forgotten = [];
+    for (const { key, id } of forgotten) this.cluster.removeEntry(directoryKey(key), id).catch(() => undefined);
   }
 
   /** Adds a standing listener, until the returned function is called. */
@@ -158,13 +202,13 @@ export class ConfigListenerHub {
         finish: (changed) => {
           if (waiter.done) return;
           waiter.done = true;
-          clearTimeout(waiter.timer);
+          if (waiter.slot !== undefined) this.wheel.get(waiter.slot)?.delete(waiter);
           for (const key of keys) {
             const set = this.waiters.get(key);
             set?.delete(waiter);
             if (set?.size === 0) this.waiters.delete(key);
           }
-          if (holdMs > 0) void this.forget(waiter, keys);
+          if (holdMs > 0) this.forgetLater(keys, waiter.id);
           resolve(changed);
         },
       };
@@ -189,7 +233,7 @@ export class ConfigListenerHub {
       waiter.finish(changed);
       return;
     }
-    waiter.timer = setTimeout(() => waiter.finish([]), holdMs);
+    this.hold(waiter, holdMs);
     const expiresAt = waiter.since + holdMs + 5_000;
     // The directory only feeds the listeners page: a poll is held whether or not Redis takes its entry.
     await Promise.all(
@@ -205,11 +249,7 @@ export class ConfigListenerHub {
       ),
     );
     // The poll may have ended while its entries were being written.
-    if (waiter.done) await this.forget(waiter, keys);
-  }
-
-  private async forget(waiter: Waiter, keys: string[]): Promise<void> {
-    await Promise.all(keys.map((key) => this.cluster.removeEntry(directoryKey(key), waiter.id))).catch(() => {});
+    if (waiter.done) this.forgetLater(keys, waiter.id);
   }
 
   /** Clients holding a long poll on `key`, on any server. */
@@ -221,6 +261,7 @@ export class ConfigListenerHub {
   /** Answers every held poll with "no change", so clients reconnect to a server that is up. */
   close(): void {
     clearInterval(this.timer);
+    clearInterval(this.wheelTimer);
     for (const set of [...this.waiters.values()]) for (const waiter of [...set]) waiter.finish([]);
   }
 }

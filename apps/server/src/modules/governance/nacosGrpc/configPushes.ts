@@ -1,6 +1,7 @@
 import { type ConfigKey, configKeyText } from '../config/configRepo.ts';
 import type { ConfigFollower } from '../config/listenerHub.ts';
 import type { Connection } from './connections.ts';
+import { EncodedPayload } from './payload.ts';
 
 /** A config a connection listens to, with the tenant as the client wrote it (echoed in pushes) and its MD5. */
 export interface ListenedConfig {
@@ -24,11 +25,18 @@ export class ConfigPushes implements ConfigFollower {
   }
 
   changed(key: string, md5: string): void {
+    // One push per way of naming the config (the tenant as each client wrote it), encoded once.
+    const pushes = new Map<string, EncodedPayload>();
     for (const [connection, listened] of this.listening.get(key) ?? []) {
       if (listened.md5 === md5) continue;
       // Heard twice (bus and change log), a change is pushed once.
       listened.md5 = md5;
-      connection.push('ConfigChangeNotifyRequest', { dataId: listened.dataId, group: listened.group, tenant: listened.tenant });
+      let push = pushes.get(listened.tenant);
+      if (!push) {
+        push = new EncodedPayload('ConfigChangeNotifyRequest', { dataId: listened.dataId, group: listened.group, tenant: listened.tenant });
+        pushes.set(listened.tenant, push);
+      }
+      connection.pushEncoded(push);
     }
   }
 

@@ -1,5 +1,5 @@
 import type * as grpc from '@grpc/grpc-js';
-import { type Body, payloadOf, type WirePayload } from './payload.ts';
+import { type Body, type EncodedPayload, payloadOf, type WirePayload } from './payload.ts';
 
 /** One Nacos 2 client connection: its bi-directional stream, and what lives only as long as it does. */
 export class Connection {
@@ -22,6 +22,12 @@ export class Connection {
     if (this.closed) return;
     this.pushCount += 1;
     this.stream.write(payloadOf(type, { ...body, requestId: String(this.pushCount), headers: {}, module: 'internal' }));
+  }
+
+  /** Sends a push encoded once for many connections. */
+  pushEncoded(payload: EncodedPayload): void {
+    if (this.closed) return;
+    this.stream.write(payload as WirePayload);
   }
 
   onClose(handler: () => void | Promise<void>): void {

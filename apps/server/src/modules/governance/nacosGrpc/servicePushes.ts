@@ -1,5 +1,6 @@
 import type { RegistryService } from '../registry/registryService.ts';
 import type { Connection } from './connections.ts';
+import { EncodedPayload } from './payload.ts';
 import { listingChecksum, serviceInfoOf } from './serviceInfo.ts';
 
 type ServiceName = Parameters<RegistryService['instancesOf']>[0];
@@ -87,13 +88,20 @@ export class ServicePushes {
     const checksum = listingChecksum(listing);
     if (checksum === service.checksum) return;
     service.checksum = checksum;
+    // Subscribers asking for the same clusters get the same list: encoded once for all of them.
+    const pushes = new Map<string, EncodedPayload>();
     for (const [connection, clusters] of service.subscribers) {
-      connection.push('NotifySubscriberRequest', {
-        namespace: service.name.namespaceId,
-        serviceName: service.name.serviceName,
-        groupName: service.name.groupName,
-        serviceInfo: serviceInfoOf(service.name, listing, clusters, false, checksum),
-      });
+      let push = pushes.get(clusters);
+      if (!push) {
+        push = new EncodedPayload('NotifySubscriberRequest', {
+          namespace: service.name.namespaceId,
+          serviceName: service.name.serviceName,
+          groupName: service.name.groupName,
+          serviceInfo: serviceInfoOf(service.name, listing, clusters, false, checksum),
+        });
+        pushes.set(clusters, push);
+      }
+      connection.pushEncoded(push);
     }
   }
 }
