@@ -70,8 +70,9 @@ if (!isMainThread) {
 
 /** The main thread: the server, the threads holding the connections, and the rounds. */
 async function benchmark() {
-  const root = path.resolve(import.meta.dirname, '..');
-  execSync('npm run --silent build:server', { cwd: root, stdio: 'inherit' });
+  // BENCH_ROOT=<another checkout, its server built> runs that one, for a before/after.
+  const root = process.env.BENCH_ROOT ?? path.resolve(import.meta.dirname, '..');
+  if (!process.env.BENCH_ROOT) execSync('npm run --silent build:server', { cwd: root, stdio: 'inherit' });
 
   const percentile = (values: number[], p: number) => {
     const sorted = [...values].sort((a, b) => a - b);
