@@ -43,9 +43,9 @@ try {
   await floorPage.goto(baseline.url);
   await floorPage.getByRole('heading', { name: 'Hello' }).waitFor();
 
-  const signIn = await scriptSizes(signInScripts);
-  const dashboard = await scriptSizes(firstPageScripts);
-  const floor = await scriptSizes(floorScripts);
+  const signIn = await scriptSizes(signInScripts, 'sign-in page');
+  const dashboard = await scriptSizes(firstPageScripts, 'added by signing in and the dashboard');
+  const floor = await scriptSizes(floorScripts, 'React hello');
   const line = (label: string, sizes: typeof signIn) =>
     console.log(`${label.padEnd(44)} ${String(sizes.count).padStart(7)}  ${kb(sizes.gzip).padStart(9)}  ${kb(sizes.brotli).padStart(9)}`);
   console.log(`${'back-office JavaScript'.padEnd(44)} scripts       gzip     brotli`);

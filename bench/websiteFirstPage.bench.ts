@@ -27,7 +27,7 @@ async function firstPageScripts(url: string, ready: string) {
   await page.getByRole('heading', { name: ready }).waitFor();
   await page.waitForLoadState('networkidle');
   await browser.close();
-  return scriptSizes(scripts);
+  return scriptSizes(scripts, url);
 }
 
 /** Lighthouse on a loaded machine now and then loses its page ("Target closed", NO_NAVSTART): one retry. */
