@@ -5,7 +5,7 @@ import { Navigate, useLocation } from 'react-router-dom';
 import { forgetSession, loadCurrentUser, loadMenus, refreshIfDue, startSessionTimers } from '../core/auth/session.ts';
 import { isLoginValid, readTokens } from '../core/auth/tokenStorage.ts';
 import { installErrorLog } from '../core/errors/errorLog.ts';
-import { loadEveryLanguage } from '../core/i18n/i18n.ts';
+import { loadBackOfficeStrings } from '../core/i18n/i18n.ts';
 import { navigate } from '../core/navigation.ts';
 import { sendToSignInAfterLostSession } from '../core/request/client.ts';
 import { AntdShell } from '../core/ui/AntdShell.tsx';
@@ -42,8 +42,8 @@ export default function AdminArea() {
     let cancelled = false;
     (async () => {
       await refreshIfDue();
-      // The sign-in page loaded one language; the back-office writes labels in all four (form designer).
-      await Promise.all([loadEveryLanguage(), loadMenus(await loadCurrentUser())]);
+      // The sign-in page loaded only its own few strings; the back-office's come now, beside the menus.
+      await Promise.all([loadBackOfficeStrings(), loadMenus(await loadCurrentUser())]);
       if (cancelled) return;
       stopTimers = startSessionTimers();
       setReady(true);

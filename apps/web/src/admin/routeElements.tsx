@@ -1,5 +1,5 @@
-import { Result, Spin } from 'antd';
-import { type ComponentType, type LazyExoticComponent, lazy, Suspense, useEffect } from 'react';
+import { Spin } from 'antd';
+import { type ComponentProps, type ComponentType, type LazyExoticComponent, lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, type RouteObject, useLocation, useParams } from 'react-router-dom';
 import type { AppRoute } from '../core/permission/appRoute.ts';
@@ -7,6 +7,14 @@ import { flattenRoutes } from '../core/permission/buildRoutes.ts';
 import { findView } from './viewRegistry.ts';
 
 const lazyViews = new Map<string, LazyExoticComponent<ComponentType>>();
+
+// antd's Result draws its pictures in 10 KB of script: only a missing or refused page loads it.
+const LazyResult = lazy(() => import('antd/es/result'));
+const Result = (props: ComponentProps<typeof LazyResult>) => (
+  <Suspense fallback={<Spin style={{ display: 'block', margin: '80px auto' }} />}>
+    <LazyResult {...props} />
+  </Suspense>
+);
 
 function MissingView({ view }: { view: string }) {
   const { t } = useTranslation();

@@ -3,12 +3,24 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import '../core/i18n/i18n.ts';
-import { signIn } from '../core/auth/session.ts';
-import { RequestError } from '../core/request/client.ts';
 import { LanguageLinks } from '../core/ui/LanguageLinks.tsx';
 import styles from './loginPage.module.css';
 
 type Problems = { userName?: string; password?: string };
+
+/**
+ * The sign-in protocol and the request client (axios) are a third of what the page would load: they come
+ * as the user starts typing, so the page opens without them and the answer to "Sign in" does not wait.
+ */
+let signingIn: Promise<[typeof import('../core/auth/session.ts'), typeof import('../core/request/client.ts')]> | undefined;
+const loadSignIn = () => {
+  signingIn ??= Promise.all([import('../core/auth/session.ts'), import('../core/request/client.ts')]).catch((error: unknown) => {
+    // A load the network lost is tried again at the next keystroke or "Sign in".
+    signingIn = undefined;
+    throw error;
+  });
+  return signingIn;
+};
 
 /**
  * The sign-in page in plain HTML and a CSS module: antd's Form, Input, Button and Alert with their
@@ -42,11 +54,16 @@ export default function LoginPage() {
     setBusy(true);
     setFailure(undefined);
     try {
+      const [{ signIn }] = await loadSignIn();
       await signIn(values.userName, values.password);
       const target = search.get('redirect');
       navigate(target?.startsWith('/') ? target : '/dashboard', { replace: true });
     } catch (error) {
-      setFailure(error instanceof RequestError ? error.message : t('request.requestError'));
+      const explained = await loadSignIn().then(
+        ([, { RequestError }]) => error instanceof RequestError,
+        () => false,
+      );
+      setFailure(explained ? (error as Error).message : t('request.requestError'));
     } finally {
       setBusy(false);
     }
@@ -66,7 +83,10 @@ export default function LoginPage() {
           value={values[name]}
           aria-invalid={problem ? true : undefined}
           aria-describedby={problem || hint ? `login-${name}-note` : undefined}
-          onChange={(event) => setValues({ ...values, [name]: event.target.value })}
+          onChange={(event) => {
+            loadSignIn().catch(() => undefined);
+            setValues({ ...values, [name]: event.target.value });
+          }}
           onKeyUp={name === 'password' ? (event) => setCapsLock(event.getModifierState('CapsLock')) : undefined}
         />
         {(problem || hint) && (
@@ -91,7 +111,7 @@ export default function LoginPage() {
         {search.get('expired') && (
           <div className={`${styles.notice} ${styles.warning}`} role="status">
             <strong>{t('login.sessionExpired')}</strong>
-            <p>{t('shell.sessionEndedDetail')}</p>
+            <p>{t('login.sessionEndedDetail')}</p>
           </div>
         )}
         {failure && (

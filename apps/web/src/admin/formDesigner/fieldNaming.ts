@@ -1,4 +1,5 @@
 import { type Language, type LocalizedText, languages } from '@qiming/shared';
+import '../../core/i18n/everyLanguage.ts';
 import { i18n } from '../../core/i18n/i18n.ts';
 import type { FieldNaming } from './schemaEditing.ts';
 

@@ -1,8 +1,4 @@
-import { defaultLanguage, type Language, languages, matchLanguage, messages } from '@qiming/shared';
-import dayjs from 'dayjs';
-import 'dayjs/locale/es';
-import 'dayjs/locale/ja';
-import 'dayjs/locale/zh-cn';
+import { defaultLanguage, type Language, languages, type MessageKey, type MessageParams, matchLanguage } from '@qiming/shared';
 import i18next from 'i18next';
 import Cookies from 'js-cookie';
 import { initReactI18next } from 'react-i18next';
@@ -11,52 +7,98 @@ export const languageCookie = 'language';
 
 export const languageNames: Record<Language, string> = { en: 'English', zh: '中文', es: 'Español', ja: '日本語' };
 
-const dayjsLocales: Record<Language, string> = { en: 'en', zh: 'zh-cn', es: 'es', ja: 'ja' };
 const htmlLang: Record<Language, string> = { en: 'en', zh: 'zh-CN', es: 'es', ja: 'ja' };
 
-type Nested = Record<string, Record<string, string>>;
+type Strings = Record<string, unknown>;
+type Catalogue = Record<string, Partial<Record<Language, string>>>;
 
 /** The shared catalogue ('validation.mobile', ...) as nested resources, so `t('validation.mobile')` finds it. */
-function sharedResources(language: Language): Nested {
-  const nested: Nested = {};
+function sharedResources(messages: Catalogue, language: Language): Record<string, Record<string, string>> {
+  const nested: Record<string, Record<string, string>> = {};
   for (const [key, texts] of Object.entries(messages)) {
     const [group = '', name = ''] = key.split('.', 2);
-    nested[group] = { ...nested[group], [name]: texts[language] };
+    nested[group] = { ...nested[group], [name]: texts[language] ?? '' };
   }
   return nested;
 }
 
-/**
- * Each language's UI strings are a chunk of their own: the sign-in page loads only the one it shows,
- * the back-office the others once signed in (`loadEveryLanguage`), where labels are written in all four.
- */
-const uiLoaders: Record<Language, () => Promise<Record<string, unknown>>> = {
-  en: () => import('./locales/en.ts').then((module) => module.en),
-  zh: () => import('./locales/zh.ts').then((module) => module.zh),
-  es: () => import('./locales/es.ts').then((module) => module.es),
-  ja: () => import('./locales/ja.ts').then((module) => module.ja),
+/** The shared catalogue in one language: vite.config.ts cuts the other three out at build time. */
+const catalogues: Record<Language, () => Promise<{ messages: Catalogue }>> = {
+  en: () => import('../../../../../packages/shared/src/i18n/messages.ts?language=en'),
+  zh: () => import('../../../../../packages/shared/src/i18n/messages.ts?language=zh'),
+  es: () => import('../../../../../packages/shared/src/i18n/messages.ts?language=es'),
+  ja: () => import('../../../../../packages/shared/src/i18n/messages.ts?language=ja'),
 };
 
-export type Resources = Record<Language, { translation: Record<string, unknown> }>;
+/** The day names and months of dates the back-office formats; English is dayjs's own. */
+const dayjsLocales: Record<Language, { name: string; load: () => Promise<unknown> }> = {
+  en: { name: 'en', load: async () => undefined },
+  zh: { name: 'zh-cn', load: () => import('dayjs/locale/zh-cn') },
+  es: { name: 'es', load: () => import('dayjs/locale/es') },
+  ja: { name: 'ja', load: () => import('dayjs/locale/ja') },
+};
+
+/**
+ * A language comes in two parts, each a chunk of its own: what a signed-out visitor's pages say (sign-in,
+ * error pages, the request client, the shared catalogue), and the back-office's strings and date locale,
+ * loaded once signed in (`loadBackOfficeStrings`). The sign-in page so loads one language's few strings.
+ */
+type Part = 'signIn' | 'backOffice';
+/** A part of the sign-in strings with the shared catalogue in the same language. */
+const withCatalogue = (language: Language, ui: () => Promise<Strings>) => (): Promise<Strings> =>
+  Promise.all([ui(), catalogues[language]()]).then(([strings, shared]) => ({ ...strings, ...sharedResources(shared.messages, language) }));
+const parts: Record<Part, Record<Language, () => Promise<Strings>>> = {
+  signIn: {
+    en: withCatalogue('en', () => import('./locales/signIn/en.ts').then((module) => module.signInEn)),
+    zh: withCatalogue('zh', () => import('./locales/signIn/zh.ts').then((module) => module.signInZh)),
+    es: withCatalogue('es', () => import('./locales/signIn/es.ts').then((module) => module.signInEs)),
+    ja: withCatalogue('ja', () => import('./locales/signIn/ja.ts').then((module) => module.signInJa)),
+  },
+  backOffice: {
+    en: () => Promise.all([import('./locales/en.ts'), dayjsLocales.en.load()]).then(([ui]) => ui.en),
+    zh: () => Promise.all([import('./locales/zh.ts'), dayjsLocales.zh.load()]).then(([ui]) => ui.zh),
+    es: () => Promise.all([import('./locales/es.ts'), dayjsLocales.es.load()]).then(([ui]) => ui.es),
+    ja: () => Promise.all([import('./locales/ja.ts'), dayjsLocales.ja.load()]).then(([ui]) => ui.ja),
+  },
+};
+
+export type Resources = Record<Language, { translation: Strings }>;
 /** The languages loaded so far, as i18next holds them. */
 export const resources: Partial<Resources> = {};
 
-const loading = new Map<Language, Promise<void>>();
-export function loadLanguage(language: Language): Promise<void> {
-  let loaded = loading.get(language);
+/** The parts every language switched to needs: the back-office's once it has been entered. */
+const wanted = new Set<Part>(['signIn']);
+const loading = new Map<string, Promise<void>>();
+
+function loadPart(part: Part, language: Language): Promise<void> {
+  const key = `${part}:${language}`;
+  let loaded = loading.get(key);
   if (!loaded) {
-    loaded = uiLoaders[language]().then((ui) => {
-      const translation = { ...ui, ...sharedResources(language) };
-      resources[language] = { translation };
-      // Before init the bundle goes in with the resources; after it, into the running instance.
-      if (i18n.isInitialized) i18n.addResourceBundle(language, 'translation', translation, true, true);
+    loaded = parts[part][language]().then((strings) => {
+      resources[language] = { translation: { ...resources[language]?.translation, ...strings } };
+      // Before init the strings go in with the resources; after it, into the running instance.
+      if (i18n.isInitialized) i18n.addResourceBundle(language, 'translation', strings, true, true);
     });
-    loading.set(language, loaded);
+    loading.set(key, loaded);
   }
   return loaded;
 }
 
+/** Every part the pages seen so far need, in one language. */
+export function loadLanguage(language: Language): Promise<void> {
+  return Promise.all([...wanted].map((part) => loadPart(part, language))).then(() => undefined);
+}
+
+/** The back-office's strings and dates in the current language, and in any language switched to later. */
+export async function loadBackOfficeStrings(): Promise<void> {
+  wanted.add('backOffice');
+  await loadLanguage(currentLanguage());
+  await applyLanguage(currentLanguage());
+}
+
+/** Both parts of all four languages: for the form designer, which names new fields in every language. */
 export function loadEveryLanguage(): Promise<void> {
+  wanted.add('backOffice');
   return Promise.all(languages.map(loadLanguage)).then(() => undefined);
 }
 
@@ -81,19 +123,26 @@ await i18n.use(initReactI18next).init({
   returnNull: false,
 });
 
-function applyLanguage(language: Language): void {
-  dayjs.locale(dayjsLocales[language]);
+/** The page's language attribute, and the dates' locale once the back-office has loaded it. */
+async function applyLanguage(language: Language): Promise<void> {
   if (typeof document !== 'undefined') document.documentElement.lang = htmlLang[language];
+  // dayjs is the back-office's: the sign-in page does not load it.
+  if (wanted.has('backOffice')) (await import('dayjs')).default.locale(dayjsLocales[language].name);
 }
-applyLanguage(i18n.language as Language);
+await applyLanguage(i18n.language as Language);
 
 export function currentLanguage(): Language {
   return i18n.language as Language;
 }
 
+/** A shared catalogue message (`error.badCredentials`, ...) in the given loaded language, `{name}` filled from `params`. */
+export function formatMessage(key: MessageKey, language: Language, params: MessageParams = {}): string {
+  return i18n.getFixedT(language)(key, params);
+}
+
 export async function changeLanguage(language: Language): Promise<void> {
   Cookies.set(languageCookie, language, { expires: 365, sameSite: 'lax' });
   await loadLanguage(language);
-  applyLanguage(language);
+  await applyLanguage(language);
   await i18n.changeLanguage(language);
 }

@@ -1,7 +1,7 @@
-import { type Envelope, formatMessage } from '@qiming/shared';
+import type { Envelope } from '@qiming/shared';
 import axios, { type AxiosError, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
 import { clearTokens, readTokens } from '../auth/tokenStorage.ts';
-import { currentLanguage, i18n } from '../i18n/i18n.ts';
+import { currentLanguage, formatMessage, i18n } from '../i18n/i18n.ts';
 import { navigate } from '../navigation.ts';
 import { formEncode } from './formEncoding.ts';
 

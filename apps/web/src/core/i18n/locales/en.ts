@@ -2,22 +2,11 @@ import { bpmEn } from './bpm/en.ts';
 import { formDesignerEn } from './formDesigner/en.ts';
 import { formRunEn } from './formRun/en.ts';
 
-/** English UI strings; every other language must have exactly these keys (a test checks). */
+/**
+ * English UI strings of the back-office, loaded once signed in (the sign-in page's are in signIn/en.ts);
+ * every other language must have exactly these keys (a test checks).
+ */
 export const en = {
-  app: {
-    title: 'Qiming',
-    subtitle: 'Back-office',
-    language: 'Language',
-    size: 'Size',
-    sizes: { large: 'Large', middle: 'Default', small: 'Small' },
-    loading: 'Loading…',
-    settings: 'Page settings',
-    toggleSidebar: 'Toggle the menu',
-    userMenu: 'Account menu',
-    breadcrumb: 'Breadcrumb',
-    home: 'Home',
-    viewMissing: 'The view {path} of this menu entry is not part of this version.',
-  },
   route: {
     dashboard: 'Dashboard',
     profile: 'Profile',
@@ -80,16 +69,6 @@ export const en = {
     bpm_plugin: 'Plugin buttons and types',
     bpm_statistics: 'Performance statistics',
   },
-  login: {
-    title: 'Sign in to Qiming',
-    username: 'User name',
-    password: 'Password',
-    logIn: 'Sign in',
-    passwordRequired: 'Please enter the password',
-    capsLock: 'Caps Lock is on',
-    backToSite: 'Back to the website',
-    sessionExpired: 'Your session has expired, please sign in again',
-  },
   tagsView: {
     label: 'Visited pages',
     refresh: 'Refresh',
@@ -129,16 +108,6 @@ export const en = {
     defaultText: 'Do you want to carry out this operation?',
     success: 'Success!',
     saved: 'Saved',
-  },
-  request: {
-    systemPrompt: 'System prompt',
-    networkProblem: 'System or network problem, please try later',
-    relogin: 'Sign in again',
-    cancel: 'Cancel',
-    sessionInvalid: 'Your session is no longer valid, please sign in again',
-    requestError: 'The request failed, please try again later',
-    importSql: 'Please check whether the imported SQL is reasonable',
-    timeout: 'The server did not answer in time',
   },
   timeAgo: {
     justNow: 'just now',
@@ -1085,14 +1054,6 @@ export const en = {
       history: 'Alarm history',
       markAllRead: 'Mark all read',
     },
-  },
-  errorPage: {
-    notFound: 'The page you are looking for does not exist.',
-    forbidden: 'You do not have permission to open this page.',
-    unauthorized: 'Please sign in to continue.',
-    backHome: 'Back to the website',
-    signIn: 'Sign in',
-    dashboard: 'Back-office home',
   },
   // -- shell (H9) --
   shell: {

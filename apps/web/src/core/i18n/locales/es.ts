@@ -4,20 +4,6 @@ import { formDesignerEs } from './formDesigner/es.ts';
 import { formRunEs } from './formRun/es.ts';
 
 export const es: UiStrings = {
-  app: {
-    title: 'Qiming',
-    subtitle: 'Administración',
-    language: 'Idioma',
-    size: 'Tamaño',
-    sizes: { large: 'Grande', middle: 'Normal', small: 'Pequeño' },
-    loading: 'Cargando…',
-    settings: 'Ajustes de página',
-    toggleSidebar: 'Mostrar u ocultar el menú',
-    userMenu: 'Menú de la cuenta',
-    breadcrumb: 'Ruta de navegación',
-    home: 'Inicio',
-    viewMissing: 'La vista {path} de esta entrada de menú no forma parte de esta versión.',
-  },
   route: {
     dashboard: 'Panel',
     profile: 'Perfil',
@@ -80,16 +66,6 @@ export const es: UiStrings = {
     bpm_plugin: 'Botones y tipos de complemento',
     bpm_statistics: 'Estadísticas de rendimiento',
   },
-  login: {
-    title: 'Iniciar sesión en Qiming',
-    username: 'Nombre de usuario',
-    password: 'Contraseña',
-    logIn: 'Entrar',
-    passwordRequired: 'Introduzca la contraseña',
-    capsLock: 'Bloq Mayús está activado',
-    backToSite: 'Volver al sitio web',
-    sessionExpired: 'Su sesión ha caducado, inicie sesión de nuevo',
-  },
   tagsView: {
     label: 'Páginas visitadas',
     refresh: 'Recargar',
@@ -129,16 +105,6 @@ export const es: UiStrings = {
     defaultText: '¿Desea realizar esta operación?',
     success: '¡Hecho!',
     saved: 'Guardado',
-  },
-  request: {
-    systemPrompt: 'Aviso del sistema',
-    networkProblem: 'Problema del sistema o de la red, inténtelo más tarde',
-    relogin: 'Iniciar sesión de nuevo',
-    cancel: 'Cancelar',
-    sessionInvalid: 'Su sesión ya no es válida, inicie sesión de nuevo',
-    requestError: 'La solicitud falló, inténtelo más tarde',
-    importSql: 'Compruebe si el SQL importado es razonable',
-    timeout: 'El servidor no respondió a tiempo',
   },
   timeAgo: {
     justNow: 'ahora mismo',
@@ -1085,14 +1051,6 @@ export const es: UiStrings = {
       history: 'Historial de alarmas',
       markAllRead: 'Marcar todo como leído',
     },
-  },
-  errorPage: {
-    notFound: 'La página que busca no existe.',
-    forbidden: 'No tiene permiso para abrir esta página.',
-    unauthorized: 'Inicie sesión para continuar.',
-    backHome: 'Volver al sitio web',
-    signIn: 'Iniciar sesión',
-    dashboard: 'Inicio de la administración',
   },
   // -- shell (H9) --
   shell: {

@@ -4,20 +4,6 @@ import { formDesignerJa } from './formDesigner/ja.ts';
 import { formRunJa } from './formRun/ja.ts';
 
 export const ja: UiStrings = {
-  app: {
-    title: '啓明',
-    subtitle: '管理画面',
-    language: '言語',
-    size: 'サイズ',
-    sizes: { large: '大', middle: '標準', small: '小' },
-    loading: '読み込み中…',
-    settings: 'ページ設定',
-    toggleSidebar: 'メニューの開閉',
-    userMenu: 'アカウントメニュー',
-    breadcrumb: 'パンくずリスト',
-    home: 'ホーム',
-    viewMissing: 'このメニューの画面 {path} はこのバージョンに含まれていません。',
-  },
   route: {
     dashboard: 'ダッシュボード',
     profile: 'プロフィール',
@@ -80,16 +66,6 @@ export const ja: UiStrings = {
     bpm_plugin: 'プラグインボタンと種類',
     bpm_statistics: 'パフォーマンス統計',
   },
-  login: {
-    title: '啓明にログイン',
-    username: 'ユーザー名',
-    password: 'パスワード',
-    logIn: 'ログイン',
-    passwordRequired: 'パスワードを入力してください',
-    capsLock: 'Caps Lock がオンです',
-    backToSite: 'ウェブサイトに戻る',
-    sessionExpired: 'セッションの有効期限が切れました。再度ログインしてください',
-  },
   tagsView: {
     label: '訪問したページ',
     refresh: '再読み込み',
@@ -129,16 +105,6 @@ export const ja: UiStrings = {
     defaultText: 'この操作を実行しますか？',
     success: '成功しました！',
     saved: '保存しました',
-  },
-  request: {
-    systemPrompt: 'システム通知',
-    networkProblem: 'システムまたはネットワークの問題です。しばらくしてから再試行してください',
-    relogin: '再ログイン',
-    cancel: 'キャンセル',
-    sessionInvalid: 'セッションが無効になりました。再度ログインしてください',
-    requestError: 'リクエストに失敗しました。しばらくしてから再試行してください',
-    importSql: 'インポートしたSQLが妥当か確認してください',
-    timeout: 'サーバーが時間内に応答しませんでした',
   },
   timeAgo: {
     justNow: 'たった今',
@@ -1085,14 +1051,6 @@ export const ja: UiStrings = {
       history: 'アラーム履歴',
       markAllRead: 'すべて既読にする',
     },
-  },
-  errorPage: {
-    notFound: 'お探しのページは存在しません。',
-    forbidden: 'このページを開く権限がありません。',
-    unauthorized: '続行するにはログインしてください。',
-    backHome: 'ウェブサイトに戻る',
-    signIn: 'ログイン',
-    dashboard: '管理画面のホーム',
   },
   // -- shell (H9) --
   shell: {

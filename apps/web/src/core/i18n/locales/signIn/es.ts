@@ -1,0 +1,47 @@
+import type { SignInStrings } from './en.ts';
+
+export const signInEs: SignInStrings = {
+  app: {
+    title: 'Qiming',
+    subtitle: 'Administración',
+    language: 'Idioma',
+    size: 'Tamaño',
+    sizes: { large: 'Grande', middle: 'Normal', small: 'Pequeño' },
+    loading: 'Cargando…',
+    settings: 'Ajustes de página',
+    toggleSidebar: 'Mostrar u ocultar el menú',
+    userMenu: 'Menú de la cuenta',
+    breadcrumb: 'Ruta de navegación',
+    home: 'Inicio',
+    viewMissing: 'La vista {path} de esta entrada de menú no forma parte de esta versión.',
+  },
+  login: {
+    title: 'Iniciar sesión en Qiming',
+    username: 'Nombre de usuario',
+    password: 'Contraseña',
+    logIn: 'Entrar',
+    passwordRequired: 'Introduzca la contraseña',
+    capsLock: 'Bloq Mayús está activado',
+    backToSite: 'Volver al sitio web',
+    sessionExpired: 'Su sesión ha caducado, inicie sesión de nuevo',
+    sessionEndedDetail: 'Puede haber caducado, haberse cerrado en otro lugar o por un administrador, o el servidor se reinició.',
+  },
+  request: {
+    systemPrompt: 'Aviso del sistema',
+    networkProblem: 'Problema del sistema o de la red, inténtelo más tarde',
+    relogin: 'Iniciar sesión de nuevo',
+    cancel: 'Cancelar',
+    sessionInvalid: 'Su sesión ya no es válida, inicie sesión de nuevo',
+    requestError: 'La solicitud falló, inténtelo más tarde',
+    importSql: 'Compruebe si el SQL importado es razonable',
+    timeout: 'El servidor no respondió a tiempo',
+  },
+  errorPage: {
+    notFound: 'La página que busca no existe.',
+    forbidden: 'No tiene permiso para abrir esta página.',
+    unauthorized: 'Inicie sesión para continuar.',
+    backHome: 'Volver al sitio web',
+    signIn: 'Iniciar sesión',
+    dashboard: 'Inicio de la administración',
+  },
+};

@@ -1,0 +1,47 @@
+import type { SignInStrings } from './en.ts';
+
+export const signInJa: SignInStrings = {
+  app: {
+    title: '啓明',
+    subtitle: '管理画面',
+    language: '言語',
+    size: 'サイズ',
+    sizes: { large: '大', middle: '標準', small: '小' },
+    loading: '読み込み中…',
+    settings: 'ページ設定',
+    toggleSidebar: 'メニューの開閉',
+    userMenu: 'アカウントメニュー',
+    breadcrumb: 'パンくずリスト',
+    home: 'ホーム',
+    viewMissing: 'このメニューの画面 {path} はこのバージョンに含まれていません。',
+  },
+  login: {
+    title: '啓明にログイン',
+    username: 'ユーザー名',
+    password: 'パスワード',
+    logIn: 'ログイン',
+    passwordRequired: 'パスワードを入力してください',
+    capsLock: 'Caps Lock がオンです',
+    backToSite: 'ウェブサイトに戻る',
+    sessionExpired: 'セッションの有効期限が切れました。再度ログインしてください',
+    sessionEndedDetail: '有効期限切れ、他の場所や管理者による終了、またはサーバーの再起動の可能性があります。',
+  },
+  request: {
+    systemPrompt: 'システム通知',
+    networkProblem: 'システムまたはネットワークの問題です。しばらくしてから再試行してください',
+    relogin: '再ログイン',
+    cancel: 'キャンセル',
+    sessionInvalid: 'セッションが無効になりました。再度ログインしてください',
+    requestError: 'リクエストに失敗しました。しばらくしてから再試行してください',
+    importSql: 'インポートしたSQLが妥当か確認してください',
+    timeout: 'サーバーが時間内に応答しませんでした',
+  },
+  errorPage: {
+    notFound: 'お探しのページは存在しません。',
+    forbidden: 'このページを開く権限がありません。',
+    unauthorized: '続行するにはログインしてください。',
+    backHome: 'ウェブサイトに戻る',
+    signIn: 'ログイン',
+    dashboard: '管理画面のホーム',
+  },
+};

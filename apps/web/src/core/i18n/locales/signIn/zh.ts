@@ -1,0 +1,47 @@
+import type { SignInStrings } from './en.ts';
+
+export const signInZh: SignInStrings = {
+  app: {
+    title: '启明',
+    subtitle: '管理后台',
+    language: '语言',
+    size: '布局大小',
+    sizes: { large: '大', middle: '默认', small: '小' },
+    loading: '加载中…',
+    settings: '页面设置',
+    toggleSidebar: '展开或收起菜单',
+    userMenu: '账号菜单',
+    breadcrumb: '面包屑导航',
+    home: '首页',
+    viewMissing: '此菜单的页面 {path} 不在当前版本中。',
+  },
+  login: {
+    title: '登录启明',
+    username: '用户名',
+    password: '密码',
+    logIn: '登录',
+    passwordRequired: '请输入密码',
+    capsLock: '大写锁定已打开',
+    backToSite: '返回网站',
+    sessionExpired: '会话过期失效，请重新登录',
+    sessionEndedDetail: '会话可能已过期、在别处退出或被管理员结束，或服务器已重启。',
+  },
+  request: {
+    systemPrompt: '系统提示',
+    networkProblem: '系统或网络问题，请稍后再试',
+    relogin: '重新登录',
+    cancel: '取消',
+    sessionInvalid: '会话已失效，请重新登录',
+    requestError: '请求失败，请稍后再试',
+    importSql: '请检查导入的SQL是否合理',
+    timeout: '服务器响应超时',
+  },
+  errorPage: {
+    notFound: '您访问的页面不存在。',
+    forbidden: '您没有权限访问此页面。',
+    unauthorized: '请先登录。',
+    backHome: '返回网站首页',
+    signIn: '登录',
+    dashboard: '返回后台首页',
+  },
+};
