@@ -1,5 +1,6 @@
 import type { PageQuery, PageResult } from '@qiming/shared';
 import { type Expression, type Kysely, type SelectQueryBuilder, sql } from 'kysely';
+import { placeholder, runCompiled } from './compiledQuery.ts';
 import { anchorStep, anchorsOf, fromAnchor } from './pageAnchors.ts';
 
 export interface PageSpec<DB, TB extends keyof DB, O> {
@@ -8,8 +9,11 @@ export interface PageSpec<DB, TB extends keyof DB, O> {
   defaultSort: { column: string; order: 'asc' | 'desc' };
   /** Breaks ties so that pages never repeat or skip a row. */
   tieBreaker?: string;
-  /** The total when it is known without counting, e.g. kept alongside the rows. */
-  knownTotal?: number;
+  /**
+   * The total when it is known without counting, e.g. kept alongside the rows; a promise of it is read
+   * at the same time as a page near the start (see `compiled`).
+   */
+  knownTotal?: number | Promise<number>;
   /**
    * Few rows match (a text search through an index): the page's own query counts them as it finds
    * them, rather than a second query finding them all again. Not for plain lists, where a count can
@@ -28,7 +32,14 @@ export interface PageSpec<DB, TB extends keyof DB, O> {
    * a key this process keeps (see pageAnchors) and skips fewer than a thousand rows, not hundreds of thousands.
    * Only for sort columns without nulls.
    */
-  anchors?: { db: Kysely<DB>; version: string };
+  anchors?: { db: Kysely<DB>; version: () => string | Promise<string> };
+  /**
+   * `base` again, built from placeholders (see compiledQuery) under a key naming its shape, with this
+   * request's values: a page near the start, what lists are mostly asked for, then runs a query built
+   * and compiled once per sort instead of anew on every request.
+   */
+  // biome-ignore lint/complexity/noBannedTypes: see select.
+  compiled?: { db: Kysely<DB>; key: string; base: () => SelectQueryBuilder<DB, TB, {}>; values: Record<string, unknown> };
 }
 
 /** Past this many rows skipped, a page finds its keys on the index alone before it reads its rows. */
@@ -56,7 +67,12 @@ export async function paginate<DB, TB extends keyof DB, O>(
     // A page past the last match has no row to carry the total: it is counted below.
     if (counted) return counted;
   }
-  const total = spec.knownTotal ?? (await countRows(base));
+  if (spec.compiled && spec.knownTotal !== undefined && offset < deferredFrom) {
+    // Near the start the page is read forwards whatever the total, so both are read at once.
+    const [total, records] = await Promise.all([spec.knownTotal, compiledPage(spec, column, order, query.limit, offset)]);
+    return { total, records: offset < total ? records : [] };
+  }
+  const total = await (spec.knownTotal ?? countRows(base));
   if (total === 0 || offset >= total) return { total, records: [] };
   const take = Math.min(query.limit, total - offset);
   const fromEnd = total - offset - take;
@@ -65,10 +81,14 @@ export async function paginate<DB, TB extends keyof DB, O>(
   const skip = backwards ? fromEnd : offset;
   const sortColumn = sql.ref(column);
   const tie = sql.ref(tieBreaker);
+  if (skip < deferredFrom && spec.compiled) {
+    const records = await compiledPage(spec, column, direction, take, skip);
+    return { total, records: backwards ? records.reverse() : records };
+  }
   let page: SelectQueryBuilder<DB, TB, O>;
   if (skip < deferredFrom) page = spec.select(base).limit(take).offset(skip);
   else if (spec.anchors && skip >= anchorStep) {
-    const listKey = `${spec.anchors.version} ${column} ${direction}`;
+    const listKey = `${await spec.anchors.version()} ${column} ${direction}`;
     const anchors = await anchorsOf(spec.anchors.db, listKey, base, sortColumn, tie, direction);
     const index = Math.min(Math.floor(skip / anchorStep), anchors.length - 1);
     const anchor = anchors[index] as (typeof anchors)[number];
@@ -84,6 +104,31 @@ export async function paginate<DB, TB extends keyof DB, O>(
   page = page.orderBy(sortColumn, direction).orderBy(tie, direction);
   const records = (await page.execute()) as O[];
   return { total, records: backwards ? records.reverse() : records };
+}
+
+/** The page's rows through the list's query compiled once for this sort (see PageSpec.compiled). */
+function compiledPage<DB, TB extends keyof DB, O>(
+  spec: PageSpec<DB, TB, O>,
+  column: string,
+  direction: 'asc' | 'desc',
+  take: number,
+  skip: number,
+): Promise<O[]> {
+  const { db, key, base, values } = spec.compiled as NonNullable<typeof spec.compiled>;
+  const sortColumn = sql.ref(column);
+  const tie = sql.ref(spec.tieBreaker ?? 'id');
+  return runCompiled(
+    db,
+    `${key} ${column} ${direction}`,
+    () =>
+      spec
+        .select(base())
+        .limit(placeholder<number>('take'))
+        .offset(placeholder<number>('skip'))
+        .orderBy(sortColumn, direction)
+        .orderBy(tie, direction),
+    { ...values, take, skip },
+  );
 }
 
 async function countedPage<DB, TB extends keyof DB, O>(

@@ -8,6 +8,7 @@ import type {
   PageQuery,
 } from '@qiming/shared';
 import { type Kysely, sql } from 'kysely';
+import { placeholder, runCompiled } from '../../../db/compiledQuery.ts';
 import { containsText } from '../../../db/containsText.ts';
 import { runsOnSqlite } from '../../../db/dialectOf.ts';
 import { inTransaction } from '../../../db/inTransaction.ts';
@@ -126,17 +127,22 @@ export async function pageItems(
   const filtered = Boolean(query.itemCode || query.itemValue);
   const kept = filtered
     ? undefined
-    : await db.selectFrom('pf_dict').select(['item_count', 'updated_at']).where('id', '=', dictId).executeTakeFirst();
-  const knownTotal = filtered ? undefined : (kept?.item_count ?? 0);
+    : runCompiled(
+        db,
+        'pf_dict kept count',
+        () => db.selectFrom('pf_dict').select(['item_count', 'updated_at']).where('id', '=', placeholder<number>('dictId')),
+        { dictId },
+      ).then((rows) => rows[0]);
   return paginate(items(db, dictId, query), query, {
     columns: { itemCode: 'item_code', itemValue: 'item_value', index: 'item_index' },
     defaultSort: { column: 'item_index', order: 'asc' },
-    knownTotal,
+    knownTotal: kept?.then((row) => row?.item_count ?? 0),
     countAlongside: filtered,
     select: itemColumns,
     byKeys: (keys) => itemColumns(db.selectFrom('pf_dict_item').where('id', 'in', keys as never)),
     // updated_at moves on with every item write (see changeDictionary), so it versions the list.
-    anchors: kept && { db, version: `pf_dict_item ${dictId} ${kept.updated_at}` },
+    anchors: kept && { db, version: async () => `pf_dict_item ${dictId} ${(await kept)?.updated_at}` },
+    compiled: filtered ? undefined : { db, key: 'pf_dict_item page', base: () => items(db, placeholder('dictId'), {}), values: { dictId } },
   });
 }
 

@@ -1,0 +1,69 @@
+import { type Compilable, CompiledQuery, type Kysely, type QueryResult } from 'kysely';
+import { runsOnSqlite } from './dialectOf.ts';
+
+/** Stands in a query built once for the value each run gives under its name. */
+class Placeholder {
+  constructor(readonly name: string) {}
+}
+
+/**
+ * A named value of a query built once: `where('id', '=', placeholder('id'))`. Typed as the value it
+ * stands for, so the query builder checks the column against it.
+ */
+export function placeholder<T>(name: string): T {
+  return new Placeholder(name) as T;
+}
+
+interface Template {
+  sql: string;
+  /** Each parameter's fixed value, or the placeholder whose value a run gives. */
+  parameters: readonly unknown[];
+  query: CompiledQuery['query'];
+}
+
+const templates = new Map<string, Template>();
+/** Bounds the templates should a caller put a value in a key; the hot path's few shapes stay far below. */
+const maxTemplates = 1000;
+
+/**
+ * The SQL texts of queries compiled once, by the name their prepared statement takes on a PostgreSQL
+ * connection (see database.ts): the server then parses and plans each on a connection only once.
+ */
+const statementNames = new Map<string, string>();
+
+export function preparedStatementName(sql: string): string | undefined {
+  return statementNames.get(sql);
+}
+
+/**
+ * Runs the query `build` makes, built and compiled only the first time its `key` is seen on this
+ * dialect; later runs put `values` in its placeholders. Kysely builds and compiles every query anew,
+ * which on a hot list costs more than the database's answer. `key` names the query's shape: whatever
+ * changes its SQL (a sort column, a filter present or not) belongs in the key, never in `values`.
+ */
+export async function runCompiled<Row>(
+  // biome-ignore lint/suspicious/noExplicitAny: any database's executor runs a compiled query.
+  db: Kysely<any>,
+  key: string,
+  build: () => Compilable<Row>,
+  values: Record<string, unknown>,
+): Promise<Row[]> {
+  const dialectKey = `${runsOnSqlite(db) ? 'sqlite' : 'postgres'} ${key}`;
+  let template = templates.get(dialectKey);
+  if (!template) {
+    const compiled = build().compile();
+    template = { sql: compiled.sql, parameters: compiled.parameters, query: compiled.query };
+    if (templates.size >= maxTemplates) templates.clear();
+    templates.set(dialectKey, template);
+    // Each name stays prepared on every connection that ran it, so their number is bounded too.
+    if (!statementNames.has(compiled.sql) && statementNames.size < maxTemplates)
+      statementNames.set(compiled.sql, `qiming_${statementNames.size}`);
+  }
+  const parameters = template.parameters.map((parameter) => {
+    if (!(parameter instanceof Placeholder)) return parameter;
+    if (!(parameter.name in values)) throw new Error(`${key}: no value for the placeholder ${parameter.name}`);
+    return values[parameter.name];
+  });
+  const result: QueryResult<Row> = await db.executeQuery(CompiledQuery.raw(template.sql, parameters));
+  return result.rows;
+}
