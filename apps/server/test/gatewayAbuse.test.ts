@@ -4,6 +4,7 @@ import type { Definition, RouteInput } from '@qiming/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildGateway, type Gateway } from '../src/modules/governance/gateway/gatewayServer.ts';
 import { insertRoute, setRouteStatus } from '../src/modules/governance/gateway/routeRepo.ts';
+import { UpstreamPolicy } from '../src/modules/outbound/upstreamPolicy.ts';
 import { bearer, createTestApp, signIn, sysadmin, type TestApp, type Tokens } from './testApp.ts';
 
 /** A listener that counts what reaches it: `/hold…` never answers, `/redirect` sends the client inside. */
@@ -341,5 +342,24 @@ describe(`gateway abuse (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
     } finally {
       await impatient.app.close();
     }
+  });
+
+  it("releases in the demo only a route the default allow-list lets the gateway call, and keeps the one to Qiming's own port cancelled", async () => {
+    const demo = await t.context.db
+      .selectFrom('gw_route')
+      .select(['route_id', 'uri', 'status', 'description'])
+      .where('route_id', 'in', ['httpbin', 'site-content'])
+      .orderBy('route_id')
+      .execute();
+    expect(demo.map((route) => [route.route_id, route.uri, route.status])).toEqual([
+      ['httpbin', 'http://httpbin.org', 'released'],
+      ['site-content', 'http://127.0.0.1:3000', 'cancelled'],
+    ]);
+    // A public name: the default list lets it through once it resolves outside (no DNS is asked here).
+    expect(new URL(demo[0]?.uri ?? '').hostname).not.toMatch(/^(localhost|[\d.]+|\[.*\])$/);
+    expect(demo[1]?.description).toContain('3000');
+    // Listing loopback does not lift the own-port refusal that keeps site-content from answering.
+    const listingLoopback = new UpstreamPolicy(['0.0.0.0/0', '::/0', '127.0.0.0/8'], () => [3000, 3080]);
+    expect(listingLoopback.refusal('127.0.0.1', '127.0.0.1', 3000)?.reason).toBe('validation.upstreamOwnPort');
   });
 });

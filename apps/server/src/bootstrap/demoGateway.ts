@@ -6,13 +6,38 @@ import { insertApiGroup, insertDegradeRule, insertFlowRule } from '../modules/go
 
 const path = (patterns: string) => ({ name: 'Path', args: { patterns } });
 
-/** Gateway routes in each state; the released one serves the website's content through the gateway of `npm start`. */
+/**
+ * Gateway routes in each state. The released one must answer in the demo, and the gateway never calls
+ * Qiming's own ports (a route to the server would make every client look like 127.0.0.1 to the sign-in
+ * limits) nor, under the default GATEWAY_UPSTREAM_ALLOW, any loopback or private address: so no
+ * listener on the demo's machine can be its upstream without widening the list. It is Spring Cloud
+ * Gateway's own getting-started route instead, to the public httpbin.org, which echoes the request as
+ * it arrived (the gateway's added header and X-Forwarded-* included): what an SCG user tries first, and
+ * it answers wherever the demo reaches the internet (offline, the gateway's 502). `site-content`, once
+ * released to the demo server's port 3000, stays as the cancelled example, its description saying why.
+ */
 const routes: Array<[RouteInput, RouteStatus]> = [
+  [
+    {
+      routeId: 'httpbin',
+      routeName: 'httpbin 回显（公网）',
+      orderNum: 1,
+      uri: 'http://httpbin.org',
+      predicates: [path('/httpbin/**')],
+      filters: [
+        { name: 'StripPrefix', args: { parts: '1' } },
+        { name: 'AddRequestHeader', args: { name: 'Hello', value: 'World' } },
+        { name: 'AddResponseHeader', args: { name: 'X-Gateway-Route', value: 'httpbin' } },
+      ],
+      description: 'Spring Cloud Gateway 入门示例：/httpbin/get 即 httpbin.org/get，回显网关转发的请求头；需能访问公网，离线时网关答 502',
+    },
+    'released',
+  ],
   [
     {
       routeId: 'site-content',
       routeName: '官网内容接口',
-      orderNum: 1,
+      orderNum: 2,
       uri: 'http://127.0.0.1:3000',
       predicates: [path('/site/**'), { name: 'Method', args: { methods: 'GET' } }],
       filters: [
@@ -20,9 +45,10 @@ const routes: Array<[RouteInput, RouteStatus]> = [
         { name: 'PrefixPath', args: { prefix: '/api/public' } },
         { name: 'AddResponseHeader', args: { name: 'X-Gateway-Route', value: 'site-content' } },
       ],
-      description: '网关上的官网内容：/site/news 即 /api/public/news',
+      description:
+        '已取消：上游是启明自己的端口 3000，网关从不转发到启明自己的端口（否则登录限流眼中每个客户端都成了 127.0.0.1），重新发布也只会答 502',
     },
-    'released',
+    'cancelled',
   ],
   [
     {
@@ -78,6 +104,8 @@ export async function seedDemoGateway(db: Kysely<Database>, now: number): Promis
     { ...flow, resourceMode: 'route', resource: 'site-content', grade: 'qps', count: 50, paramStrategy: 'clientIp' },
     now,
   );
+  // Low enough that a few quick calls to /httpbin/get show the 429 with Retry-After.
+  await insertFlowRule(db, { ...flow, resourceMode: 'route', resource: 'httpbin', grade: 'qps', count: 5, paramStrategy: 'clientIp' }, now);
   await insertFlowRule(
     db,
     { ...flow, resourceMode: 'apiGroup', resource: 'site-news', grade: 'concurrency', count: 20, paramStrategy: 'none' },
