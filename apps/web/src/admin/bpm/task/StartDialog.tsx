@@ -1,11 +1,14 @@
 import type { BpmDefinition } from '@qiming/shared';
 import { useQuery } from '@tanstack/react-query';
-import { Form, Input, Modal, Select } from 'antd';
+import { Alert, Form, Input, Modal, Select, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { toastSuccess } from '../../../core/request/notify.ts';
 import { useSubmit } from '../../crud/useSubmit.ts';
+import { FormRenderer } from '../../formRenderer/FormRenderer.tsx';
 import { bpmApi, bpmPaths } from '../bpmApi.ts';
-import { parseVariables } from './taskActions.ts';
+import { bpmFormApi } from './formApi.ts';
+import { VariableEditor } from './VariableEditor.tsx';
+import { rowsToVariables, type VariableRow } from './variableRows.ts';
 
 interface Props {
   open: boolean;
@@ -18,28 +21,60 @@ interface Props {
 interface Values {
   definitionKey: string;
   businessKey?: string;
-  variables?: string;
+  variables?: VariableRow[];
 }
 
-/** Starts an instance of the newest version of a definition, with a business key and variables. */
+/**
+ * Starts an instance of the newest version of a definition with a business key and what its start event
+ * asks: its cloud form, the fields of its camunda:formData, or, without either, variables row by row.
+ */
 export function StartDialog({ open, definition, onClose, onStarted }: Props) {
   const { t } = useTranslation();
   const { busy, submit } = useSubmit();
+  const [head] = Form.useForm<Values>();
+  const chosenKey = Form.useWatch('definitionKey', head) ?? definition?.key;
   const startable = useQuery({
     queryKey: [bpmPaths.startable],
     queryFn: bpmApi.startable,
     enabled: open && !definition,
     staleTime: 10_000,
   });
-  const start = async (values: Values) => {
-    const parsed = parseVariables(values.variables ?? '');
-    if (!parsed.ok) return;
-    if (await submit(() => bpmApi.startInstance(values.definitionKey, values.businessKey ?? '', parsed.variables))) {
-      toastSuccess(t('bpm.definition.started', { key: values.definitionKey }));
-      onStarted?.();
-      onClose();
+  const startForm = useQuery({
+    queryKey: [bpmPaths.startable, chosenKey, 'form'],
+    queryFn: () => bpmFormApi.startForm(chosenKey as string),
+    enabled: open && Boolean(chosenKey),
+    gcTime: 0,
+  });
+  const form = startForm.data;
+  const withForm = form && form.source !== 'none' && form.schema;
+
+  const started = (key: string) => {
+    toastSuccess(t('bpm.definition.started', { key }));
+    onStarted?.();
+    onClose();
+  };
+  const startWithVariables = async (values: Values) => {
+    const input = {
+      definitionKey: values.definitionKey,
+      businessKey: values.businessKey ?? '',
+      variables: rowsToVariables(values.variables),
+    };
+    if (await submit(() => bpmFormApi.start(input))) started(values.definitionKey);
+  };
+  /** The form's own submit: the process and business key above it are checked first. */
+  const startWithValues = async (values: Record<string, unknown>) => {
+    const chosen = await head.validateFields().catch(() => undefined);
+    if (!chosen) return [];
+    try {
+      const problems = await bpmFormApi.start({ definitionKey: chosen.definitionKey, businessKey: chosen.businessKey ?? '', values });
+      if (!problems) started(chosen.definitionKey);
+      return problems;
+    } catch (error) {
+      // A refusal that is not about a field (a suspended definition, say) shows above the form.
+      return [{ field: '', message: (error as Error).message }];
     }
   };
+
   return (
     <Modal
       open={open}
@@ -48,14 +83,18 @@ export function StartDialog({ open, definition, onClose, onStarted }: Props) {
       cancelText={t('table.cancel')}
       onCancel={onClose}
       destroyOnHidden
-      okButtonProps={{ form: 'bpm-start', htmlType: 'submit', loading: busy }}
+      width={withForm ? 720 : undefined}
+      // A form brings its own start button, which checks the form first.
+      footer={withForm ? null : undefined}
+      okButtonProps={{ form: 'bpm-start', htmlType: 'submit', loading: busy, disabled: !form }}
     >
       <Form<Values>
+        form={head}
         id="bpm-start"
         name="bpm-start"
         layout="vertical"
-        initialValues={{ definitionKey: definition?.key, businessKey: '', variables: '{}' }}
-        onFinish={(values) => void start(values)}
+        initialValues={{ definitionKey: definition?.key, businessKey: '', variables: [] }}
+        onFinish={(values) => void startWithVariables(values)}
       >
         <Form.Item
           name="definitionKey"
@@ -70,29 +109,29 @@ export function StartDialog({ open, definition, onClose, onStarted }: Props) {
             notFoundContent={t('bpm.task.nothingToStart')}
           />
         </Form.Item>
-        <Form.Item
-          name="businessKey"
-          label={t('bpm.definition.businessKey')}
-          rules={[{ max: 100, message: t('validation.maxLength', { n: 100 }) }]}
-        >
-          <Input />
-        </Form.Item>
-        <Form.Item
-          name="variables"
-          label={t('bpm.task.variables.label')}
-          extra={t('bpm.task.variables.help')}
-          rules={[
-            {
-              validator: (_rule, value: string) => {
-                const parsed = parseVariables(value ?? '');
-                return parsed.ok ? Promise.resolve() : Promise.reject(new Error(t(`bpm.task.variables.${parsed.problem}`)));
-              },
-            },
-          ]}
-        >
-          <Input.TextArea autoSize={{ minRows: 4 }} style={{ fontFamily: 'monospace' }} />
-        </Form.Item>
+        {!form?.businessKeyField && (
+          <Form.Item
+            name="businessKey"
+            label={t('bpm.definition.businessKey')}
+            rules={[{ max: 100, message: t('validation.maxLength', { n: 100 }) }]}
+          >
+            <Input />
+          </Form.Item>
+        )}
+        {form?.source === 'none' && <VariableEditor name="variables" />}
       </Form>
+      {chosenKey && startForm.isFetching && <Spin />}
+      {startForm.isError && <Alert type="error" showIcon title={t('bpm.forms.loadFailed')} />}
+      {withForm && form.schema && (
+        <FormRenderer
+          key={chosenKey}
+          schema={form.schema}
+          mode="edit"
+          values={form.values}
+          submitLabel={t('bpm.definition.start')}
+          onSubmit={startWithValues}
+        />
+      )}
     </Modal>
   );
 }

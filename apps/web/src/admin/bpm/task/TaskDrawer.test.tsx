@@ -6,12 +6,14 @@ import '../../../core/i18n/i18n.ts';
 import { usePermissionStore } from '../../../core/stores/permissionStore.ts';
 import { useUserStore } from '../../../core/stores/userStore.ts';
 import { bpmApi } from '../bpmApi.ts';
+import { bpmFormApi } from './formApi.ts';
 import { TaskDrawer } from './TaskDrawer.tsx';
 
 vi.mock('../bpmApi.ts', () => ({
   bpmPaths: { todo: '/admin/bpm/tasks/todo', done: '/admin/bpm/tasks/done' },
   bpmApi: { task: vi.fn(), taskDiagram: vi.fn(), complete: vi.fn(), claim: vi.fn(), addComment: vi.fn() },
 }));
+vi.mock('./formApi.ts', () => ({ bpmFormApi: { taskForm: vi.fn() } }));
 vi.mock('../diagram/BpmnDiagram.tsx', () => ({ default: () => <div>diagram</div> }));
 
 const task: BpmTaskDetail = {
@@ -77,22 +79,48 @@ describe('the task drawer', () => {
     usePermissionStore.setState({ actions: new Set(['task:claim', 'task:complete', 'task:assignee', 'task:comment']) });
     vi.mocked(bpmApi.taskDiagram).mockResolvedValue({ bpmn20Xml: '<xml/>', active: ['Approve'], completed: [] });
     vi.mocked(bpmApi.complete).mockResolvedValue(undefined);
+    vi.mocked(bpmFormApi.taskForm).mockResolvedValue({ source: 'none', schema: null, formKey: null, values: {}, businessKeyField: null });
   });
   afterEach(() => {
     cleanup();
     vi.clearAllMocks();
   });
 
-  it('completes the assignee’s task with a plugin button and the variables typed in', async () => {
+  it('completes the assignee’s task with a plugin button and the variables added row by row', async () => {
     useUserStore
       .getState()
       .setUser({ id: 2, userName: 'manager01', name: 'M', avatar: '', introduction: '', roles: [], menuTypeId: 1, isSuper: false });
     vi.mocked(bpmApi.task).mockResolvedValue(task);
     renderDrawer();
-    fireEvent.change(await screen.findByLabelText('Variables (JSON)'), { target: { value: '{"note": "ok"}' } });
+    // The first drawer of the file loads antd's pieces: on a loaded machine that takes seconds.
+    fireEvent.click(await screen.findByText('Add a variable', {}, { timeout: 30_000 }));
+    fireEvent.change(await screen.findByPlaceholderText('Name'), { target: { value: 'note' } });
+    fireEvent.change(screen.getByPlaceholderText('Value'), { target: { value: 'ok' } });
     // Found by text: role queries over the whole drawer cost seconds in jsdom.
     fireEvent.click(screen.getByText('Reject'));
-    await waitFor(() => expect(bpmApi.complete).toHaveBeenCalledWith(7, { variables: { note: 'ok' }, button: 'reject', comment: '' }));
+    await waitFor(() => expect(bpmApi.complete).toHaveBeenCalledWith(7, { variables: { note: 'ok' }, button: 'reject', comment: '' }), {
+      timeout: 10_000,
+    });
+  }, 60_000);
+
+  it('shows a generated form where the model gives camunda:formData, and completes with its values', async () => {
+    useUserStore
+      .getState()
+      .setUser({ id: 2, userName: 'manager01', name: 'M', avatar: '', introduction: '', roles: [], menuTypeId: 1, isSuper: false });
+    vi.mocked(bpmApi.task).mockResolvedValue({ ...task, buttons: [] });
+    const label = { zh: 'Note', en: 'Note', es: 'Note', ja: 'Note' };
+    vi.mocked(bpmFormApi.taskForm).mockResolvedValue({
+      source: 'generated',
+      schema: { fields: [{ key: 'note', label, kind: 'text', required: true, hidden: false, readOnly: false, span: 24, validators: [] }] },
+      formKey: null,
+      values: { note: 'from the start' },
+      businessKeyField: null,
+    });
+    renderDrawer();
+    expect(await screen.findByDisplayValue('from the start', {}, { timeout: 10_000 })).toBeTruthy();
+    expect(screen.queryByText('Add a variable')).toBeNull();
+    fireEvent.click(screen.getByText('Complete'));
+    await waitFor(() => expect(bpmApi.complete).toHaveBeenCalledWith(7, { values: { note: 'from the start' }, comment: '' }));
   });
 
   it('offers a claim, not completion, on a task waiting for one', async () => {

@@ -13,7 +13,10 @@ import { FormRenderer } from '../../formRenderer/FormRenderer.tsx';
 import { bpmAccess } from '../bpmAccess.ts';
 import { bpmApi, bpmPaths } from '../bpmApi.ts';
 import { lookupLabel, useAssignableAccounts } from '../bpmLookups.ts';
-import { offeredCommands, parseVariables, splitButtons } from './taskActions.ts';
+import { bpmFormApi } from './formApi.ts';
+import { offeredCommands, splitButtons } from './taskActions.ts';
+import { VariableEditor } from './VariableEditor.tsx';
+import { rowsToVariables, type VariableRow } from './variableRows.ts';
 
 const BpmnDiagram = lazy(() => import('../diagram/BpmnDiagram.tsx'));
 
@@ -69,8 +72,7 @@ function TaskBody({ task, onDone }: { task: BpmTaskDetail; onDone(message: strin
   const buttons = splitButtons(task.buttons);
   const [decision, setDecision] = useState<string | undefined>(buttons.completing[0]?.code);
   const [comment, setComment] = useState('');
-  const [variablesText, setVariablesText] = useState('{}');
-  const [variablesProblem, setVariablesProblem] = useState<string>();
+  const [variablesForm] = Form.useForm<{ variables: VariableRow[] }>();
   const [dialog, setDialog] = useState<'assign' | 'return' | null>(null);
   const { busy, submit } = useSubmit();
   const diagram = useQuery({
@@ -90,16 +92,21 @@ function TaskBody({ task, onDone }: { task: BpmTaskDetail; onDone(message: strin
   };
 
   const completeWithVariables = async (button?: BpmPluginButton) => {
-    const parsed = parseVariables(variablesText);
-    if (!parsed.ok) {
-      setVariablesProblem(t(`bpm.task.variables.${parsed.problem}`));
-      return;
-    }
-    setVariablesProblem(undefined);
-    await submit(() => completeWith({ variables: parsed.variables, button: button?.code }));
+    const rows = await variablesForm.validateFields().catch(() => undefined);
+    if (!rows) return;
+    await submit(() => completeWith({ variables: rowsToVariables(rows.variables), button: button?.code }));
   };
 
   const canComplete = commands.includes('complete') && can(bpmAccess.taskComplete);
+  // Who completes gets the task's form as the model gives it (cloud, generated or none); others read what was kept.
+  const taskForm = useQuery({
+    queryKey: ['bpmTaskForm', task.id],
+    queryFn: () => bpmFormApi.taskForm(task.id),
+    enabled: canComplete,
+    gcTime: 0,
+  });
+  const schema = canComplete ? (taskForm.data?.schema ?? null) : task.form;
+  const formValues = canComplete ? (taskForm.data?.values ?? {}) : task.variables;
 
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
@@ -171,8 +178,8 @@ function TaskBody({ task, onDone }: { task: BpmTaskDetail; onDone(message: strin
       </section>
 
       <section aria-label={t('bpm.task.handle')}>
-        <Typography.Title level={5}>{task.form ? t('bpm.task.form') : t('bpm.task.variablesTitle')}</Typography.Title>
-        {canComplete && buttons.completing.length > 0 && task.form && (
+        <Typography.Title level={5}>{schema ? t('bpm.task.form') : t('bpm.task.variablesTitle')}</Typography.Title>
+        {canComplete && buttons.completing.length > 0 && schema && (
           <Form.Item label={t('bpm.task.decision')}>
             <Radio.Group
               aria-label={t('bpm.task.decision')}
@@ -193,11 +200,17 @@ function TaskBody({ task, onDone }: { task: BpmTaskDetail; onDone(message: strin
             />
           </Form.Item>
         )}
-        {task.form ? (
+        {canComplete && !taskForm.data ? (
+          taskForm.isError ? (
+            <Alert type="error" showIcon title={t('bpm.forms.loadFailed')} />
+          ) : (
+            <Spin />
+          )
+        ) : schema ? (
           <FormRenderer
-            schema={task.form}
+            schema={schema}
             mode={canComplete ? 'edit' : 'readOnly'}
-            values={task.variables}
+            values={formValues}
             submitLabel={t('bpm.task.complete')}
             onSubmit={async (values) => {
               try {
@@ -210,21 +223,10 @@ function TaskBody({ task, onDone }: { task: BpmTaskDetail; onDone(message: strin
           />
         ) : canComplete ? (
           <>
-            <Form.Item
-              label={t('bpm.task.variables.label')}
-              htmlFor="bpm-task-variables"
-              validateStatus={variablesProblem ? 'error' : undefined}
-              help={variablesProblem ?? t('bpm.task.variables.help')}
-            >
-              <Input.TextArea
-                id="bpm-task-variables"
-                value={variablesText}
-                autoSize={{ minRows: 3 }}
-                style={{ fontFamily: 'monospace' }}
-                onChange={(event) => setVariablesText(event.target.value)}
-              />
-            </Form.Item>
-            <Space wrap>
+            <Form form={variablesForm} name="bpm-task-variables" layout="vertical" initialValues={{ variables: [] }}>
+              <VariableEditor name="variables" />
+            </Form>
+            <Space wrap style={{ marginTop: 16 }}>
               {buttons.completing.length > 0 ? (
                 buttons.completing.map((button) => (
                   <Button key={button.code} type="primary" loading={busy} onClick={() => void completeWithVariables(button)}>

@@ -1,6 +1,6 @@
 import type { BpmPluginButton } from '@qiming/shared';
 import { describe, expect, it } from 'vitest';
-import { offeredCommands, parseVariables, splitButtons } from './taskActions.ts';
+import { offeredCommands, splitButtons } from './taskActions.ts';
 
 const open = { status: 'open' as const, outcome: null, candidateUsers: [], candidateGroups: ['manager'] };
 
@@ -47,14 +47,5 @@ describe('plugin buttons', () => {
     expect(split.completing.map((entry) => entry.code)).toEqual(['agree', 'reject']);
     expect(split.returning.map((entry) => entry.code)).toEqual(['back']);
     expect(split.transferring.map((entry) => entry.code)).toEqual(['give']);
-  });
-});
-
-describe('variables editor', () => {
-  it('reads a JSON object, empty as none, and names what is wrong', () => {
-    expect(parseVariables('{"days": 4, "approved": true}')).toEqual({ ok: true, variables: { days: 4, approved: true } });
-    expect(parseVariables('  ')).toEqual({ ok: true, variables: {} });
-    expect(parseVariables('{days: 4}')).toEqual({ ok: false, problem: 'notJson' });
-    expect(parseVariables('[1, 2]')).toEqual({ ok: false, problem: 'notObject' });
   });
 });

@@ -1,4 +1,4 @@
-import type { BpmPluginButton, BpmTask, BpmVariables } from '@qiming/shared';
+import type { BpmPluginButton, BpmTask } from '@qiming/shared';
 
 export type TaskCommand = 'claim' | 'unclaim' | 'assign' | 'complete' | 'return' | 'recall';
 
@@ -29,19 +29,4 @@ export function splitButtons(buttons: readonly BpmPluginButton[]) {
     returning: enabled.filter((button) => button.action === 'return'),
     transferring: enabled.filter((button) => button.action === 'transfer'),
   };
-}
-
-export type ParsedVariables = { ok: true; variables: BpmVariables } | { ok: false; problem: 'notJson' | 'notObject' };
-
-/** The variables editor's text as process variables: a JSON object, empty meaning none. */
-export function parseVariables(text: string): ParsedVariables {
-  if (text.trim() === '') return { ok: true, variables: {} };
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    return { ok: false, problem: 'notJson' };
-  }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return { ok: false, problem: 'notObject' };
-  return { ok: true, variables: value as BpmVariables };
 }
