@@ -33,8 +33,10 @@ try {
   await page.getByLabel('Password').fill('Qiming@2026');
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.waitForURL(/#\/dashboard$/);
-  // The load state of the first load is reached already; the back-office's chunks come after it.
+  // The load state of the first load is reached already; the back-office's chunks come after it, and
+  // ECharts only once the dashboard's figures have come: wait for a drawn chart (antd's icons are spans).
   await page.getByTestId('tags-view').waitFor();
+  await page.locator('div[role="img"] svg').first().waitFor();
   await scriptsSettled(scripts);
   const firstPageScripts = scripts.slice(signInScripts.length);
 
