@@ -5,7 +5,7 @@ import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import { type DestinationStream, pino } from 'pino';
 import { installationSecret } from './bootstrap/installationSecret.ts';
 import { prepareDatabase } from './bootstrap/prepareDatabase.ts';
@@ -16,6 +16,7 @@ import type { AppContext } from './context.ts';
 import { openDatabase } from './db/database.ts';
 import { isGuarded, registerAccessGuard } from './http/accessGuard.ts';
 import { boundedServer } from './http/boundedServer.ts';
+import { responseSerializerCompiler } from './http/envelope.ts';
 import { AppError, registerErrorHandling } from './http/errors.ts';
 import { parseQueryString, registerFormBody } from './http/formBody.ts';
 import { documentedOperations } from './http/openApiOperations.ts';
@@ -136,7 +137,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     serverFactory: (handler) => boundedServer(handler, config),
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler);
   registerErrorHandling(app);
   echoRequestId(app);
   registerSecurityHeaders(app, config.webDistDir);

@@ -10,7 +10,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../../context.ts';
-import { ok } from '../../../http/envelope.ts';
+import { envelopeOf, ok, pageOf } from '../../../http/envelope.ts';
 import { maxExportRows, sendExcel } from '../../../http/excelExport.ts';
 import { idListBody, idParam } from '../../../http/idList.ts';
 import { requestLanguage } from '../../../http/language.ts';
@@ -22,6 +22,13 @@ const dictionaryFilter = z.object({ dictCode: filterText, dictName: filterText }
 const itemFilter = z.object({ itemCode: filterText, itemValue: filterText });
 const dictIdParams = z.object({ dictId: idParam });
 const tags = ['dictionaries'];
+const dictionaryItem = z.object({
+  id: z.number().int(),
+  dictId: z.number().int(),
+  itemCode: z.string(),
+  itemValue: z.string(),
+  index: z.number().int(),
+}) satisfies z.ZodType<DictionaryItem>;
 
 export const dictionaryRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context) => {
   const service = new DictionaryService(context);
@@ -80,6 +87,7 @@ export const dictionaryRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
         summary: 'A page of the items of one dictionary',
         params: dictIdParams,
         querystring: pageQuerySchema(dictionaryItemSortable).extend(itemFilter.shape),
+        response: { 200: envelopeOf(pageOf(dictionaryItem)) },
       },
     },
     async (request) => ok(await repo.pageItems(context.db, request.params.dictId, request.query)),
