@@ -75,13 +75,13 @@ export function registerAccessGuard(app: FastifyInstance, context: AppContext): 
     const pattern = request.routeOptions.url as string;
     const resource = context.accessIndex.find(request.method, pattern);
     if (!resource) throw forbidden('error.undeclaredRoute');
-    const { ip } = clientInfo(request);
-    const language = requestLanguage(request);
-    request.caller = new Caller(context.db, context.accessCache, null, resource.operationId, ip, language);
+    const caller = (session: LiveSession | null) =>
+      new Caller(context.db, context.accessCache, session, resource.operationId, request.ip, () => requestLanguage(request));
+    request.caller = caller(null);
     if (resource.accessType === 'public') return;
     const session = await resolve();
     if (!session) throw refuse();
-    request.caller = new Caller(context.db, context.accessCache, session, resource.operationId, ip, language);
+    request.caller = caller(session);
     if (resource.accessType === 'authorised' && !(await request.caller.holds(resource.operationId))) throw forbidden();
   };
   app.addHook('onRequest', async (request) => {
@@ -99,8 +99,9 @@ export function registerAccessGuard(app: FastifyInstance, context: AppContext): 
   });
   // The audit log records what a change was asked with: the parameters and body once validated; an
   // uploaded file by its size (a 10 MB archive as JSON would be a 40 MB log row).
-  app.addHook('preHandler', async (request) => {
+  app.addHook('preHandler', (request, _reply, done) => {
     const body = Buffer.isBuffer(request.body) ? { uploadedBytes: request.body.length } : request.body;
     if (request.caller) request.caller.input = { params: request.params, body };
+    done();
   });
 }

@@ -49,7 +49,9 @@ export interface CallerInput {
 export class Caller {
   input: CallerInput = { params: {}, body: undefined };
   private held?: Promise<Set<number>>;
-  private readonly scopes = new Map<number, Promise<OrganScope>>();
+  private scopes?: Map<number, Promise<OrganScope>>;
+  private readLanguage?: () => Language;
+  private knownLanguage?: Language;
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -58,9 +60,18 @@ export class Caller {
     /** The function-model operation that owns the matched route. */
     readonly operationId: number | null,
     readonly ip: string,
-    /** The language the caller reads errors in. */
-    readonly language: Language,
-  ) {}
+    /** The language the caller reads errors in, or how to read it: most requests never ask. */
+    language: Language | (() => Language),
+  ) {
+    if (typeof language === 'function') this.readLanguage = language;
+    else this.knownLanguage = language;
+  }
+
+  /** The language the caller reads errors in. */
+  get language(): Language {
+    this.knownLanguage ??= (this.readLanguage as () => Language)();
+    return this.knownLanguage;
+  }
 
   /** The signed-in caller's session; routes the guard let through anonymously have none. */
   get signedIn(): LiveSession {
@@ -104,6 +115,7 @@ export class Caller {
 
   /** The organs whose data the caller may touch with this operation. */
   scopeFor(operationId: number, db: Kysely<Database> = this.db): Promise<OrganScope> {
+    this.scopes ??= new Map();
     let scope = this.scopes.get(operationId);
     if (!scope) {
       scope = grants().organScopeFor(db, this.signedIn, operationId);
