@@ -1,12 +1,19 @@
 // The API gateway against nginx `proxy_pass` to the same upstream, in the same run. The upstream (a
 // bare Fastify hello route), nginx (one worker), the Qiming server with its gateway, and the load
-// generator (autocannon, in this process) each run in a process of their own. Prints throughput and
-// p99 straight to the upstream, through nginx, through the leanest proxy Node allows (the floor of any
-// Node gateway), through the gateway without a rule and with a flow rule
-// that counts every request (its threshold is never reached, so the figure is the rule's cost), then
-// the gateway's ratio to nginx and the rule's cost. nginx is installed from Debian when missing (nginx-light),
-// so its column is never empty. Two idle runs of one round gave ratios 0.54 and 0.85 to the floor, so the
-// proxies run in BENCH_ROUNDS interleaved rounds (default 3) and the ratios are the medians of the rounds'.
+// generator (autocannon, in this process, the same for every column) each run in a process of their
+// own. Prints throughput, p99 and the proxy's CPU time per request straight to the upstream, through
+// nginx, through the leanest proxy Node allows (the floor of any Node gateway), through the gateway
+// without a rule and with a flow rule that counts every request (its threshold is never reached, so the
+// figure is the rule's cost), then the gateway's ratio to nginx and the rule's cost. nginx is installed
+// from Debian when missing (nginx-light), so its column is never empty.
+// Steadiness: two idle runs of one round once gave ratios 0.54 and 0.85 to the floor, and the machines
+// are shared. So every process is warmed up first (its connections open, its code compiled), the
+// proxies run in BENCH_ROUNDS interleaved rounds (default 3) whose order alternates, so a load that
+// grows or fades during a round weighs on both sides of a ratio alike, and each ratio is the median of
+// the rounds'. Beside throughput each ratio is also given by CPU time per request (the proxy process's
+// user and system time over the requests it carried): a proxy held back by other work on the machine
+// answers fewer requests but spends about the same CPU on each, so that figure moves much less with
+// load; throughput is what the goals name.
 // Run: npm run bench:gateway   (BENCH_SECONDS per run, default 10; BENCH_CONNECTIONS, default 20;
 // BENCH_REDIS_URL to count the rule through Redis as several gateways would; BENCH_PROFILE=<dir> writes
 // the gateway's CPU profile there)
@@ -48,8 +55,12 @@ const upstream = spawn(process.execPath, ['bench/support/bareFastify.mjs'], {
 });
 const upstreamUrl = `http://127.0.0.1:${upstreamPort}`;
 
-// Two routes alike but for the rule: /plain and /ruled, each set to the upstream's /hello.
-const seeder = await buildApp({ config: { ...readConfig({ NODE_ENV: 'test' }), dataDir: workDir, webDistDir: undefined } });
+// Two routes alike but for the rule: /plain and /ruled, each set to the upstream's /hello. A production
+// first start (no demo data) is all the gateway needs, and quicker.
+const seeder = await buildApp({
+  config: { ...readConfig({ NODE_ENV: 'test' }), production: true, dataDir: workDir, webDistDir: undefined },
+  adminPassword: 'Bench@2026-only',
+});
 const now = Date.now();
 for (const name of ['plain', 'ruled']) {
   const id = await insertRoute(
@@ -135,17 +146,21 @@ try {
   console.log(
     `${connections} connections, ${seconds} s each, ${os.cpus().length} cores; the rule counts ${redisUrl ? 'through Redis' : 'in the gateway process'}`,
   );
-  // Beside each run, the share of a core the proxy and the upstream used.
+  // Beside each run, the share of a core the proxy and the upstream used, and the proxy's CPU per request.
   const run = async (title: string, url: string, pathName: string, proxy?: ChildProcess) => {
     const before = [proxy && cpuSeconds(proxy), cpuSeconds(upstream)];
     const figures = await load(title, url, { connections, seconds, paths: () => pathName });
-    const [proxyCpu, upstreamCpu] = [proxy && cpuSeconds(proxy), cpuSeconds(upstream)].map(
-      (after, index) => ((Number(after) - Number(before[index])) / seconds) * 100,
+    const [proxyCpu = 0, upstreamCpu = 0] = [proxy && cpuSeconds(proxy), cpuSeconds(upstream)].map(
+      (after, index) => Number(after) - Number(before[index]),
     );
-    console.log(`${''.padEnd(46)} ${proxy ? `proxy ${proxyCpu?.toFixed(0)} % of a core, ` : ''}upstream ${upstreamCpu?.toFixed(0)} %`);
-    return figures;
+    const cpuPerRequestUs = (proxyCpu / Math.max(1, figures.requestsPerSecond * seconds)) * 1e6;
+    console.log(
+      `${''.padEnd(46)} ${proxy ? `proxy ${((proxyCpu / seconds) * 100).toFixed(0)} % of a core, ${cpuPerRequestUs.toFixed(0)} µs CPU per request, ` : ''}upstream ${((upstreamCpu / seconds) * 100).toFixed(0)} %`,
+    );
+    return { ...figures, cpuPerRequestUs };
   };
-  // A short run first, so every process has its connections open and its code compiled.
+  // A run first, so every process has its connections open and its code compiled (V8 optimises a hot
+  // function after some thousands of calls; two seconds were not always enough under load).
   for (const [url, pathName] of [
     [upstreamUrl, '/hello'],
     [gatewayUrl, '/plain'],
@@ -153,18 +168,35 @@ try {
     [leanUrl, '/plain'],
     ...(nginx ? [[nginxUrl, '/plain']] : []),
   ]) {
-    await load('(warming up)', url ?? '', { connections, seconds: 2, paths: () => pathName ?? '/' });
+    await load('(warming up)', url ?? '', { connections, seconds: 4, paths: () => pathName ?? '/' });
   }
+  type RunFigures = Awaited<ReturnType<typeof run>>;
   const direct = await run('upstream directly', upstreamUrl, '/hello');
-  const ratios = { floor: [] as number[], nginx: [] as number[], ruleCost: [] as number[], floorToNginx: [] as number[] };
+  const ratios = {
+    floor: [] as number[],
+    floorByCpu: [] as number[],
+    nginx: [] as number[],
+    ruleCost: [] as number[],
+    ruleCostByCpu: [] as number[],
+    floorToNginx: [] as number[],
+  };
   for (let round = 1; round <= rounds; round++) {
     console.log(`round ${round} of ${rounds}`);
-    const proxied = nginx ? await run('nginx proxy_pass (1 worker)', nginxUrl, '/plain', nginx) : undefined;
-    const floor = await run('leanest Node proxy (http + undici)', leanUrl, '/plain', lean);
-    const plain = await run('Qiming gateway, no rule', gatewayUrl, '/plain', server);
-    const ruled = await run('Qiming gateway, QPS rule per client address', gatewayUrl, '/ruled', server);
+    // Odd rounds go nginx, floor, gateway, gateway with the rule; even rounds the other way round.
+    const steps = {
+      proxied: () => (nginx ? run('nginx proxy_pass (1 worker)', nginxUrl, '/plain', nginx) : undefined),
+      floor: () => run('leanest Node proxy (http + undici)', leanUrl, '/plain', lean),
+      plain: () => run('Qiming gateway, no rule', gatewayUrl, '/plain', server),
+      ruled: () => run('Qiming gateway, QPS rule per client address', gatewayUrl, '/ruled', server),
+    };
+    const order = ['proxied', 'floor', 'plain', 'ruled'] as const;
+    const measured: Partial<Record<(typeof order)[number], RunFigures>> = {};
+    for (const step of round % 2 ? order : [...order].reverse()) measured[step] = await steps[step]();
+    const { proxied, floor, plain, ruled } = measured as Record<'floor' | 'plain' | 'ruled', RunFigures> & { proxied?: RunFigures };
     ratios.floor.push(plain.requestsPerSecond / floor.requestsPerSecond);
+    ratios.floorByCpu.push(floor.cpuPerRequestUs / plain.cpuPerRequestUs);
     ratios.ruleCost.push(1 - ruled.requestsPerSecond / plain.requestsPerSecond);
+    ratios.ruleCostByCpu.push(1 - plain.cpuPerRequestUs / ruled.cpuPerRequestUs);
     if (proxied) {
       ratios.nginx.push(plain.requestsPerSecond / proxied.requestsPerSecond);
       ratios.floorToNginx.push(floor.requestsPerSecond / proxied.requestsPerSecond);
@@ -173,11 +205,13 @@ try {
   }
   const spread = (values: number[]) => `median ${median(values).toFixed(3)} of ${values.map((value) => value.toFixed(3)).join(', ')}`;
   console.log(`ratio gateway / leanest Node proxy: ${spread(ratios.floor)} (goal >= 0.85)`);
+  console.log(`  the same by CPU per request (floor's / gateway's): ${spread(ratios.floorByCpu)}`);
   if (nginx) {
     console.log(`ratio gateway / nginx: ${spread(ratios.nginx)}`);
     console.log(`ratio leanest Node proxy / nginx: ${spread(ratios.floorToNginx)} (what any Node gateway could reach here)`);
   }
   console.log(`the rule's cost in the gateway's throughput: ${spread(ratios.ruleCost)} (goal <= 0.10)`);
+  console.log(`  the same by CPU per request (1 - plain's / ruled's): ${spread(ratios.ruleCostByCpu)}`);
 } finally {
   if (nginx) await stop(nginx);
   await stop(server);

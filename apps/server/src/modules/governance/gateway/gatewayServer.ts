@@ -37,7 +37,7 @@ function envelope(language: Language, code: number, key: MessageKey, params: Mes
 }
 
 /** The gateway's own answer, written on the client's response. */
-function answerRaw(
+function answer(
   language: Language,
   response: ServerResponse,
   code: number,
@@ -134,11 +134,11 @@ export async function buildGateway(
       remoteAddress: request.socket.remoteAddress ?? '',
     });
     const found = routes.match(described);
-    if (!found) return answerRaw(language(), response, gatewayErrorCodes.noRoute, 'error.gatewayNoRoute');
+    if (!found) return answer(language(), response, gatewayErrorCodes.noRoute, 'error.gatewayNoRoute');
     const rewrites = found.route.rewrite(described.path, found.variables);
     if (rewrites.maxBodyBytes !== undefined && Number(request.headers['content-length'] ?? 0) > rewrites.maxBodyBytes) {
       const params = { max: rewrites.maxBodyBytes };
-      return answerRaw(language(), response, gatewayErrorCodes.tooLarge, 'error.gatewayTooLarge', params, closeAfterAnswer);
+      return answer(language(), response, gatewayErrorCodes.tooLarge, 'error.gatewayTooLarge', params, closeAfterAnswer);
     }
     const routeId = found.route.route.routeId;
     const groups = recording ? routes.groupsOf(described.path) : noGroups;
@@ -152,7 +152,7 @@ export async function buildGateway(
     if (!decision.allowed) {
       count('blocked', Date.now());
       const params = { seconds: decision.retryAfterSec };
-      return answerRaw(language(), response, gatewayErrorCodes.tooMany, 'error.gatewayFlowLimited', params, {
+      return answer(language(), response, gatewayErrorCodes.tooMany, 'error.gatewayFlowLimited', params, {
         'retry-after': String(decision.retryAfterSec),
         'x-ratelimit-limit': String(decision.limit),
         'x-ratelimit-remaining': '0',
@@ -164,7 +164,7 @@ export async function buildGateway(
     if (!breaker.allowed) {
       decision.release();
       count('blocked', startedAt);
-      return answerRaw(language(), response, gatewayErrorCodes.unavailable, 'error.gatewayBreakerOpen');
+      return answer(language(), response, gatewayErrorCodes.unavailable, 'error.gatewayBreakerOpen');
     }
     count('passed', startedAt);
     // When the answer is finished or the client went away: the concurrency slot is given back, and the
@@ -183,8 +183,8 @@ export async function buildGateway(
     });
     const resolved = upstreams.origin(found.route.route.uri);
     const origin = resolved instanceof Promise ? await resolved : resolved;
-    if (!origin) return answerRaw(language(), response, gatewayErrorCodes.unavailable, 'error.gatewayUnavailable');
-    if (origin === refusedUpstream) return answerRaw(language(), response, gatewayErrorCodes.badGateway, 'error.gatewayBadGateway');
+    if (!origin) return answer(language(), response, gatewayErrorCodes.unavailable, 'error.gatewayUnavailable');
+    if (origin === refusedUpstream) return answer(language(), response, gatewayErrorCodes.badGateway, 'error.gatewayBadGateway');
     const retried = rewrites.retry?.methods.includes(method) ? rewrites.retry : undefined;
     const read = bodyOf(request, retried !== undefined, rewrites.maxBodyBytes);
     const body = read instanceof Promise ? await read : read;
@@ -211,19 +211,19 @@ export async function buildGateway(
     if (failure === 'timeout') {
       // A body still owed is not waited for: the connection closes after the 504.
       const headers = request.complete ? {} : closeAfterAnswer;
-      answerRaw(language(), response, gatewayErrorCodes.timeout, 'error.gatewayTimeout', {}, headers);
-    } else if (failure === 'unreachable') answerRaw(language(), response, gatewayErrorCodes.badGateway, 'error.gatewayBadGateway');
+      answer(language(), response, gatewayErrorCodes.timeout, 'error.gatewayTimeout', {}, headers);
+    } else if (failure === 'unreachable') answer(language(), response, gatewayErrorCodes.badGateway, 'error.gatewayBadGateway');
     else if (failure === 'tooLarge' && rewrites.maxBodyBytes !== undefined) {
       // Only a body counted against RequestSize fails so.
       const params = { max: rewrites.maxBodyBytes };
-      answerRaw(language(), response, gatewayErrorCodes.tooLarge, 'error.gatewayTooLarge', params, closeAfterAnswer);
+      answer(language(), response, gatewayErrorCodes.tooLarge, 'error.gatewayTooLarge', params, closeAfterAnswer);
     }
   };
   handle = (request, response) => {
     proxy(request, response).catch((error: unknown) => {
       // A fault of the gateway's own: logged with the request's id, answered without its detail.
       app.log.error({ err: error, reqId: response.getHeader('x-request-id') }, 'gateway: a request failed');
-      if (!response.headersSent) answerRaw(requestLanguage(request), response, 500, 'error.system');
+      if (!response.headersSent) answer(requestLanguage(request), response, 500, 'error.system');
       else response.destroy();
     });
   };
