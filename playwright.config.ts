@@ -1,13 +1,18 @@
 import { defineConfig } from '@playwright/test';
 import { chromiumFlags, chromiumPath } from './e2e/support/chromium.ts';
 
-/** End-to-end specs in Debian's Chromium; each spec file starts its own server on a fresh database. */
+/**
+ * End-to-end specs in Debian's Chromium; each spec file starts its own server on a copy of the demo the
+ * global setup seeds once.
+ */
 export default defineConfig({
   testDir: 'e2e',
   timeout: 60_000,
   expect: { timeout: 10_000 },
+  globalSetup: './e2e/globalSetup.ts',
   fullyParallel: false,
-  // Two workers measured 2026-11-27: on a loaded 2-core machine a menu click timed out; one spec file at a time.
+  // Two workers measured 2026-11-27: on a loaded 2-core machine a menu click timed out; one spec file at a time
+  // until two have run the whole suite twice without a failure on a quiet machine (`--workers=2`).
   workers: 1,
   retries: 0,
   reporter: [['list'], ['json', { outputFile: process.env.E2E_REPORT ?? '.cache/reports/e2e.json' }]],

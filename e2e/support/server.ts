@@ -11,14 +11,39 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
+/** Where e2e/globalSetup.ts leaves the data directory of a server that has seeded the demo and stopped. */
+export const seededDataDirVariable = 'QIMING_E2E_SEEDED_DATA_DIR';
+
 /**
- * The real server with the built web app on free loopback ports and a new, empty data directory;
- * `env` overrides its environment (a production start, say).
+ * The real server with the built web app on free loopback ports and a data directory of its own;
+ * `env` overrides its environment (a production start, say). Under Playwright the directory is a
+ * copy of the one the global setup seeded (the demo takes seconds to seed, a copy milliseconds);
+ * a production start (no demo there) and any start outside Playwright get a new, empty directory.
  */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'qiming-e2e-'));
-  // The built server on plain node, as production runs it (`npm run build:server` comes first).
-  const server = await startServerProcess({
+  const seeded = process.env[seededDataDirVariable];
+  if (seeded && env.NODE_ENV !== 'production') fs.cpSync(seeded, dataDir, { recursive: true });
+  try {
+    const server = await startBuiltServer(dataDir, env);
+    return {
+      url: server.url,
+      gatewayUrl: server.gatewayUrl,
+      dataDir,
+      async stop() {
+        await server.stop();
+        fs.rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
+  } catch (error) {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+/** The built server on plain node, as production runs it (`npm run build:server` comes first). */
+export function startBuiltServer(dataDir: string, env: Record<string, string> = {}, startTimeoutMs?: number) {
+  return startServerProcess({
     args: ['--enable-source-maps', 'apps/server/dist/main.js'],
     cwd: path.resolve(import.meta.dirname, '../..'),
     env: {
@@ -33,14 +58,6 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       ...env,
     },
     readyWith: 'server',
+    startTimeoutMs,
   });
-  return {
-    url: server.url,
-    gatewayUrl: server.gatewayUrl,
-    dataDir,
-    async stop() {
-      await server.stop();
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
 }

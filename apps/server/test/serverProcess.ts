@@ -19,6 +19,8 @@ export interface ServerProcessOptions {
   env: Record<string, string>;
   /** Whether the process is ready once the gateway's address is known (a gateway of its own) or the server's. */
   readyWith: 'server' | 'gateway';
+  /** How long the process may take to print its address (default 60 s). */
+  startTimeoutMs?: number;
 }
 
 const keptLines = 60;
@@ -65,10 +67,11 @@ export function startServerProcess(options: ServerProcessOptions): Promise<Serve
       }),
   };
   return new Promise((resolve, reject) => {
+    const startTimeoutMs = options.startTimeoutMs ?? 60_000;
     const timer = setTimeout(() => {
       child.kill();
-      reject(new Error(`${options.args.at(-1)} did not start within 60 s:\n${output()}`));
-    }, 60_000);
+      reject(new Error(`${options.args.at(-1)} did not start within ${startTimeoutMs / 1000} s:\n${output()}`));
+    }, startTimeoutMs);
     /** Lines of one stream; a chunk may end inside a line. */
     const reader = () => {
       let partial = '';
