@@ -1,8 +1,17 @@
 import type { Language } from '@qiming/shared';
 import type { Locale } from 'antd/es/locale';
-import enUS from 'antd/locale/en_US';
-import esES from 'antd/locale/es_ES';
-import jaJP from 'antd/locale/ja_JP';
-import zhCN from 'antd/locale/zh_CN';
 
-export const antdLocales: Record<Language, Locale> = { en: enUS, zh: zhCN, es: esES, ja: jaJP };
+/** antd's own texts (pickers, pagination, empty lists) in the languages loaded so far. */
+export const antdLocales: Partial<Record<Language, Locale>> = {};
+
+const loaders: Record<Language, () => Promise<{ default: Locale }>> = {
+  en: () => import('antd/es/locale/en_US'),
+  zh: () => import('antd/es/locale/zh_CN'),
+  es: () => import('antd/es/locale/es_ES'),
+  ja: () => import('antd/es/locale/ja_JP'),
+};
+
+/** One language's antd texts, loaded with the back-office's strings (i18n.ts) rather than all four up front. */
+export async function loadAntdLocale(language: Language): Promise<void> {
+  antdLocales[language] ??= (await loaders[language]()).default;
+}

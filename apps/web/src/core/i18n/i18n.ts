@@ -2,6 +2,7 @@ import { defaultLanguage, type Language, languages, type MessageKey, type Messag
 import i18next from 'i18next';
 import Cookies from 'js-cookie';
 import { initReactI18next } from 'react-i18next';
+import { loadAntdLocale } from './antdLocale.ts';
 
 export const languageCookie = 'language';
 
@@ -47,6 +48,9 @@ type Part = 'signIn' | 'backOffice';
 /** A part of the sign-in strings with the shared catalogue in the same language. */
 const withCatalogue = (language: Language, ui: () => Promise<Strings>) => (): Promise<Strings> =>
   Promise.all([ui(), catalogues[language]()]).then(([strings, shared]) => ({ ...strings, ...sharedResources(shared.messages, language) }));
+/** The back-office's strings with dayjs's and antd's texts in the same language. */
+const withLocales = (language: Language, ui: () => Promise<Strings>) => (): Promise<Strings> =>
+  Promise.all([ui(), dayjsLocales[language].load(), loadAntdLocale(language)]).then(([strings]) => strings);
 const parts: Record<Part, Record<Language, () => Promise<Strings>>> = {
   signIn: {
     en: withCatalogue('en', () => import('./locales/signIn/en.ts').then((module) => module.signInEn)),
@@ -55,10 +59,10 @@ const parts: Record<Part, Record<Language, () => Promise<Strings>>> = {
     ja: withCatalogue('ja', () => import('./locales/signIn/ja.ts').then((module) => module.signInJa)),
   },
   backOffice: {
-    en: () => Promise.all([import('./locales/en.ts'), dayjsLocales.en.load()]).then(([ui]) => ui.en),
-    zh: () => Promise.all([import('./locales/zh.ts'), dayjsLocales.zh.load()]).then(([ui]) => ui.zh),
-    es: () => Promise.all([import('./locales/es.ts'), dayjsLocales.es.load()]).then(([ui]) => ui.es),
-    ja: () => Promise.all([import('./locales/ja.ts'), dayjsLocales.ja.load()]).then(([ui]) => ui.ja),
+    en: withLocales('en', () => import('./locales/en.ts').then((module) => module.en)),
+    zh: withLocales('zh', () => import('./locales/zh.ts').then((module) => module.zh)),
+    es: withLocales('es', () => import('./locales/es.ts').then((module) => module.es)),
+    ja: withLocales('ja', () => import('./locales/ja.ts').then((module) => module.ja)),
   },
 };
 
