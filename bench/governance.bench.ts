@@ -83,7 +83,8 @@ const { port, count, body, dataId, batch } = workerData;
 const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
 const arrivals = [];
 let answered = 0;
-const poll = () => {
+// A connection the kernel resets while the server's backlog is full (a loaded machine) is tried again.
+const poll = (attempt = 0) => {
   const request = http.request({ host: '127.0.0.1', port, method: 'POST', path: '/nacos/v1/cs/configs/listener', agent,
     headers: { 'content-type': 'application/x-www-form-urlencoded', 'Long-Pulling-Timeout': '60000' } }, (response) => {
     let text = '';
@@ -96,7 +97,10 @@ const poll = () => {
       if (++answered === count) { parentPort.postMessage({ arrivals }); agent.destroy(); }
     });
   });
-  request.on('error', (error) => parentPort.postMessage({ error: String(error) }));
+  request.on('error', (error) => {
+    if (attempt < 5 && error.code === 'ECONNRESET') setTimeout(() => poll(attempt + 1), 200);
+    else parentPort.postMessage({ error: String(error) });
+  });
   request.end(body);
 };
 (async () => {

@@ -11,6 +11,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
+import { buildSync } from 'esbuild';
 import { NacosGrpcTestClient } from '../apps/server/test/nacosGrpcClient.ts';
 import { freePort, stop, waitUntilAnswering } from './support/processes.ts';
 
@@ -133,11 +134,25 @@ async function benchmark() {
       });
     await publish('v: 0');
     const address = `127.0.0.1:${grpcPort}`;
+    // Node 20's workers cannot load TypeScript through tsx: they run this file bundled to JavaScript, under
+    // node_modules so that the packages it imports resolve.
+    const threadFile = path.join(import.meta.dirname, '..', 'node_modules', '.cache', 'qiming-bench', 'nacosGrpcThread.mjs');
+    buildSync({
+      entryPoints: [import.meta.filename],
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      packages: 'external',
+      outfile: threadFile,
+    });
+    // The client reads the protocol from beside its code.
+    const proto = 'apps/server/src/modules/governance/nacosGrpc/nacosGrpc.proto';
+    fs.copyFileSync(path.join(import.meta.dirname, '..', proto), path.join(path.dirname(threadFile), path.basename(proto)));
     const registrar = await NacosGrpcTestClient.connect(address, token);
     const md5 = (await registrar.request('ConfigQueryRequest', key)).body.md5 as string;
     for (let n = 0; n < clientThreads; n++) {
       const count = Math.floor(clientCount / clientThreads) + (n < clientCount % clientThreads ? 1 : 0);
-      if (count > 0) threads.push(new Worker(new URL(import.meta.url), { workerData: { address, token, count, md5 } }));
+      if (count > 0) threads.push(new Worker(threadFile, { workerData: { address, token, count, md5 } }));
     }
     await ask(null, 'ready');
     console.log(
