@@ -113,6 +113,8 @@ export class ConfigListenerHub {
   }
 
   private hold(waiter: Waiter, holdMs: number): void {
+    // Answered (a change, or the client gone) while its MD5s were being read.
+    if (waiter.done) return;
     // Never in a slot already turned: the next turn would pass it by.
     const slot = Math.max(Math.ceil((Date.now() + holdMs) / wheelTickMs), this.lastTick);
     waiter.slot = slot;
