@@ -73,12 +73,8 @@ describe(`workflow forms (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
     return (response.json().data?.problems ?? []) as Problem[];
   };
   let lastMessage = '';
-  const rest = (url: string) =>
-    t.app.inject({
-      method: 'GET',
-      url: `/engine-rest${url}`,
-      headers: { authorization: `Basic ${Buffer.from(`${sysadmin.userName}:${sysadmin.password}`).toString('base64')}` },
-    });
+  const basic = { authorization: `Basic ${Buffer.from(`${sysadmin.userName}:${sysadmin.password}`).toString('base64')}` };
+  const rest = (url: string) => t.app.inject({ method: 'GET', url: `/engine-rest${url}`, headers: basic });
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -301,6 +297,16 @@ describe(`workflow forms (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
       days: { type: 'Integer', value: 2 },
     });
     expect((await rest('/task/999999/form-variables')).statusCode).toBe(404);
+
+    // Camunda's clients start with variables: checked against the start form, refused naming each field.
+    const refusal = await t.app.inject({
+      method: 'POST',
+      url: '/engine-rest/process-definition/key/leave_fields/start',
+      headers: { ...basic, 'accept-language': 'en' },
+      payload: { variables: { days: { value: 0, type: 'Long' } } },
+    });
+    expect(refusal.statusCode).toBe(422);
+    expect(refusal.json()).toEqual({ type: 'InvalidRequestException', message: expect.stringMatching(/^Reference: .*; Days: /) });
   });
 
   it('refuses at release what a generated form cannot be, and warns about what it leaves out', async () => {

@@ -1,4 +1,4 @@
-import { type BpmForm, type BpmVariables, bpmKeyPattern } from '@qiming/shared';
+import { type BpmForm, type BpmVariables, bpmKeyPattern, type Language } from '@qiming/shared';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -26,14 +26,18 @@ export async function withFormProblems<T>(caller: Caller, reply: FastifyReply, w
   } catch (error) {
     if (!(error instanceof SubmissionRefused)) throw error;
     const problems = error.problems.map((problem) => ({ field: problem.field, message: problem.text }));
-    // Shown at its field a problem needs no label; the answer's own message names each field for API clients.
-    const colon = caller.language === 'zh' || caller.language === 'ja' ? '：' : ': ';
-    const named = error.problems.map(({ params, text }) => {
-      const label = params.field === undefined ? '' : String(params.field);
-      return label && !text.includes(label) ? `${label}${colon}${text}` : text;
-    });
-    return reply.status(422).send({ code: 422, message: named.join('; '), data: { problems } });
+    return reply.status(422).send({ code: 422, message: namedProblems(error, caller.language), data: { problems } });
   }
+}
+
+/** Shown at its field a problem needs no label; an answer's own message names each field, for API clients. */
+export function namedProblems(error: SubmissionRefused, language: Language): string {
+  const colon = language === 'zh' || language === 'ja' ? '：' : ': ';
+  const named = error.problems.map(({ params, text }) => {
+    const label = params.field === undefined ? '' : String(params.field);
+    return label && !text.includes(label) ? `${label}${colon}${text}` : text;
+  });
+  return named.join('; ');
 }
 
 /** Reads the forms of starts and tasks, guarded by the start and complete operations they serve (see access.ts). */

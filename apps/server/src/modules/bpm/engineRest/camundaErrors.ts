@@ -2,6 +2,8 @@ import { formatMessage, type MessageKey, type MessageParams } from '@qiming/shar
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../../http/errors.ts';
 import { requestLanguage } from '../../../http/language.ts';
+import { SubmissionRefused } from '../../forms/acceptValues.ts';
+import { namedProblems } from '../taskFormRoutes.ts';
 
 /** A refusal with the exception type Camunda's REST API names in its error answers. */
 export class CamundaError extends AppError {
@@ -33,6 +35,9 @@ const typeByStatus: Record<number, string> = {
  */
 export function answerLikeCamunda(app: FastifyInstance): void {
   app.setErrorHandler((error, request, reply) => {
+    if (error instanceof SubmissionRefused) {
+      return reply.status(error.status).send({ type: 'InvalidRequestException', message: namedProblems(error, requestLanguage(request)) });
+    }
     if (!(error instanceof CamundaError)) throw error;
     const message = formatMessage(error.messageKey, requestLanguage(request), error.params);
     return reply.status(error.status).send({ type: error.type, message });
