@@ -79,6 +79,12 @@ if (failures.length > 0) {
     told.add(message);
   }
 }
+// Where the run's minutes went (test.sh times each step), kept near the end CI keeps.
+const timings = path.join(dir, 'timings.txt');
+if (fs.existsSync(timings)) {
+  const steps = fs.readFileSync(timings, 'utf8').trim().split('\n').filter(Boolean);
+  console.log(`==> seconds per step: ${steps.join(', ')}`);
+}
 for (const summary of summaries) console.log(summary);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed === 0 && passed > 0 ? 0 : 1);

@@ -13,32 +13,76 @@ cleanup() {
   for stop in "${started[@]}"; do eval "$stop" >/dev/null 2>&1 || true; done
 }
 trap cleanup EXIT
+run_started=$SECONDS
 
-ensure_npm_dependencies || { echo "npm ci failed"; echo "0 passed, 1 failed"; exit 1; }
-
-# --- Debian packages: Chromium, PostgreSQL, Redis -------------------------------------------------
-pg_bin=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)
+# Debian's packages and promtool download while npm installs (both mostly wait on the network).
 missing=()
 command -v chromium >/dev/null || missing+=(chromium)
-[ -n "$pg_bin" ] && [ -x "$pg_bin/initdb" ] || missing+=(postgresql)
+ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing+=(postgresql)
 command -v redis-server >/dev/null || missing+=(redis-server)
-if [ ${#missing[@]} -gt 0 ]; then
-  echo "==> apt-get install ${missing[*]}"
-  export DEBIAN_FRONTEND=noninteractive
-  apt-get update -qq && apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
-  pg_bin=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)
-fi
-export CHROMIUM_PATH=$(command -v chromium)
+debian_log=$(mktemp)
+debian_packages() {
+  if [ ${#missing[@]} -gt 0 ]; then
+    echo "==> apt-get install ${missing[*]}"
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get update -qq && apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null || return 1
+  fi
+  # Prometheus' promtool checks /metrics; taken out of Debian's package rather than installing a Prometheus.
+  if [ ! -x .cache/bin/promtool ]; then
+    echo "==> promtool from Debian's prometheus package"
+    local promtool_dir
+    promtool_dir=$(mktemp -d)
+    (cd "$promtool_dir" && { apt-get download prometheus >/dev/null 2>&1 || { apt-get update -qq && apt-get download prometheus >/dev/null; }; } \
+      && dpkg-deb --fsys-tarfile prometheus_*.deb | tar -x ./usr/bin/promtool) \
+      && mkdir -p .cache/bin && mv "$promtool_dir/usr/bin/promtool" .cache/bin/promtool
+    rm -rf "$promtool_dir"
+  fi
+}
+debian_packages >"$debian_log" 2>&1 &
+debian_pid=$!
 
-# Prometheus' promtool checks /metrics; taken out of Debian's package rather than installing a Prometheus.
-if [ ! -x .cache/bin/promtool ]; then
-  echo "==> promtool from Debian's prometheus package"
-  promtool_dir=$(mktemp -d)
-  (cd "$promtool_dir" && { apt-get download prometheus >/dev/null 2>&1 || { apt-get update -qq && apt-get download prometheus >/dev/null; }; } \
-    && dpkg-deb --fsys-tarfile prometheus_*.deb | tar -x ./usr/bin/promtool) \
-    && mkdir -p .cache/bin && mv "$promtool_dir/usr/bin/promtool" .cache/bin/promtool
-  rm -rf "$promtool_dir"
-fi
+start_npm_dependencies || { echo "npm ci failed"; echo "0 passed, 1 failed"; exit 1; }
+
+# Each step's time goes to the output and to $reports/timings.txt: where a run's minutes went.
+timed() {
+  local name=$1 step_started=$SECONDS; shift
+  "$@"
+  local status=$?
+  echo "==> $name took $((SECONDS - step_started)) s"
+  echo "$name $((SECONDS - step_started))" >> "$reports/timings.txt"
+  return $status
+}
+check() {
+  local name=$1; shift
+  echo "==> $name"
+  if timed "$name" "$@"; then echo pass > "$reports/$name.check"; else echo fail > "$reports/$name.check"; fi
+}
+# vitest_suite NAME ROOT [VAR=value ...] [-- vitest options ...]
+vitest_suite() {
+  local name=$1 root=$2; shift 2
+  local env_vars=()
+  while [ $# -gt 0 ] && [ "$1" != "--" ]; do env_vars+=("$1"); shift; done
+  [ "${1:-}" = "--" ] && shift
+  echo "==> $name"
+  timed "$name" env "${env_vars[@]}" npx vitest run --root "$root" "$@" --reporter=default --reporter=json --outputFile.json="$PWD/$reports/$name.vitest.json"
+}
+
+# --- What needs no database: beside better-sqlite3's compile on a clean clone -----------------------
+check lint npm run --silent lint
+check typecheck npm run --silent typecheck
+check deploy node scripts/check-deploy.mjs
+check build bash -c 'npm run --silent build && npm run --silent build:server'
+vitest_suite shared packages/shared
+vitest_suite web apps/web
+timed better-sqlite3-compile wait_npm_dependencies || { echo "npm ci failed"; node scripts/summarize-tests.mjs "$reports"; exit 1; }
+wait "$debian_pid"
+debian_status=$?
+cat "$debian_log" && rm -f "$debian_log"
+[ "$debian_status" -eq 0 ] || echo "==> installing Debian's packages failed (the suites that need them will fail)"
+
+# --- Debian's Chromium, PostgreSQL, Redis -----------------------------------------------------------
+pg_bin=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)
+export CHROMIUM_PATH=$(command -v chromium)
 
 free_port() { node -e "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})"; }
 
@@ -67,34 +111,13 @@ else
   export REDIS_URL="redis://127.0.0.1:$redis_port"
 fi
 
-# --- The suites --------------------------------------------------------------------------------------
-check() {
-  local name=$1; shift
-  echo "==> $name"
-  if "$@"; then echo pass > "$reports/$name.check"; else echo fail > "$reports/$name.check"; fi
-}
-# vitest_suite NAME ROOT [VAR=value ...] [-- vitest options ...]
-vitest_suite() {
-  local name=$1 root=$2; shift 2
-  local env_vars=()
-  while [ $# -gt 0 ] && [ "$1" != "--" ]; do env_vars+=("$1"); shift; done
-  [ "${1:-}" = "--" ] && shift
-  echo "==> $name"
-  env "${env_vars[@]}" npx vitest run --root "$root" "$@" --reporter=default --reporter=json --outputFile.json="$PWD/$reports/$name.vitest.json"
-}
-
-check lint npm run --silent lint
-check typecheck npm run --silent typecheck
-check deploy node scripts/check-deploy.mjs
-vitest_suite shared packages/shared
-vitest_suite web apps/web
+# --- The suites on the databases, then the browser --------------------------------------------------
 vitest_suite server-sqlite apps/server TEST_DATABASE=sqlite
 vitest_suite server-postgres apps/server TEST_DATABASE=postgres
 vitest_suite server-cluster apps/server -- --config vitest.cluster.config.ts
-check build bash -c 'npm run --silent build && npm run --silent build:server'
 if [ "$(cat "$reports/build.check")" = pass ]; then
   echo "==> e2e"
-  E2E_REPORT="$reports/e2e.playwright.json" npx playwright test
+  E2E_REPORT="$reports/e2e.playwright.json" timed e2e npx playwright test
   # The README's screenshots, taken into a temporary folder so the script cannot rot (about 20 s).
   check screenshots bash -c 'dir=$(mktemp -d) && npm run --silent screenshots -- "$dir"; status=$?; rm -rf "$dir"; exit $status'
   # CI keeps only this output: the page as a failing test left it is the clue to its cause.
@@ -105,4 +128,5 @@ if [ "$(cat "$reports/build.check")" = pass ]; then
   done
 fi
 
+echo "==> the whole run took $((SECONDS - run_started)) s"
 node scripts/summarize-tests.mjs "$reports"
