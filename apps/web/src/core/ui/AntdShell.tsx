@@ -76,8 +76,13 @@ export function userTheme(look: Pick<Settings, 'theme' | 'primaryColour' | 'comp
     : { ...brandTheme.token, colorPrimary: look.primaryColour, colorLink: look.primaryColour };
   const algorithm = [dark ? theme.darkAlgorithm : theme.defaultAlgorithm, ...(look.compact ? [theme.compactAlgorithm] : [])];
   // A selected tab's text is the primary colour, too dark to read on a dark background: it takes the link's.
+  // Tags write in the dark palette's 7th step, which for 'in progress' (3.4:1 on its tint), purple (3.4) and
+  // geek blue (4.2) is too dark: those take the lighter 8th step (7.1, 5.7 and 6.9).
   const components = dark
-    ? { Tabs: { itemSelectedColor: base.colorLink, itemHoverColor: base.colorLink, itemActiveColor: base.colorLink } }
+    ? {
+        Tabs: { itemSelectedColor: base.colorLink, itemHoverColor: base.colorLink, itemActiveColor: base.colorLink },
+        Tag: { colorInfo: '#65a9f3', purple7: '#ab7ae0', geekblue7: '#7f9ef3' },
+      }
     : {};
   return { algorithm, components, token: { ...base, ...(reducedMotion ? { motion: false } : {}) } };
 }
