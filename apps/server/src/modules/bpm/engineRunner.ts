@@ -589,11 +589,9 @@ async function runCommand(
     throw failure instanceof Error ? failure : new EngineFailure(String(failure));
   }
 
-  const state = (await engine.getState()) as { definitions?: Array<{ source?: unknown }> };
-  // The XML is kept once with the definition, not in every saved state.
-  for (const definitionState of state.definitions ?? []) delete definitionState.source;
-  const engineState = JSON.stringify(state);
   const ended = engine.state !== 'running';
+  // An ended instance is never run again: nothing of its engine needs keeping.
+  const engineState = ended ? '' : JSON.stringify(savedState(engine));
   return {
     engineState,
     ended,
@@ -614,6 +612,29 @@ async function runCommand(
       if (cache.size >= liveEngines.capacity) cache.delete(cache.keys().next().value as number);
       cache.set(instanceId, live);
     },
+  };
+}
+
+interface EngineExecution {
+  state: string;
+  stopped: boolean;
+  environment: { getState(): unknown };
+  definitions: Array<{ getState(): unknown }>;
+}
+
+/**
+ * The engine's state as bpmn-engine's getState makes it, but without the definitions' sources: its getState
+ * serialises the whole model into every state, and the XML is kept once with the definition instead (a
+ * recovery takes the source from the cached model). Its engineVersion, which recover does not read, is left out.
+ */
+function savedState(engine: Engine) {
+  const execution = engine.execution as unknown as EngineExecution;
+  return {
+    name: engine.name,
+    state: execution.state,
+    stopped: execution.stopped,
+    environment: execution.environment.getState(),
+    definitions: execution.definitions.map((definition) => definition.getState()),
   };
 }
 

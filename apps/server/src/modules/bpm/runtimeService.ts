@@ -277,7 +277,8 @@ export class RuntimeService {
     // The system (a timer start event) starts without a caller: no operation log, `system` as the starter.
     const actor = caller?.userName ?? 'system';
     const { definition: row, variables, businessKey } = start;
-    const definition = modelRepo.toRunnable(row);
+    // The cached one: what is read from a definition once (its traits, its parsed model) is read once per process.
+    const definition = await this.runnable(row.id);
     let outcome: RunOutcome | undefined;
     let failure: ModelFailure | undefined;
     try {
@@ -969,7 +970,8 @@ export class RuntimeService {
     );
     for (const [state, executionIds] of ended) await repo.endActivities(trx, instance.id, executionIds, state as 'completed', now);
 
-    const open = await repo.openTaskRows(trx, instance.id);
+    // A new instance has no task yet: nothing to read.
+    const open = started ? [] : await repo.openTaskRows(trx, instance.id);
     const waitingIds = new Set(outcome.waiting.map((task) => task.executionId));
     const closed = open.filter((row) => !waitingIds.has(row.execution_id));
     const mine = closed.filter((row) => row.id === closing.taskId).map((row) => row.id);
@@ -1004,19 +1006,25 @@ export class RuntimeService {
       happened.push({ scope: 'task', event: 'create', activityId: waiting.activityId, payload: { taskId } });
     }
     // A definition with no message or signal catch never waits for one: its commands skip the rows.
-    if (waitsForEvents(definition)) await replaceSubscriptions(trx, instance.id, outcome.subscriptions);
-    // A timer still waiting on the same execution keeps its due time: other work must not postpone it.
-    const dueBefore = new Map((await repo.instanceTimers(trx, instance.id)).map((timer) => [timer.execution_id, timer.due_at]));
-    await repo.replaceTimers(
-      trx,
-      instance.id,
-      outcome.timers.map((timer) => ({
-        execution_id: timer.executionId,
-        activity_id: timer.activityId,
-        due_at: dueBefore.get(timer.executionId) ?? now + timer.delayMs,
-      })),
-    );
-    await syncExternalTasks(trx, instance.id, outcome.externalTasks, now);
+    if (traitsOf(definition).events) await replaceSubscriptions(trx, instance.id, outcome.subscriptions);
+    // A definition without timers or external tasks never has their rows: its commands skip them (a new instance has none yet).
+    const traits = traitsOf(definition);
+    if (outcome.timers.length > 0 || (traits.timers && !started)) {
+      // A timer still waiting on the same execution keeps its due time: other work must not postpone it.
+      const dueBefore = new Map((await repo.instanceTimers(trx, instance.id)).map((timer) => [timer.execution_id, timer.due_at]));
+      await repo.replaceTimers(
+        trx,
+        instance.id,
+        outcome.timers.map((timer) => ({
+          execution_id: timer.executionId,
+          activity_id: timer.activityId,
+          due_at: dueBefore.get(timer.executionId) ?? now + timer.delayMs,
+        })),
+      );
+    }
+    if (outcome.externalTasks.length > 0 || (traits.externalTasks && !started)) {
+      await syncExternalTasks(trx, instance.id, outcome.externalTasks, now);
+    }
     if (outcome.ended) {
       await repo.closeTasks(
         trx,
@@ -1177,16 +1185,28 @@ interface ListenerEvent {
   payload: Record<string, unknown>;
 }
 
-const eventWaits = new WeakMap<RunnableDefinition, boolean>();
+/** What a definition may wait on besides user tasks: each kind has rows a command writes only when it may. */
+interface DefinitionTraits {
+  /** A message or signal catch. */
+  events: boolean;
+  timers: boolean;
+  externalTasks: boolean;
+}
 
-/** Whether a definition has anything that waits for a message or a signal (read once per definition). */
-function waitsForEvents(definition: RunnableDefinition): boolean {
-  let waits = eventWaits.get(definition);
-  if (waits === undefined) {
-    waits = /(messageEventDefinition|signalEventDefinition|receiveTask)\b/.test(definition.xml);
-    eventWaits.set(definition, waits);
+const definitionTraits = new WeakMap<RunnableDefinition, DefinitionTraits>();
+
+/** Read once per definition, from its XML; a false answer is sure, a true one may be a name that only looks like it. */
+function traitsOf(definition: RunnableDefinition): DefinitionTraits {
+  let traits = definitionTraits.get(definition);
+  if (!traits) {
+    traits = {
+      events: /(messageEventDefinition|signalEventDefinition|receiveTask)\b/.test(definition.xml),
+      timers: /timerEventDefinition\b/.test(definition.xml),
+      externalTasks: /["']external["']/.test(definition.xml),
+    };
+    definitionTraits.set(definition, traits);
   }
-  return waits;
+  return traits;
 }
 
 /** What an answer says of an incident: the element it stopped at and why. */
