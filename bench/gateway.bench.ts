@@ -11,9 +11,9 @@
 // proxies run in BENCH_ROUNDS interleaved rounds (default 3) whose order alternates, so a load that
 // grows or fades during a round weighs on both sides of a ratio alike, and each ratio is the median of
 // the rounds'. Beside throughput each ratio is also given by CPU time per request (the proxy process's
-// user and system time over the requests it carried): a proxy held back by other work on the machine
-// answers fewer requests but spends about the same CPU on each, so that figure moves much less with
-// load; throughput is what the goals name.
+// user and system time over the requests it carried, less what it spends idle): a proxy held back by
+// other work answers fewer requests but spends about the same CPU on each, so that figure moves less
+// with load (a machine loaded many times over still inflates it). Throughput is what the goals name.
 // Run: npm run bench:gateway   (BENCH_SECONDS per run, default 10; BENCH_CONNECTIONS, default 20;
 // BENCH_REDIS_URL to count the rule through Redis as several gateways would; BENCH_PROFILE=<dir> writes
 // the gateway's CPU profile there)
@@ -146,6 +146,9 @@ try {
   console.log(
     `${connections} connections, ${seconds} s each, ${os.cpus().length} cores; the rule counts ${redisUrl ? 'through Redis' : 'in the gateway process'}`,
   );
+  // What each proxy spends with no request at all (the Qiming server's second ticks, say), taken off
+  // its CPU per request below: at a few hundred requests a second on a busy machine it would weigh.
+  const idleShare = new Map<ChildProcess, number>();
   // Beside each run, the share of a core the proxy and the upstream used, and the proxy's CPU per request.
   const run = async (title: string, url: string, pathName: string, proxy?: ChildProcess) => {
     const before = [proxy && cpuSeconds(proxy), cpuSeconds(upstream)];
@@ -153,7 +156,8 @@ try {
     const [proxyCpu = 0, upstreamCpu = 0] = [proxy && cpuSeconds(proxy), cpuSeconds(upstream)].map(
       (after, index) => Number(after) - Number(before[index]),
     );
-    const cpuPerRequestUs = (proxyCpu / Math.max(1, figures.requestsPerSecond * seconds)) * 1e6;
+    const busyCpu = Math.max(0, proxyCpu - (proxy ? (idleShare.get(proxy) ?? 0) : 0) * seconds);
+    const cpuPerRequestUs = (busyCpu / Math.max(1, figures.requestsPerSecond * seconds)) * 1e6;
     console.log(
       `${''.padEnd(46)} ${proxy ? `proxy ${((proxyCpu / seconds) * 100).toFixed(0)} % of a core, ${cpuPerRequestUs.toFixed(0)} µs CPU per request, ` : ''}upstream ${((upstreamCpu / seconds) * 100).toFixed(0)} %`,
     );
@@ -170,6 +174,11 @@ try {
   ]) {
     await load('(warming up)', url ?? '', { connections, seconds: 4, paths: () => pathName ?? '/' });
   }
+  const proxies = [server, lean, ...(nginx ? [nginx] : [])];
+  const idleBefore = proxies.map((proxy) => cpuSeconds(proxy));
+  await new Promise((resolve) => setTimeout(resolve, 5000));
+  for (const [index, proxy] of proxies.entries()) idleShare.set(proxy, (cpuSeconds(proxy) - (idleBefore[index] ?? 0)) / 5);
+  console.log(`idle, the gateway's server used ${((idleShare.get(server) ?? 0) * 100).toFixed(1)} % of a core`);
   type RunFigures = Awaited<ReturnType<typeof run>>;
   const direct = await run('upstream directly', upstreamUrl, '/hello');
   const ratios = {
