@@ -508,11 +508,14 @@ describe(`API gateway (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
       const answers = await Promise.all(Array.from({ length: times }, () => through('/warm/x')));
       return answers.filter((answer) => answer.status === 200).length;
     };
+    const burstStarted = Date.now();
     const cold = await passed(20);
-    // 30 / 3 = 10, a little more as the burst itself warms the rule (5 more a half second it lasts; the
-    // exact rise is warmUps.test.ts's): far from the 20 a rule without warm-up lets through.
+    const burstSeconds = (Date.now() - burstStarted) / 1000;
+    // 30 / 3 = 10, a little more as the burst itself warms the rule (the other 20 spread over the 2 s
+    // warm-up period: 10 more a second it lasts, which a loaded machine stretches; the exact rise is
+    // warmUps.test.ts's): far from the 20 a rule without warm-up lets through when the burst is quick.
     expect(cold).toBeGreaterThanOrEqual(10);
-    expect(cold).toBeLessThanOrEqual(15);
+    expect(cold).toBeLessThanOrEqual(Math.min(20, 11 + Math.ceil(10 * burstSeconds)));
     // Steady traffic, never a second apart, for the warm-up period.
     for (let elapsed = 0; elapsed < 2200; elapsed += 300) {
       await new Promise((resolve) => setTimeout(resolve, 300));
