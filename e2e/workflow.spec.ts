@@ -167,6 +167,86 @@ test('a two-step approval is imported and released, started and handed from one 
   await expect(drawer.getByRole('region', { name: 'Activity history' })).toContainText('Approve the request');
 });
 
+/** A request whose start event asks for Camunda's generated form fields and whose approval shows a cloud form. */
+const formsXml = (key: string, formId: number) => `<?xml version="1.0" encoding="UTF-8"?>
+<bpmn:definitions xmlns:bpmn="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:camunda="http://camunda.org/schema/1.0/bpmn"
+  id="Definitions_forms" targetNamespace="http://bpmn.io/schema/bpmn">
+  <bpmn:process id="${key}" name="Form request" isExecutable="true">
+    <bpmn:startEvent id="StartEvent_1" name="Request">
+      <bpmn:extensionElements><camunda:formData businessKey="reference">
+        <camunda:formField id="reference" label="Reference" type="string"><camunda:validation><camunda:constraint name="required" /><camunda:constraint name="maxlength" config="20" /></camunda:validation></camunda:formField>
+        <camunda:formField id="days" label="Days" type="long"><camunda:validation><camunda:constraint name="required" /><camunda:constraint name="min" config="1" /></camunda:validation></camunda:formField>
+        <camunda:formField id="kind" label="Kind" type="enum" defaultValue="annual"><camunda:value id="annual" name="Annual leave" /><camunda:value id="sick" name="Sick leave" /></camunda:formField>
+      </camunda:formData></bpmn:extensionElements>
+      <bpmn:outgoing>Flow_1</bpmn:outgoing>
+    </bpmn:startEvent>
+    <bpmn:userTask id="Task_approve" name="Approve with the form" camunda:assignee="sysadmin" camunda:formKey="form:${formId}">
+      <bpmn:incoming>Flow_1</bpmn:incoming><bpmn:outgoing>Flow_2</bpmn:outgoing>
+    </bpmn:userTask>
+    <bpmn:endEvent id="EndEvent_1"><bpmn:incoming>Flow_2</bpmn:incoming></bpmn:endEvent>
+    <bpmn:sequenceFlow id="Flow_1" sourceRef="StartEvent_1" targetRef="Task_approve" />
+    <bpmn:sequenceFlow id="Flow_2" sourceRef="Task_approve" targetRef="EndEvent_1" />
+  </bpmn:process>
+</bpmn:definitions>
+`;
+
+test('a process is started with the form generated from its camunda:formData and approved with its cloud form', async ({ page }) => {
+  test.setTimeout(120_000);
+  const admin = await apiAs(server.url, sysadmin);
+  const form = await admin.call('POST', '/admin/forms', {
+    name: 'Approval note',
+    description: '',
+    field: {
+      fields: [
+        { key: 'decision', label: { zh: '结论', en: 'Decision note' }, kind: 'text', required: true },
+        { key: 'approvedDays', label: { zh: '批准天数', en: 'Approved days' }, kind: 'number' },
+      ],
+    },
+    action: '',
+    url: '',
+    modelName: 'approval_note',
+  });
+  expect(form.status).toBe(200);
+  const formId = form.json.data.id as number;
+  expect((await admin.call('POST', `/admin/forms/${formId}/publish`, {})).status).toBe(200);
+  const model = (await admin.call('POST', '/admin/bpm/models/import', { xml: formsXml('form_request', formId) })).json.data;
+  expect((await admin.call('POST', `/admin/bpm/models/${model.id}/release`, {})).status).toBe(200);
+
+  // The start dialog shows the start event's fields, checks them, and takes the business key from Reference.
+  await signIn(page, server.url, sysadmin);
+  await page.goto(`${server.url}/#/bpm/todo`);
+  await page.getByRole('button', { name: 'Start a process' }).click();
+  const start = page.getByRole('dialog', { name: 'Start a process' });
+  await start.getByLabel('Process').click();
+  await page.locator('.ant-select-item-option[title="Form request (form_request)"]').click();
+  await expect(start.getByLabel('Reference')).toBeVisible();
+  await expect(start.getByLabel('Business key')).toHaveCount(0);
+  await start.getByRole('button', { name: 'Start' }).click();
+  await expect(start.getByText('This field is required')).toHaveCount(2);
+  await start.getByLabel('Reference').fill('FRM-0001');
+  await start.getByLabel('Days').fill('3');
+  await start.getByLabel('Kind').click();
+  await page.locator('.ant-select-item-option[title="Sick leave"]').click();
+  expect(await seriousViolations(page)).toEqual([]);
+  await start.getByRole('button', { name: 'Start' }).click();
+  await expect(page.getByText('An instance of form_request was started')).toBeVisible();
+
+  // The approver's drawer shows the task's cloud form; the server keeps both forms' values as variables.
+  const row = mainTable(page).getByRole('row').filter({ hasText: 'FRM-0001' });
+  await expect(row).toContainText('Approve with the form');
+  await row.getByRole('button', { name: /^Open task / }).click();
+  const drawer = page.getByRole('dialog', { name: 'Task: Approve with the form' });
+  await drawer.getByLabel('Decision note').fill('Agreed');
+  await drawer.getByLabel('Approved days').fill('2');
+  await drawer.getByRole('button', { name: 'Complete', exact: true }).click();
+  await expect(page.getByText('The task was completed')).toBeVisible();
+  const instances = await admin.call('GET', '/admin/bpm/instances?definitionKey=form_request');
+  const [instance] = instances.json.data.records;
+  expect(instance).toMatchObject({ businessKey: 'FRM-0001', state: 'completed' });
+  const detail = await admin.call('GET', `/admin/bpm/instances/${instance.id}`);
+  expect(detail.json.data.variables).toMatchObject({ reference: 'FRM-0001', days: 3, kind: 'sick', decision: 'Agreed', approvedDays: 2 });
+});
+
 /** Serious and critical axe findings on the page as it is now (a drawer or the modeller open). */
 async function seriousViolations(page: Page): Promise<string[]> {
   await page.mouse.move(0, 0);
