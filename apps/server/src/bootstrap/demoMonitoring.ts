@@ -82,11 +82,7 @@ async function seedHistory(db: Kysely<Database>, now: number): Promise<void> {
 
 /** Receivers of each kind, rules beside the seeded two, and the afternoon incident's alarms, resolved and acknowledged. */
 async function seedAlarms(db: Kysely<Database>, now: number, adminId: number): Promise<void> {
-  const administrators = await db
-    .selectFrom('alarm_receiver')
-    .select('id')
-    .where('receiver_name', '=', '管理员')
-    .executeTakeFirstOrThrow();
+  const administrators = await db.selectFrom('alarm_receiver').select('id').where('receiver_name', '=', '管理员').executeTakeFirstOrThrow();
   const receiver = { emails: [], url: '', secret: '', roleCodes: [], userNames: [], enabled: true };
   const webhook = await saveReceiver(
     db,

@@ -29,8 +29,8 @@ import * as externalTasks from './migrations/0032_external_tasks.ts';
 import * as portalImagery from './migrations/0035_portal_imagery.ts';
 import * as registrySweepLease from './migrations/0037_registry_sweep_lease.ts';
 import * as builtinNamesInChinese from './migrations/0038_builtin_names_in_chinese.ts';
-import * as calledInstanceLinks from './migrations/0042_called_instance_links.ts';
 import * as namespaceGrants from './migrations/0039_namespace_grants.ts';
+import * as calledInstanceLinks from './migrations/0042_called_instance_links.ts';
 import { migrationContext } from './migrations/context.ts';
 import type { Database } from './schema.ts';
 
