@@ -72,7 +72,7 @@ describe(`workflow events and lookups (${process.env.TEST_DATABASE ?? 'sqlite'})
   });
 
   it('offers accounts by user name and roles by code to the modeller, and accounts to re-assign to', async () => {
-    expect(await data(admin, 'GET', '/models/lookup/accounts?text=manager')).toEqual([{ value: 'manager01', label: 'Manager One' }]);
+    expect(await data(admin, 'GET', '/models/lookup/accounts?text=manager')).toEqual([{ value: 'manager01', label: '王磊' }]);
     const roles = await data(admin, 'GET', '/models/lookup/roles?text=leave_&limit=5');
     expect(roles.map((role: { value: string }) => role.value).sort()).toEqual(['leave_applicant', 'leave_director', 'leave_manager']);
     expect((await call(staffTokens, 'GET', '/models/lookup/accounts')).statusCode).toBe(403);

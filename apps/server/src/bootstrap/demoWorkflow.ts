@@ -16,8 +16,8 @@ import { type DemoProcess, demoBpmn } from './demoDiagram.ts';
 
 /** The workflow demo's approvers; staff01 applies. */
 export const demoWorkflowAccounts = {
-  manager: { userName: 'manager01', password: 'Manager@2026', name: 'Manager One', role: 'leave_manager' },
-  director: { userName: 'director01', password: 'Director@2026', name: 'Director One', role: 'leave_director' },
+  manager: { userName: 'manager01', password: 'Manager@2026', name: '王磊', role: 'leave_manager', roleName: '部门经理' },
+  director: { userName: 'director01', password: 'Director@2026', name: '李娜', role: 'leave_director', roleName: '总监' },
 };
 
 /** What staff01 gets to apply for leave: start the process, fill and complete its own tasks. */
@@ -98,7 +98,7 @@ export const demoInvoiceTopic = 'demo-invoice';
  */
 export const demoProcesses: Array<{ process: DemoProcess; category: string; description: string; starters: boolean }> = [
   {
-    category: 'Sales',
+    category: '销售',
     description: '登记订单后等待付款消息（消息中间捕获事件）。',
     starters: true,
     process: {
@@ -125,7 +125,7 @@ export const demoProcesses: Array<{ process: DemoProcess; category: string; desc
     },
   },
   {
-    category: 'Finance',
+    category: '财务',
     description: '开票由外部工作者按主题 demo-invoice 领取并完成（外部任务）。',
     starters: true,
     process: {
@@ -152,7 +152,7 @@ export const demoProcesses: Array<{ process: DemoProcess; category: string; desc
     },
   },
   {
-    category: 'HR',
+    category: '人事',
     description: '由入职流程调用：经理准备设备。',
     starters: false,
     process: {
@@ -170,7 +170,7 @@ export const demoProcesses: Array<{ process: DemoProcess; category: string; desc
     },
   },
   {
-    category: 'HR',
+    category: '人事',
     description: '新员工入职：调用“准备设备”流程（调用活动），再由本人确认。',
     starters: true,
     process: {
@@ -197,7 +197,7 @@ export const demoProcesses: Array<{ process: DemoProcess; category: string; desc
     },
   },
   {
-    category: 'Operations',
+    category: '运营',
     description: '每天自动开始（定时启动事件）：经理记录巡检结果。',
     starters: false,
     process: {
@@ -243,7 +243,7 @@ export async function seedDemoWorkflow(db: Kysely<Database>, menuTypeId: number,
   const technology = await db.selectFrom('iam_organ').select('id').where('organ_code', '=', 'QM_TECH').executeTakeFirst();
   const people: Record<string, { id: number; userName: string }> = {};
   for (const [key, person] of Object.entries(demoWorkflowAccounts)) {
-    const role = await insertRole(db, { roleCode: person.role, roleName: `${person.name.split(' ')[0]}s`, roleType: 'common' });
+    const role = await insertRole(db, { roleCode: person.role, roleName: person.roleName, roleType: 'common' });
     await grantOperations(db, role, approverOperations);
     const id = await insertAccount(
       db,
@@ -261,7 +261,7 @@ export async function seedDemoWorkflow(db: Kysely<Database>, menuTypeId: number,
     people[key] = { id, userName: person.userName };
   }
 
-  await pluginRepo.insertType(db, { code: 'approval', name: '审批', description: 'Approve or reject the request.', sort: 1 });
+  await pluginRepo.insertType(db, { code: 'approval', name: '审批', description: '同意或驳回申请。', sort: 1 });
   for (const [sort, [code, name, approved]] of (
     [
       ['agree', '同意', true],
@@ -295,7 +295,7 @@ export async function seedDemoWorkflow(db: Kysely<Database>, menuTypeId: number,
     {
       key: 'leave_approval',
       name: '请假审批',
-      category: 'HR',
+      category: '人事',
       description: '员工请假：经理审批，超过三天再由总监审批。',
       xml: leaveApprovalXml(form.id),
     },

@@ -100,7 +100,7 @@ export async function seedDemoWorkflowRuns(db: Kysely<Database>, now: number, st
     {
       key: refundProcess.id,
       name: refundProcess.name,
-      category: 'Finance',
+      category: '财务',
       description: '退款按金额分流；金额为 0 时没有可走的分支（事件）。',
       xml: demoBpmn(refundProcess),
     },
