@@ -1,4 +1,4 @@
-import type { Kysely, Selectable } from 'kysely';
+import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { BpmIncidentTable, Database } from '../../db/schema.ts';
 
 /**
@@ -90,9 +90,9 @@ export async function raiseIncident(db: Kysely<Database>, input: IncidentInput):
     .select(['definition_id', 'def_key'])
     .where('id', '=', input.instanceId)
     .executeTakeFirstOrThrow();
-  const row = await db
-    .insertInto('bpm_incident')
-    .values({
+  const id = await insertOpenIncident(
+    db,
+    {
       instance_id: input.instanceId,
       definition_id: instance.definition_id,
       def_key: instance.def_key,
@@ -102,14 +102,21 @@ export async function raiseIncident(db: Kysely<Database>, input: IncidentInput):
       kind: input.kind,
       message,
       command,
-      state: 'open',
-      created_at: at,
-      resolved_at: null,
-      resolved_by: null,
-    })
+    },
+    at,
+  );
+  await showOnCaller(db, input.instanceId, { id, elementId: input.elementId, message }, at);
+  return id;
+}
+
+type OpenIncident = Omit<Insertable<BpmIncidentTable>, 'state' | 'created_at' | 'resolved_at' | 'resolved_by'>;
+
+async function insertOpenIncident(db: Kysely<Database>, incident: OpenIncident, at: number): Promise<number> {
+  const row = await db
+    .insertInto('bpm_incident')
+    .values({ ...incident, state: 'open', created_at: at, resolved_at: null, resolved_by: null })
     .returning('id')
     .executeTakeFirstOrThrow();
-  await showOnCaller(db, input.instanceId, { id: row.id, elementId: input.elementId, message }, at);
   return row.id;
 }
 
@@ -137,9 +144,9 @@ async function showOnCaller(
     .where('execution_id', '=', called.parent_execution_id)
     .executeTakeFirst();
   const message = `called instance ${instanceId} has an incident at '${cause.elementId}': ${cause.message}`.slice(0, 1000);
-  const row = await db
-    .insertInto('bpm_incident')
-    .values({
+  const id = await insertOpenIncident(
+    db,
+    {
       instance_id: called.id,
       definition_id: called.definition_id,
       def_key: called.def_key,
@@ -150,14 +157,10 @@ async function showOnCaller(
       message,
       command: null,
       cause_incident_id: cause.id,
-      state: 'open',
-      created_at: at,
-      resolved_at: null,
-      resolved_by: null,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await showOnCaller(db, called.id, { id: row.id, elementId: activity?.activity_id ?? '', message }, at);
+    },
+    at,
+  );
+  await showOnCaller(db, called.id, { id, elementId: activity?.activity_id ?? '', message }, at);
 }
 
 /**

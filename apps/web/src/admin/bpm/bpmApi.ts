@@ -37,6 +37,21 @@ export const bpmPaths = {
 
 type Problems = Array<{ field: string; message: string }>;
 
+/** The form's problems of a refused start or completion (422), each for its field; other refusals are thrown. */
+export async function problemsOf(call: () => Promise<unknown>): Promise<Problems | undefined> {
+  try {
+    await call();
+    return undefined;
+  } catch (error) {
+    const problems =
+      error instanceof RequestError && error.code === 422
+        ? (error.data as { data?: { problems?: Problems } } | undefined)?.data?.problems
+        : undefined;
+    if (problems) return problems;
+    throw error;
+  }
+}
+
 /** An engine error at run time, kept on the instance at its element until retried or resolved. */
 export interface BpmIncident {
   id: number;
@@ -111,19 +126,8 @@ export const bpmApi = {
   returnTo: (id: number, activityId: string, comment: string) =>
     http.post<BpmTask>(`${bpmPaths.tasks}/${id}/return`, { activityId, comment }),
   /** Answers the form's problems of a refused completion (422), each for its field; nothing when it went through. */
-  complete: async (id: number, input: Partial<CompleteTaskInput>): Promise<Problems | undefined> => {
-    try {
-      await request<BpmTask>({ method: 'POST', url: `${bpmPaths.tasks}/${id}/complete`, ...jsonBody(input) });
-      return undefined;
-    } catch (error) {
-      const problems =
-        error instanceof RequestError && error.code === 422
-          ? (error.data as { data?: { problems?: Problems } } | undefined)?.data?.problems
-          : undefined;
-      if (problems) return problems;
-      throw error;
-    }
-  },
+  complete: (id: number, input: Partial<CompleteTaskInput>) =>
+    problemsOf(() => request<BpmTask>({ method: 'POST', url: `${bpmPaths.tasks}/${id}/complete`, ...jsonBody(input) })),
   addComment: (taskId: number, message: string) => http.post<unknown>(`${bpmPaths.tasks}/${taskId}/comments`, { message }),
 
   /** Accounts (by user name) and roles (by code) the modeller names as assignee and candidates (`model:view`). */

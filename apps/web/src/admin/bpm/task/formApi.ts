@@ -1,23 +1,6 @@
 import type { BpmForm, BpmInstance, BpmVariables } from '@qiming/shared';
-import { http, jsonBody, RequestError, request } from '../../../core/request/client.ts';
-import { bpmPaths } from '../bpmApi.ts';
-
-type Problems = Array<{ field: string; message: string }>;
-
-/** The form's problems of a refused start or completion (422), each for its field; other refusals are thrown. */
-async function problemsOf(call: () => Promise<unknown>): Promise<Problems | undefined> {
-  try {
-    await call();
-    return undefined;
-  } catch (error) {
-    const problems =
-      error instanceof RequestError && error.code === 422
-        ? (error.data as { data?: { problems?: Problems } } | undefined)?.data?.problems
-        : undefined;
-    if (problems) return problems;
-    throw error;
-  }
-}
+import { http, jsonBody, request } from '../../../core/request/client.ts';
+import { bpmPaths, problemsOf } from '../bpmApi.ts';
 
 /** The forms of starts and tasks (`task:start`, `task:complete`): cloud, generated from camunda:formData, or none. */
 export const bpmFormApi = {
