@@ -21,18 +21,18 @@ test('the live chart moves while traffic flows through the gateway, and pauses o
   await page.locator('label').filter({ hasText: 'Gateway routes' }).click();
   await expect(page.getByRole('radio', { name: 'Gateway routes' })).toBeChecked();
 
-  // The demo's released route; whatever its upstream answers, the gateway counts each request.
+  // The demo's released route to httpbin.org: online or not (502), the gateway counts each request it passes.
   let flowing = true;
   const traffic = (async () => {
     while (flowing) {
-      await Promise.all(Array.from({ length: 5 }, () => fetch(`${server.gatewayUrl}/site/news`).catch(() => undefined)));
+      await Promise.all(Array.from({ length: 5 }, () => fetch(`${server.gatewayUrl}/httpbin/get`).catch(() => undefined)));
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   })();
   try {
     const chart = page.getByTestId('live-chart');
     await expect.poll(async () => Number(await chart.getAttribute('data-points')), { timeout: 15_000 }).toBeGreaterThan(0);
-    await expect(chart).toHaveAttribute('aria-label', /by target: site-content/);
+    await expect(chart).toHaveAttribute('aria-label', /by target: httpbin/);
     const newest = Number(await chart.getAttribute('data-newest-at'));
     await expect.poll(async () => Number(await chart.getAttribute('data-newest-at')), { timeout: 10_000 }).toBeGreaterThan(newest);
 
