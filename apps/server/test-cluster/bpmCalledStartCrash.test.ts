@@ -1,24 +1,16 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bpmnOf, flow, userTask } from '../test/bpmModels.ts';
-import { type ServerProcess, startServerProcess } from '../test/serverProcess.ts';
+import type { ServerProcess } from '../test/serverProcess.ts';
 import { signInOverHttp } from '../test/signInOverHttp.ts';
 import type { TestDatabase } from '../test/testDatabase.ts';
-import { sharedInfrastructure } from './sharedInfrastructure.ts';
+import { sharedInfrastructure, startBuiltServer } from './sharedInfrastructure.ts';
 
-const serverDir = path.resolve(import.meta.dirname, '..');
 /** Three server starts on a loaded 2-core machine take more than the suite's minute. */
 const threeServerStarts = 240_000;
 
-const start = (env: Record<string, string>) =>
-  startServerProcess({
-    args: ['--enable-source-maps', 'dist/main.js'],
-    cwd: serverDir,
-    env: { ...env, NODE_ENV: 'test' },
-    readyWith: 'server',
-  });
+const start = startBuiltServer;
 
 /**
  * The crash window of a call activity: the caller's step is committed, the called instance not yet. A server

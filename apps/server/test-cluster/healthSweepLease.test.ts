@@ -1,22 +1,14 @@
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ServerProcess, startServerProcess } from '../test/serverProcess.ts';
+import type { ServerProcess } from '../test/serverProcess.ts';
 import { onPostgres, type TestDatabase } from '../test/testDatabase.ts';
-import { sharedInfrastructure } from './sharedInfrastructure.ts';
+import { sharedInfrastructure, startBuiltServer } from './sharedInfrastructure.ts';
 
-const serverDir = path.resolve(import.meta.dirname, '..');
 const client = 'username=sysadmin&password=Qiming%402026';
 const polled = { timeout: 30_000, interval: 250 };
 /** Beats every second; unhealthy after 5 s of silence, removed after 10 s: the sweep shows within seconds. */
 const quick = { 'preserved.heart.beat.interval': '1000', 'preserved.heart.beat.timeout': '5000', 'preserved.ip.delete.timeout': '10000' };
 
-const start = (env: Record<string, string>) =>
-  startServerProcess({
-    args: ['--enable-source-maps', 'dist/main.js'],
-    cwd: serverDir,
-    env: { ...env, NODE_ENV: 'test' },
-    readyWith: 'server',
-  });
+const start = startBuiltServer;
 
 describe('the registry health sweep runs on one server of a cluster (PostgreSQL and Redis)', () => {
   let database: TestDatabase;

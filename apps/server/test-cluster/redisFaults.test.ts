@@ -7,21 +7,15 @@ import { NacosConfigClient } from 'nacos';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { changeLogTimings } from '../src/modules/governance/config/listenerHub.ts';
 import { type OwnRedis, ownRedis } from '../test/ownRedis.ts';
-import { type ServerProcess, startServerProcess } from '../test/serverProcess.ts';
+import type { ServerProcess } from '../test/serverProcess.ts';
 import { signInOverHttp } from '../test/signInOverHttp.ts';
 import { createTestDatabase, type TestDatabase } from '../test/testDatabase.ts';
+import { startBuiltServer } from './sharedInfrastructure.ts';
 
-const serverDir = path.resolve(import.meta.dirname, '..');
 /** Public answers a client may have a minute from each server, small enough to reach in a test. */
 const publicLimit = 10;
 
-const start = (env: Record<string, string>) =>
-  startServerProcess({
-    args: ['--enable-source-maps', 'dist/main.js'],
-    cwd: serverDir,
-    env: { ...env, NODE_ENV: 'test' },
-    readyWith: 'server',
-  });
+const start = startBuiltServer;
 
 /** What an answer took, in ms, with its status and body. */
 async function timed(url: string, init?: RequestInit): Promise<{ ms: number; status: number; body: string }> {

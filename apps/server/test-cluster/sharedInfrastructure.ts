@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { type ServerProcess, startServerProcess } from '../test/serverProcess.ts';
 import { createTestDatabase, type TestDatabase } from '../test/testDatabase.ts';
 
 /**
@@ -15,4 +17,14 @@ export async function sharedInfrastructure(): Promise<{ database: TestDatabase; 
     REDIS_PREFIX: `qiming-test-${randomBytes(4).toString('hex')}:`,
   };
   return { database, env };
+}
+
+/** The built server (`dist/main.js`, as production runs it) on `env`, ready once it serves. */
+export function startBuiltServer(env: Record<string, string>): Promise<ServerProcess> {
+  return startServerProcess({
+    args: ['--enable-source-maps', 'dist/main.js'],
+    cwd: path.resolve(import.meta.dirname, '..'),
+    env: { ...env, NODE_ENV: 'test' },
+    readyWith: 'server',
+  });
 }
