@@ -9,8 +9,11 @@ export interface Anchor {
   tie: unknown;
 }
 
-/** Lists whose anchors this process keeps, the most recently used last. */
-const kept = new Map<string, Promise<Anchor[]>>();
+/**
+ * Lists whose anchors this process keeps, per database (two databases in one process, as test files sharing a
+ * worker, may hold lists with equal keys), the most recently used last.
+ */
+const keptByDatabase = new WeakMap<object, Map<string, Promise<Anchor[]>>>();
 const maxLists = 50;
 
 /**
@@ -26,6 +29,11 @@ export function anchorsOf<DB, TB extends keyof DB>(
   tie: Expression<unknown>,
   direction: 'asc' | 'desc',
 ): Promise<Anchor[]> {
+  let kept = keptByDatabase.get(db);
+  if (!kept) {
+    kept = new Map();
+    keptByDatabase.set(db, kept);
+  }
   let anchors = kept.get(listKey);
   if (anchors) {
     kept.delete(listKey);
