@@ -11,9 +11,10 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   globalSetup: './e2e/globalSetup.ts',
   fullyParallel: false,
-  // Two workers measured 2026-11-27: on a loaded 2-core machine a menu click timed out; one spec file at a time
-  // until two have run the whole suite twice without a failure on a quiet machine (`--workers=2`).
-  workers: 1,
+  // Two spec files at a time: a spec mostly waits (for its server, the network going idle, axe), so on CI's two
+  // cores two workers take about half the time of one (whole suite, quiet machine, 2026-11-27: no failure).
+  // Tests inside a file stay in order: each file shares one server, and some one signed-in page.
+  workers: 2,
   retries: 0,
   reporter: [['list'], ['json', { outputFile: process.env.E2E_REPORT ?? '.cache/reports/e2e.json' }]],
   use: {

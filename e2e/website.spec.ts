@@ -1,8 +1,8 @@
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import Database from 'better-sqlite3';
 import { apiAs } from './support/api.ts';
+import { seriousViolations } from './support/axe.ts';
 import { type RunningServer, startServer } from './support/server.ts';
 import { sysadmin } from './support/signIn.ts';
 
@@ -248,15 +248,6 @@ test('every page has a title equal to its path with the company name', async ({ 
     await expect(page).toHaveTitle(`${route} - 启明教育科技有限公司`);
   }
 });
-
-/** Serious or critical axe findings on the page as it stands. */
-async function seriousViolations(page: Page) {
-  await page.addStyleTag({ content: '*, *::before, *::after { transition: none !important; animation: none !important; }' });
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-}
 
 test('every picture on the site is described, sized, and below the fold loads lazily', async ({ page }) => {
   for (const route of ['/homePage', '/toProducts?index=0', '/toCases?index=1', '/newsPage', '/customers', '/aboutUs?activeIndex=2']) {
