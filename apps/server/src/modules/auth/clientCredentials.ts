@@ -16,6 +16,11 @@ const throttleWindowMs = 60_000;
  */
 export class ClientCredentials {
   private readonly trusted = new Map<string, { session: LiveSession; until: number }>();
+  /**
+   * Checks under way, by the same key: a client's threads (or one beat per instance) sending the same pair at
+   * once wait for one hash instead of each counting against the throttle and hashing again.
+   */
+  private readonly checking = new Map<string, Promise<LiveSession | undefined>>();
   /** Password checks per address and user name in the current minute: each costs an argon2 hash. */
   private readonly checks = new Map<string, { count: number; windowEnds: number }>();
 
@@ -58,7 +63,15 @@ export class ClientCredentials {
     const known = this.trusted.get(key);
     if (known && known.until > now) return known.session;
     this.trusted.delete(key);
+    const under = this.checking.get(key);
+    if (under) return under;
     this.throttle(username, client, now);
+    const check = this.check(key, username, password, client, now).finally(() => this.checking.delete(key));
+    this.checking.set(key, check);
+    return check;
+  }
+
+  private async check(key: string, username: string, password: string, client: ClientInfo, now: number) {
     const session = await this.auth.verifyClientCredentials(username, password, client);
     if (session) {
       if (this.trusted.size >= maxEntries) this.trusted.clear();
