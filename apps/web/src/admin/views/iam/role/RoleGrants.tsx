@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { http } from '../../../../core/request/client.ts';
 import { toastSuccess } from '../../../../core/request/notify.ts';
 import { useAccess } from '../../../crud/Access.tsx';
+import { builtInAppCode, builtInName, type NamedLevel } from '../../system/function/builtInNames.ts';
 import { flattenOrgans, organOptions, useOrganTree } from '../shared/organTree.ts';
 
 interface Props {
@@ -20,21 +21,23 @@ interface GrantNode {
   children?: GrantNode[];
 }
 
-/** A node's name in the reader's language; an entry the catalogue does not know keeps the model's name. */
-function nodeTitle(node: FunctionTreeNode, t: TFunction): string {
-  const [kind = ''] = node.key.split(':', 1);
-  if (kind === 'operation') {
-    // Qiming's own operations are named by their action; another app's keep the name its model gives.
-    const action = node.code.includes(':') ? (node.code.split(':').at(-1) ?? '') : '';
-    return `${t(`operationLog.actions.${action}`, { defaultValue: node.title })} (${node.code})`;
-  }
-  const group = { app: 'apps', module: 'modules', function: 'functions' }[kind] ?? kind;
-  return t(`functionTree.${group}.${node.code}`, { defaultValue: node.title });
+/** A node's name: Qiming's own entries in the reader's language, an imported app's as its model gives them. */
+function nodeTitle(node: FunctionTreeNode, builtIn: boolean, t: TFunction): string {
+  const level = node.key.slice(0, node.key.indexOf(':')) as NamedLevel;
+  const name = builtIn ? builtInName(t, level, node.code, node.title) : node.title;
+  return level === 'operation' ? `${name} (${node.code})` : name;
 }
 
-/** The function model as check-box tree nodes, named in the reader's language. */
-export const functionTreeData = (nodes: FunctionTreeNode[], t: TFunction): GrantNode[] =>
-  nodes.map((node) => ({ key: node.key, title: nodeTitle(node, t), children: node.children && functionTreeData(node.children, t) }));
+/** The function model as check-box tree nodes; an app's nodes are built in when the app is Qiming. */
+export const functionTreeData = (nodes: FunctionTreeNode[], t: TFunction, builtIn?: boolean): GrantNode[] =>
+  nodes.map((node) => {
+    const isBuiltIn = builtIn ?? node.code === builtInAppCode;
+    return {
+      key: node.key,
+      title: nodeTitle(node, isBuiltIn, t),
+      children: node.children && functionTreeData(node.children, t, isBuiltIn),
+    };
+  });
 
 const operationKeys = (nodes: FunctionTreeNode[]): string[] =>
   nodes.flatMap((node) => (node.operationId === undefined ? operationKeys(node.children ?? []) : [node.key]));

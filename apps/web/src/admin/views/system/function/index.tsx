@@ -11,6 +11,7 @@ import { Access } from '../../../crud/Access.tsx';
 import { confirmAndDelete, saveBlob } from '../../../crud/dataProvider.ts';
 import { ResourceFormDialog } from '../../../crud/ResourceFormDialog.tsx';
 import { useSubmit } from '../../../crud/useSubmit.ts';
+import { modelNodeName } from './builtInNames.ts';
 import { ModelImportDialog } from './ModelImportDialog.tsx';
 import { childLevel, formValues, levelFields, newValues } from './modelForms.ts';
 
@@ -25,13 +26,13 @@ function walk(nodes: ModelNode[], visit: (node: ModelNode, parent: ModelNode | n
   }
 }
 
-/** The tree cut to the entries whose code or name holds the text, with the entries above them. */
-function filterTree(nodes: ModelNode[], text: string): ModelNode[] {
+/** The tree cut to the entries whose code or shown name holds the text, with the entries above them. */
+function filterTree(nodes: ModelNode[], text: string, nameOf: (node: ModelNode) => string): ModelNode[] {
   if (!text) return nodes;
   const needle = text.toLowerCase();
   return nodes.flatMap((node) => {
-    const children = filterTree(node.children, text);
-    const hit = node.code.toLowerCase().includes(needle) || node.name.toLowerCase().includes(needle);
+    const children = filterTree(node.children, text, nameOf);
+    const hit = node.code.toLowerCase().includes(needle) || nameOf(node).toLowerCase().includes(needle);
     return hit || children.length > 0 ? [{ ...node, children: hit ? node.children : children }] : [];
   });
 }
@@ -59,13 +60,14 @@ export default function FunctionModelPage() {
   });
   const selected = selectedKey ? byKey.get(selectedKey) : undefined;
   const levelName = (level: ModelLevel) => t(`functionModel.${level}`);
+  const nameOf = (node: ModelNode) => modelNodeName(t, node);
 
   const toData = (nodes: ModelNode[]): DataNode[] =>
     nodes.map((node) => ({
       key: keyOf(node),
       title: (
         <span>
-          <span>{node.level === 'url' ? node.code : node.name}</span>
+          <span>{node.level === 'url' ? node.code : nameOf(node)}</span>
           {node.level !== 'url' && <small style={{ marginInlineStart: 6 }}>{node.code}</small>}
           {node.level === 'app' && node.builtIn && (
             <Tag style={{ marginInlineStart: 8 }} color="blue">
@@ -135,7 +137,7 @@ export default function FunctionModelPage() {
           />
           <Tree
             aria-label={t('menu.system_function')}
-            treeData={toData(filterTree(model.data ?? [], search))}
+            treeData={toData(filterTree(model.data ?? [], search, nameOf))}
             key={search}
             defaultExpandedKeys={search ? [...byKey.keys()] : (model.data ?? []).map(keyOf)}
             selectedKeys={selectedKey ? [selectedKey] : []}
@@ -151,7 +153,7 @@ export default function FunctionModelPage() {
             selected ? (
               <Space>
                 <Tag>{levelName(selected.level)}</Tag>
-                {selected.name}
+                {nameOf(selected)}
               </Space>
             ) : (
               t('functionModel.details')
@@ -196,7 +198,8 @@ export default function FunctionModelPage() {
                 size="small"
                 column={1}
                 items={levelFields(selected.level).map((field) => {
-                  const value = selected.fields[field.name];
+                  // A built-in entry's name field reads as the tree shows it, in the reader's language.
+                  const value = field.name === `${selected.level}Name` ? nameOf(selected) : selected.fields[field.name];
                   const option = field.options?.find((candidate) => candidate.value === String(value));
                   return { key: field.name, label: t(field.label), children: option ? t(option.label) : String(value ?? '') };
                 })}

@@ -12,6 +12,7 @@ import { confirmAndDelete } from '../../../crud/dataProvider.ts';
 import { ResourceFormDialog } from '../../../crud/ResourceFormDialog.tsx';
 import { type FieldDeclaration, yesNoOptions } from '../../../crud/resource.ts';
 import { useSubmit } from '../../../crud/useSubmit.ts';
+import { routeTitle } from '../../../routeTitle.ts';
 
 interface MenuType {
   id: number;
@@ -170,7 +171,13 @@ export default function MenuPage() {
         loading={menus.isFetching}
         dataSource={nest(menus.data ?? [])}
         columns={[
-          { key: 'menuName', dataIndex: 'menuName', title: t('identity.menuName') },
+          {
+            key: 'menuName',
+            dataIndex: 'menuName',
+            title: t('identity.menuName'),
+            // As the sidebar names the entry, so the two agree; the edit form keeps the stored name.
+            render: (_value, row) => routeTitle(t, { title: `menu.${row.menuCode}`, titleText: row.menuName }),
+          },
           { key: 'menuCode', dataIndex: 'menuCode', title: t('identity.menuCode') },
           { key: 'menuPath', dataIndex: 'menuPath', title: t('identity.menuPath') },
           { key: 'requestAction', dataIndex: 'requestAction', title: t('identity.requestAction') },
