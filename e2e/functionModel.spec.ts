@@ -87,3 +87,18 @@ test('an administrator imports a bad and then a good model, edits it, adds a URL
   await page.getByRole('dialog').getByRole('button', { name: 'Delete', exact: true }).click();
   await expect(page.getByText('客户管理 still holds entries below it; delete those first').first()).toBeVisible();
 });
+
+test("a Chinese administrator reads Qiming's own modules, functions and operations in Chinese", async ({ page }) => {
+  await signIn(page, server.url, sysadmin);
+  await page.getByTestId('language-switch').click();
+  await page.getByRole('menuitem', { name: '中文' }).click();
+  await page.goto(`${server.url}/#/system/function`);
+  const chineseTree = page.getByRole('tree', { name: '功能模型' });
+  await expect(chineseTree.getByText('基础平台', { exact: true })).toBeVisible();
+  await page.getByRole('searchbox', { name: '按编码或名称搜索' }).fill('字典');
+  await page.getByRole('searchbox', { name: '按编码或名称搜索' }).press('Enter');
+  for (const name of ['数据字典', '查看', '新增', '修改', '删除']) await expect(chineseTree.getByText(name, { exact: true })).toBeVisible();
+  await expect(chineseTree.getByText('Dictionaries', { exact: true })).toHaveCount(0);
+  await chineseTree.getByText('数据字典', { exact: true }).click();
+  await expect(details(page).getByRole('row').filter({ hasText: '功能名称' })).toContainText('数据字典');
+});

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { type RunningServer, startServer } from './support/server.ts';
-import { signIn, sysadmin } from './support/signIn.ts';
+import { sidebar, signIn, sysadmin } from './support/signIn.ts';
 
 let server: RunningServer;
 test.beforeAll(async () => {
@@ -36,4 +36,18 @@ test('an administrator adds, renames and deletes a menu type; the system type of
     .click();
   await expect(page.locator('.ant-card-extra .ant-select')).not.toContainText('Partner portal');
   await expect(page.getByRole('button', { name: 'Delete menu type' })).toHaveCount(0);
+});
+
+test('the menus table names each menu as the sidebar does, in the reader language; the edit form keeps the stored name', async ({
+  page,
+}) => {
+  await signIn(page, server.url, sysadmin);
+  await page.getByTestId('language-switch').click();
+  await page.getByRole('menuitem', { name: '中文' }).click();
+  await page.goto(`${server.url}/#/system/menu`);
+  const system = page.getByRole('row').filter({ has: page.getByRole('cell', { name: 'system', exact: true }) });
+  await expect(system.getByRole('cell', { name: /系统管理/ })).toBeVisible();
+  await expect(sidebar(page).getByRole('menuitem', { name: '系统管理' })).toBeVisible();
+  await system.getByRole('button', { name: '编辑' }).click();
+  await expect(page.getByRole('dialog', { name: '编辑菜单' }).getByLabel('菜单名称')).toHaveValue('System');
 });

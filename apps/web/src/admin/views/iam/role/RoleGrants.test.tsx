@@ -6,6 +6,9 @@ import { i18n } from '../../../../core/i18n/i18n.ts';
 import { http } from '../../../../core/request/client.ts';
 import { FunctionGrants } from './RoleGrants.tsx';
 
+// jsdom renders antd slowly on a loaded machine: wait for what a fetch brings longer than the default second.
+const slow = { timeout: 30_000 };
+
 vi.mock('../../../../core/request/client.ts', () => ({ http: { get: vi.fn() } }));
 
 // The function tree as the server answers it: stored names, Qiming's in English from its declarations.
@@ -75,7 +78,7 @@ describe("a role's function grants in Chinese", () => {
       </QueryClientProvider>,
     );
     // The tree is drawn anew once the model has loaded: look it up after that.
-    expect(await screen.findByText('查看 (dict:view)')).toBeTruthy();
+    expect(await screen.findByText('查看 (dict:view)', {}, slow)).toBeTruthy();
     const shown = within(screen.getByRole('tree', { name: '功能授权' }))
       .getAllByRole('treeitem')
       .map((item) => item.textContent);
@@ -90,5 +93,5 @@ describe("a role's function grants in Chinese", () => {
       'Customer list',
       'Browse (customer:view)',
     ]);
-  }, 60_000);
+  }, 120_000);
 });

@@ -6,6 +6,9 @@ import { i18n } from '../../../../core/i18n/i18n.ts';
 import { http } from '../../../../core/request/client.ts';
 import FunctionModelPage from './index.tsx';
 
+// jsdom renders antd slowly on a loaded machine: wait for what a fetch brings longer than the default second.
+const slow = { timeout: 30_000 };
+
 vi.mock('../../../../core/request/client.ts', () => ({ http: { get: vi.fn() } }));
 
 let nextId = 1;
@@ -54,7 +57,7 @@ describe('the function model page in Chinese', () => {
 
   // The tree is drawn anew for each search: look it up after the search, not before.
   const searchFor = async (text: string) => {
-    const search = await screen.findByRole('searchbox', { name: '按编码或名称搜索' });
+    const search = await screen.findByRole('searchbox', { name: '按编码或名称搜索' }, slow);
     fireEvent.change(search, { target: { value: text } });
     fireEvent.keyDown(search, { key: 'Enter', code: 'Enter', keyCode: 13 });
     fireEvent.keyUp(search, { key: 'Enter', code: 'Enter', keyCode: 13 });
@@ -63,23 +66,25 @@ describe('the function model page in Chinese', () => {
 
   it("names Qiming's own modules, functions and operations in Chinese and an imported app's as stored", async () => {
     renderPage();
+    // The apps open expanded once the model has loaded.
+    expect(await screen.findByText('基础平台', { exact: true }, slow)).toBeTruthy();
     await searchFor('dict');
-    expect(await screen.findByText('数据字典', { exact: true })).toBeTruthy();
-    for (const name of ['启明', '基础平台', '查看', '新增']) expect(within(tree()).getByText(name, { exact: true })).toBeTruthy();
+    expect(await screen.findByText('数据字典', { exact: true }, slow)).toBeTruthy();
+    for (const name of ['启明', '查看', '新增']) expect(within(tree()).getByText(name, { exact: true })).toBeTruthy();
     for (const english of ['Platform', 'Dictionaries', 'View', 'Add'])
       expect(within(tree()).queryByText(english, { exact: true })).toBeNull();
     await searchFor('crm');
-    expect(await screen.findByText('Customer care', { exact: true })).toBeTruthy();
+    expect(await screen.findByText('Customer care', { exact: true }, slow)).toBeTruthy();
     for (const name of ['Customer records', 'Customer list']) expect(within(tree()).getByText(name, { exact: true })).toBeTruthy();
-  }, 60_000);
+  }, 120_000);
 
   it('finds a built-in entry by its Chinese name and shows it so in the details', async () => {
     renderPage();
     await searchFor('字典');
-    fireEvent.click(await screen.findByText('数据字典', { exact: true }));
+    fireEvent.click(await screen.findByText('数据字典', { exact: true }, slow));
     expect(within(tree()).queryByText('Customer care', { exact: true })).toBeNull();
     const details = screen.getByRole('table');
     expect(within(details).getByText('数据字典', { exact: true })).toBeTruthy();
     expect(within(details).getByText('platform.dict', { exact: true })).toBeTruthy();
-  }, 60_000);
+  }, 120_000);
 });

@@ -138,7 +138,8 @@ export default function FunctionModelPage() {
           <Tree
             aria-label={t('menu.system_function')}
             treeData={toData(filterTree(model.data ?? [], search, nameOf))}
-            key={search}
+            // Drawn anew once the model has loaded and for each search, so the apps (or every hit) open expanded.
+            key={`${search}:${model.data ? 'loaded' : 'loading'}`}
             defaultExpandedKeys={search ? [...byKey.keys()] : (model.data ?? []).map(keyOf)}
             selectedKeys={selectedKey ? [selectedKey] : []}
             onSelect={(keys) => setSelectedKey(keys.length > 0 ? String(keys[0]) : null)}

@@ -6,6 +6,9 @@ import { http } from '../../../../core/request/client.ts';
 import { usePermissionStore } from '../../../../core/stores/permissionStore.ts';
 import MenuPage from './index.tsx';
 
+// jsdom renders antd slowly on a loaded machine: wait for what a fetch brings longer than the default second.
+const slow = { timeout: 30_000 };
+
 vi.mock('../../../../core/request/client.ts', () => ({ http: { get: vi.fn() } }));
 
 const menuRow = (id: number, menuCode: string, menuName: string) => ({
@@ -43,12 +46,12 @@ describe('the menus page in Chinese', () => {
         <MenuPage />
       </QueryClientProvider>,
     );
-    const dictionary = (await screen.findByRole('cell', { name: '数据字典' })).closest('tr') as HTMLElement;
+    const dictionary = (await screen.findByRole('cell', { name: '数据字典' }, slow)).closest('tr') as HTMLElement;
     expect(screen.getByRole('cell', { name: '客户拜访' })).toBeTruthy();
     expect(screen.queryByRole('cell', { name: 'Dictionaries' })).toBeNull();
 
     fireEvent.click(within(dictionary).getByRole('button', { name: /编辑/ }));
-    const dialog = await screen.findByRole('dialog', { name: '编辑菜单' });
+    const dialog = await screen.findByRole('dialog', { name: '编辑菜单' }, slow);
     expect(within(dialog).getByLabelText('菜单名称')).toHaveProperty('value', 'Dictionaries');
-  }, 60_000);
+  }, 120_000);
 });
