@@ -22,7 +22,7 @@ test('the super administrator sees every card with its chart; a dictionary reade
     'Successful and failed sign-ins per day over the last 7 days',
   );
   await expect(page.locator('[data-card="todos"]')).toContainText('Overdue');
-  await expect(page.locator('[data-card="recentChanges"] .ant-list-item').first()).toContainText('To-do list · edit');
+  await expect(page.locator('[data-card="recentChanges"] li').first()).toContainText('To-do list · edit');
 
   await page.context().clearCookies();
   await page.evaluate(() => sessionStorage.clear());

@@ -42,6 +42,12 @@ export default defineConfig({
     target: 'es2022',
     chunkSizeWarningLimit: 1500,
     rolldownOptions: {
+      treeshake: {
+        // antd's rc-component packages declare no `sideEffects`, so every module they import is kept: the
+        // form context that antd's popups share brought all of rc-form and its validator (about 10 KB gzip)
+        // to the back-office's first load. Their modules only define things; unused ones can go.
+        moduleSideEffects: [{ test: /[\\/]node_modules[\\/]@rc-component[\\/]/, sideEffects: false }],
+      },
       output: {
         codeSplitting: {
           groups: [

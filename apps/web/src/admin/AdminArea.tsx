@@ -1,6 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { App, Spin } from 'antd';
-import { useEffect, useState } from 'react';
+import { Spin, theme } from 'antd';
+import { type ReactNode, useEffect, useState } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { forgetSession, loadCurrentUser, loadMenus, refreshIfDue, startSessionTimers } from '../core/auth/session.ts';
 import { isLoginValid, readTokens } from '../core/auth/tokenStorage.ts';
@@ -13,6 +13,20 @@ import { AdminLayout } from './layout/AdminLayout.tsx';
 
 // The server-data cache lives with the back-office, so the sign-in page does not load it.
 const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } });
+
+/**
+ * The theme's text colour, size and font for everything below, as antd's `App` gives them. `App` itself is
+ * left out: its message, notification and modal hooks would load with every sign-in, and the back-office
+ * shows its toasts and boxes through `core/request/notify.ts`, which loads them with the first one.
+ */
+function ThemedText({ children }: { children: ReactNode }) {
+  const { token } = theme.useToken();
+  return (
+    <div style={{ color: token.colorText, fontSize: token.fontSize, lineHeight: token.lineHeight, fontFamily: token.fontFamily }}>
+      {children}
+    </div>
+  );
+}
 
 /**
  * The back-office behind its sign-in: token -> user -> menu -> routes, then the layout. A signed-out
@@ -60,11 +74,11 @@ export default function AdminArea() {
   if (!signedIn) return <Navigate to={`/login?redirect=${encodeURIComponent(location.pathname + location.search)}`} replace />;
   return (
     <AntdShell themed>
-      <App>
+      <ThemedText>
         <QueryClientProvider client={queryClient}>
           {ready ? <AdminLayout /> : <Spin size="large" style={{ display: 'block', margin: '30vh auto' }} />}
         </QueryClientProvider>
-      </App>
+      </ThemedText>
     </AntdShell>
   );
 }

@@ -20,8 +20,7 @@ interface Props {
   boxProps?: HTMLAttributes<HTMLDivElement> & Record<`data-${string}`, string | number | undefined>;
 }
 
-const withDefaults = (option: EChartsCoreOption): EChartsCoreOption =>
-  separateLegend({ aria: { enabled: false }, animationDuration: 300, ...option });
+const withDefaults = (option: EChartsCoreOption): EChartsCoreOption => separateLegend({ animationDuration: 300, ...option });
 
 /**
  * An ECharts chart drawn as SVG, resized with its box. ECharts loads in its own chunk when the first

@@ -8,9 +8,9 @@ import { useTagsStore } from '../../core/stores/tagsStore.ts';
 import { useUserStore } from '../../core/stores/userStore.ts';
 import { AppMain } from './AppMain.tsx';
 import styles from './adminLayout.module.css';
-import { EditPasswordDialog } from './EditPasswordDialog.tsx';
+import { EditPasswordDialog, SettingsDrawer } from './lazyPanels.ts';
 import { Navbar } from './Navbar.tsx';
-import { SettingsDrawer } from './SettingsDrawer.tsx';
+import { OnceOpened } from './OnceOpened.tsx';
 import { Sidebar } from './Sidebar.tsx';
 import { TagsView } from './TagsView.tsx';
 import { useAdminRoutes } from './useAdminRoutes.ts';
@@ -21,7 +21,7 @@ export function AdminLayout() {
   const { pathname } = useLocation();
   const { tree, flat } = useAdminRoutes();
   const { sidebarOpened, setDevice, closeSidebar } = useAppStore();
-  const { tagsView, fixedHeader, fixedSidebar } = useSettingsStore();
+  const { tagsView, fixedHeader, fixedSidebar, drawerOpen } = useSettingsStore();
   const { token } = theme.useToken();
   const addView = useTagsStore((state) => state.addView);
   const user = useUserStore((state) => state.user);
@@ -74,13 +74,17 @@ export function AdminLayout() {
           <AppMain routes={flat} />
         </Layout.Content>
       </Layout>
-      <SettingsDrawer />
+      <OnceOpened open={drawerOpen}>
+        <SettingsDrawer />
+      </OnceOpened>
       {/* An expired password (a grace sign-in) must be replaced before anything else. */}
-      <EditPasswordDialog
-        forced
-        open={user?.passwordExpired === true}
-        onClose={() => user && setUser({ ...user, passwordExpired: false })}
-      />
+      <OnceOpened open={user?.passwordExpired === true}>
+        <EditPasswordDialog
+          forced
+          open={user?.passwordExpired === true}
+          onClose={() => user && setUser({ ...user, passwordExpired: false })}
+        />
+      </OnceOpened>
     </Layout>
   );
 }

@@ -1,7 +1,7 @@
 import { BellOutlined } from '@ant-design/icons';
 import type { AlarmNotification, AlarmNotifications } from '@qiming/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Badge, Button, Popover, Space, Typography } from 'antd';
+import { Badge, Button, Popover, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -29,7 +29,7 @@ function NotificationItem({ notification, onRead }: { notification: AlarmNotific
         <Space size={4} wrap>
           <AlarmLevelTag level={notification.level} />
           <AlarmStatusTag status={notification.phase} />
-          <Typography.Text strong={!notification.read}>{notification.ruleName}</Typography.Text>
+          {notification.read ? <span>{notification.ruleName}</span> : <strong>{notification.ruleName}</strong>}
         </Space>
         <span className={styles.detail}>
           {notification.target} · {formatTimeAgo(t, notification.createdAt)}
@@ -72,7 +72,7 @@ export function AlarmBell() {
   const content = (
     <div className={styles.panel}>
       {records.length === 0 ? (
-        <Typography.Paragraph type="secondary">{t('alarm.bell.empty')}</Typography.Paragraph>
+        <p className={styles.empty}>{t('alarm.bell.empty')}</p>
       ) : (
         <ul className={styles.list}>
           {records.map((notification) => (

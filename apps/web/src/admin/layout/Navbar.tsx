@@ -20,7 +20,8 @@ import { LanguageSwitch } from '../../core/ui/LanguageSwitch.tsx';
 import { routeTitle } from '../routeTitle.ts';
 import { AlarmBell } from './AlarmBell.tsx';
 import styles from './adminLayout.module.css';
-import { EditPasswordDialog } from './EditPasswordDialog.tsx';
+import { EditPasswordDialog } from './lazyPanels.ts';
+import { OnceOpened } from './OnceOpened.tsx';
 import { routeTrail } from './useAdminRoutes.ts';
 
 const sizes: ComponentSize[] = ['large', 'middle', 'small'];
@@ -93,7 +94,9 @@ export function Navbar({ routes }: { routes: AppRoute[] }) {
           </Button>
         </Dropdown>
       </div>
-      <EditPasswordDialog open={editingPassword} onClose={() => setEditingPassword(false)} />
+      <OnceOpened open={editingPassword}>
+        <EditPasswordDialog open={editingPassword} onClose={() => setEditingPassword(false)} />
+      </OnceOpened>
     </div>
   );
 }

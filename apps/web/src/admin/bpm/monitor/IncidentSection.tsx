@@ -1,7 +1,8 @@
-import { App, Button, Form, Input, Modal, Space, Table, Tag, Typography } from 'antd';
+import { Button, Form, Input, Modal, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../core/i18n/formatTimeAgo.ts';
+import { toastSuccess } from '../../../core/request/notify.ts';
 import { Access } from '../../crud/Access.tsx';
 import { bpmAccess } from '../bpmAccess.ts';
 import { type BpmIncident, bpmApi } from '../bpmApi.ts';
@@ -29,7 +30,6 @@ function parseVariables(text: string): Record<string, unknown> | undefined {
  */
 export function IncidentSection({ incidents, onChanged }: Props) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const [retrying, setRetrying] = useState<BpmIncident | null>(null);
   const [text, setText] = useState('');
   const [busy, setBusy] = useState(false);
@@ -39,7 +39,7 @@ export function IncidentSection({ incidents, onChanged }: Props) {
     setBusy(true);
     try {
       await work();
-      message.success(done);
+      toastSuccess(done);
       setRetrying(null);
     } finally {
       setBusy(false);

@@ -1,8 +1,9 @@
 import type { BpmTask } from '@qiming/shared';
-import { App, Button, Form, Input, Modal, Table, Typography } from 'antd';
+import { Button, Form, Input, Modal, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../core/i18n/formatTimeAgo.ts';
+import { toastSuccess } from '../../../core/request/notify.ts';
 import { Access } from '../../crud/Access.tsx';
 import { bpmAccess } from '../bpmAccess.ts';
 import { bpmApi } from '../bpmApi.ts';
@@ -16,7 +17,6 @@ interface Props {
 /** The instance's open tasks and who holds them; task administrators re-assign one, or give it back to its candidates. */
 export function OpenTasksSection({ instanceId, tasks, onChanged }: Props) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const [task, setTask] = useState<BpmTask | null>(null);
   const [userName, setUserName] = useState('');
   const [busy, setBusy] = useState(false);
@@ -28,7 +28,7 @@ export function OpenTasksSection({ instanceId, tasks, onChanged }: Props) {
     setBusy(true);
     try {
       await bpmApi.reassignTask(instanceId, task.id, userName.trim() || null);
-      message.success(t('bpm.runtime.reassigned'));
+      toastSuccess(t('bpm.runtime.reassigned'));
       setTask(null);
     } finally {
       setBusy(false);

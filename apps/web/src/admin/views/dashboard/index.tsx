@@ -1,6 +1,6 @@
 import { type Dashboard as DashboardFigures, type DayCount, todoBuckets } from '@qiming/shared';
 import { useQuery } from '@tanstack/react-query';
-import { Card, Col, Descriptions, List, Row, Statistic, Tag, Typography } from 'antd';
+import { Card, Col, Descriptions, Row, Statistic, Tag } from 'antd';
 import type { EChartsCoreOption } from 'echarts/core';
 import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +12,7 @@ import { useUserStore } from '../../../core/stores/userStore.ts';
 import { EChart } from '../../charts/EChart.tsx';
 import { routeTitle } from '../../routeTitle.ts';
 import { useOperationName } from '../audit/operationName.ts';
+import styles from './dashboard.module.css';
 
 // The palette's readable steps: green-8, red-7, blue-7, gold-7.
 const colours = { good: '#237804', bad: '#cf1322', blue: '#096dd9', amber: '#d48806' };
@@ -26,8 +27,8 @@ function Greeting() {
   const routes = usePermissionStore((state) => state.routes);
   return (
     <Card>
-      <Typography.Title level={2}>{t('dashboard.welcome', { name: user?.name ?? '' })}</Typography.Title>
-      <Typography.Paragraph>{t('dashboard.intro')}</Typography.Paragraph>
+      <h2 className={styles.welcome}>{t('dashboard.welcome', { name: user?.name ?? '' })}</h2>
+      <p className={styles.intro}>{t('dashboard.intro')}</p>
       <Descriptions column={1} bordered size="small">
         <Descriptions.Item label={t('dashboard.roles')}>
           {user?.roles.map((role) => (
@@ -188,15 +189,18 @@ function RecentChangesCard({ changes }: { changes: NonNullable<DashboardFigures[
       extra={<Link to="/audit/operationLog">{t('dashboard.more')}</Link>}
       data-card="recentChanges"
     >
-      <List
-        size="small"
-        dataSource={changes}
-        renderItem={(change) => (
-          <List.Item key={change.id}>
-            <List.Item.Meta title={operationName(change.operation)} description={`${change.userName} · ${formatDateTime(change.opTime)}`} />
-          </List.Item>
-        )}
-      />
+      {changes.length === 0 ? (
+        <p className={styles.changeDetail}>{t('table.empty')}</p>
+      ) : (
+        <ul className={styles.changes}>
+          {changes.map((change) => (
+            <li key={change.id} className={styles.change}>
+              <div className={styles.changeTitle}>{operationName(change.operation)}</div>
+              <div className={styles.changeDetail}>{`${change.userName} · ${formatDateTime(change.opTime)}`}</div>
+            </li>
+          ))}
+        </ul>
+      )}
     </Card>
   );
 }
