@@ -1,5 +1,4 @@
 import { type KeyboardEvent, useId, useRef, useState } from 'react';
-import { Link } from 'react-router-dom';
 import type { NavItem } from '../siteNavigation.ts';
 import styles from './layout.module.css';
 
@@ -47,15 +46,15 @@ export function NavDropdown({ item, active, onNavigate }: { item: NavItem; activ
       <ul id={menuId} ref={list} className={styles.dropdown} hidden={!open}>
         {item.children?.map((child) => (
           <li key={child.to}>
-            <Link
-              to={child.to}
+            <a
+              href={`#${child.to}`}
               onClick={() => {
                 setOpen(false);
                 onNavigate();
               }}
             >
               {child.label}
-            </Link>
+            </a>
           </li>
         ))}
       </ul>

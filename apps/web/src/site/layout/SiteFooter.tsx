@@ -1,6 +1,5 @@
 import type { SiteSettings } from '@qiming/shared';
 import { Suspense, use } from 'react';
-import { Link } from 'react-router-dom';
 import { ContactLine } from '../ContactLine.tsx';
 import { ContentBoundary } from '../ContentBoundary.tsx';
 import { loadPublic } from '../publicData.ts';
@@ -48,22 +47,22 @@ export function SiteFooter() {
         <nav aria-label="关于我们" className={styles.footerColumn}>
           <h2 className={styles.footerTitle}>关于我们</h2>
           {aboutSectionNames.map((name, index) => (
-            <Link key={name} to={`/aboutUs?activeIndex=${index}`}>
+            <a key={name} href={`#/aboutUs?activeIndex=${index}`}>
               {name}
-            </Link>
+            </a>
           ))}
-          <Link to="/contactUs">联系我们</Link>
+          <a href="#/contactUs">联系我们</a>
         </nav>
         <nav aria-label="产品与服务" className={styles.footerColumn}>
           <h2 className={styles.footerTitle}>产品与服务</h2>
-          <Link to="/toProducts">信息化服务</Link>
-          <Link to="/toCases">科创服务</Link>
-          <Link to="/customers">典型客户</Link>
+          <a href="#/toProducts">信息化服务</a>
+          <a href="#/toCases">科创服务</a>
+          <a href="#/customers">典型客户</a>
         </nav>
         <nav aria-label="新闻与招聘" className={styles.footerColumn}>
           <h2 className={styles.footerTitle}>新闻与招聘</h2>
-          <Link to="/newsPage">新闻动态</Link>
-          <Link to="/joinus">加入我们</Link>
+          <a href="#/newsPage">新闻动态</a>
+          <a href="#/joinus">加入我们</a>
         </nav>
         <ContentBoundary fallback={() => null}>
           <Suspense>

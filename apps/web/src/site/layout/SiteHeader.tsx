@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Link, useLocation } from 'react-router-dom';
+import { useHashLocation } from '../../hashLocation.ts';
 import { SiteIcon } from '../SiteIcon.tsx';
 import { activeNavKey, navItems } from '../siteNavigation.ts';
 import { useScroll } from '../useScroll.ts';
@@ -10,24 +10,24 @@ import { NavDropdown } from './NavDropdown.tsx';
 export const headerShadowAt = 30;
 
 export function SiteHeader() {
-  const location = useLocation();
+  const location = useHashLocation();
   const { y } = useScroll();
   const [menuOpen, setMenuOpen] = useState(false);
   const active = activeNavKey(location.pathname);
   const close = () => setMenuOpen(false);
 
-  // Any new address (Back, a typed one, a link) closes the mobile menu. The location object, not its key:
-  // an address typed into the bar comes with no history state, so its key can equal the last one's.
+  // Any new address (Back, a typed one, a link) closes the mobile menu: each comes as a new location.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the location is the trigger, not an input.
   useEffect(close, [location]);
 
   return (
     <header className={`${styles.header} ${y >= headerShadowAt ? styles.scrolled : ''}`} data-testid="site-header">
       <div className={styles.headerInner}>
-        <Link to="/homePage" className={styles.logo} aria-label="启明教育 首页" onClick={close}>
+        {/* biome-ignore lint/a11y/useValidAnchor: a link to the hash route; the click also closes the mobile menu, even on the home page. */}
+        <a href="#/homePage" className={styles.logo} aria-label="启明教育 首页" onClick={close}>
           <img src="/favicon.svg" alt="" width="32" height="32" />
           <span>启明教育</span>
-        </Link>
+        </a>
         <button
           type="button"
           className={styles.menuButton}
@@ -45,14 +45,14 @@ export function SiteHeader() {
                 <NavDropdown key={item.key} item={item} active={item.key === active} onNavigate={close} />
               ) : (
                 <li key={item.key} className={`${styles.navItem} ${item.key === active ? styles.active : ''}`} data-nav={item.key}>
-                  <Link
-                    to={item.to ?? '/'}
+                  <a
+                    href={`#${item.to ?? '/'}`}
                     className={styles.navLink}
                     aria-current={item.key === active ? 'page' : undefined}
                     onClick={close}
                   >
                     {item.label}
-                  </Link>
+                  </a>
                 </li>
               ),
             )}

@@ -1,6 +1,6 @@
 import type { SiteSettings } from '@qiming/shared';
-import { Suspense, useEffect } from 'react';
-import { Outlet, useLocation } from 'react-router-dom';
+import { type ReactNode, Suspense, useEffect } from 'react';
+import { useHashLocation } from '../../hashLocation.ts';
 import { ContentBoundary } from '../ContentBoundary.tsx';
 import { loadPublic, previewToken } from '../publicData.ts';
 import { sitePage } from '../sitePages.ts';
@@ -21,8 +21,8 @@ function LoadFailed({ retry }: { retry(): void }) {
 }
 
 /** The public layout of spec section 2: header, routed view, footer and the floating side panel. */
-export function SiteLayout() {
-  const { pathname, search } = useLocation();
+export function SiteLayout({ children }: { children: ReactNode }) {
+  const { pathname, search } = useHashLocation();
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: every navigation scrolls to the top, also between queries of one page.
   useEffect(() => {
@@ -57,9 +57,7 @@ export function SiteLayout() {
       <SiteHeader />
       <main id="main" tabIndex={-1} className={styles.main}>
         <ContentBoundary resetKey={pathname + search} fallback={(retry) => <LoadFailed retry={retry} />}>
-          <Suspense fallback={<div className={styles.pending} aria-busy="true" />}>
-            <Outlet />
-          </Suspense>
+          <Suspense fallback={<div className={styles.pending} aria-busy="true" />}>{children}</Suspense>
         </ContentBoundary>
       </main>
       <SiteFooter />

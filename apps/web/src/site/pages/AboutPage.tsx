@@ -1,6 +1,6 @@
 import type { AboutSection } from '@qiming/shared';
 import { use } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from '../../hashLocation.ts';
 import { labelledLines } from '../labelledLines.ts';
 import { loadPublic } from '../publicData.ts';
 import { EmptyNotice } from './EmptyNotice.tsx';
@@ -27,7 +27,7 @@ function SectionItems({ section }: { section: AboutSection }) {
 /** The four about-us sections; `activeIndex` (0-3) picks the one shown, as the footer links ask. */
 export default function AboutPage() {
   const sections = use(loadPublic<AboutSection[]>('about'));
-  const [search] = useSearchParams();
+  const search = useSearchParams();
   const active = queryIndex(search.get('activeIndex'), sections.length);
   const section = sections[active];
   return (
@@ -39,9 +39,9 @@ export default function AboutPage() {
           <ul>
             {sections.map((candidate) => (
               <li key={candidate.index}>
-                <Link to={`/aboutUs?activeIndex=${candidate.index}`} aria-current={candidate.index === active ? 'page' : undefined}>
+                <a href={`#/aboutUs?activeIndex=${candidate.index}`} aria-current={candidate.index === active ? 'page' : undefined}>
                   {candidate.title}
-                </Link>
+                </a>
               </li>
             ))}
           </ul>

@@ -1,6 +1,5 @@
 import type { HomeContent, PortalService, SiteSettings } from '@qiming/shared';
 import { Suspense, use } from 'react';
-import { Link } from 'react-router-dom';
 import { labelledLines } from '../labelledLines.ts';
 import { loadPublic } from '../publicData.ts';
 import { EmptyNotice } from './EmptyNotice.tsx';
@@ -27,12 +26,12 @@ function Hero() {
 function HeroActions() {
   return (
     <div className={styles.heroActions}>
-      <Link to="/toProducts" className={styles.primaryButton}>
+      <a href="#/toProducts" className={styles.primaryButton}>
         了解产品
-      </Link>
-      <Link to="/contactUs" className={styles.ghostButton}>
+      </a>
+      <a href="#/contactUs" className={styles.ghostButton}>
         联系我们
-      </Link>
+      </a>
     </div>
   );
 }
@@ -63,13 +62,13 @@ function ServiceCards({ services, path }: { services: PortalService[]; path: '/t
     <ul className={styles.cards}>
       {services.map((service) => (
         <li key={service.index}>
-          <Link to={`${path}?index=${service.index}`} className={`${styles.card} ${styles.pictureCard}`}>
+          <a href={`#${path}?index=${service.index}`} className={`${styles.card} ${styles.pictureCard}`}>
             {service.image && (
               <img src={service.image} alt={`${service.name}界面示意`} width={320} height={180} loading="lazy" decoding="async" />
             )}
             <h3>{service.name}</h3>
             <p>{service.summary}</p>
-          </Link>
+          </a>
         </li>
       ))}
     </ul>
@@ -95,17 +94,17 @@ function Sections() {
           {home.news.map((item) => (
             <li key={item.id}>
               {item.cover && <img src={item.cover} alt="" width={320} height={180} loading="lazy" decoding="async" />}
-              <Link to={`/newsDetail?id=${item.id}`}>
+              <a href={`#/newsDetail?id=${item.id}`}>
                 {item.pinned && <span className={styles.pinned}>置顶</span>}
                 {item.title}
-              </Link>
+              </a>
               <time dateTime={new Date(item.publishedAt).toISOString()}>{formatDate(item.publishedAt)}</time>
             </li>
           ))}
         </ul>
-        <Link to="/newsPage" className={styles.more}>
+        <a href="#/newsPage" className={styles.more}>
           查看全部新闻
-        </Link>
+        </a>
       </section>
       <section className={`${styles.section} ${styles.tinted}`} aria-labelledby="home-customers">
         <h2 id="home-customers">典型客户</h2>

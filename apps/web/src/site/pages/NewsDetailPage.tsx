@@ -1,6 +1,6 @@
 import type { NewsDetail } from '@qiming/shared';
 import { Suspense, use } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from '../../hashLocation.ts';
 import { ContentBoundary } from '../ContentBoundary.tsx';
 import { loadPublic, previewToken } from '../publicData.ts';
 import { PageHeading } from './PageHeading.tsx';
@@ -17,8 +17,8 @@ function Article({ id }: { id: number }) {
       {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the server sanitises the body; no script, handler or javascript: link reaches here. */}
       <div className={styles.richText} data-testid="news-body" dangerouslySetInnerHTML={{ __html: item.body }} />
       <nav aria-label="上一篇与下一篇" className={styles.neighbours}>
-        {item.previous && <Link to={`/newsDetail?id=${item.previous.id}`}>上一篇：{item.previous.title}</Link>}
-        {item.next && <Link to={`/newsDetail?id=${item.next.id}`}>下一篇：{item.next.title}</Link>}
+        {item.previous && <a href={`#/newsDetail?id=${item.previous.id}`}>上一篇：{item.previous.title}</a>}
+        {item.next && <a href={`#/newsDetail?id=${item.next.id}`}>下一篇：{item.next.title}</a>}
       </nav>
     </article>
   );
@@ -28,14 +28,14 @@ function Missing() {
   return (
     <div className={styles.article}>
       <p>该新闻不存在或已下线。</p>
-      <Link to="/newsPage">返回新闻列表</Link>
+      <a href="#/newsPage">返回新闻列表</a>
     </div>
   );
 }
 
 /** One news item (`?id=`); an unknown id shows a notice, never a broken page. */
 export default function NewsDetailPage() {
-  const [search] = useSearchParams();
+  const search = useSearchParams();
   const id = Number(search.get('id'));
   // A preview of a news item not saved yet stands in for id 0.
   const valid = Number.isInteger(id) && (id > 0 || (id === 0 && previewToken() !== null));

@@ -1,6 +1,6 @@
 import { type NewsSummary, type PageResult, publicNewsPageSize } from '@qiming/shared';
 import { use } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from '../../hashLocation.ts';
 import { loadPublic } from '../publicData.ts';
 import { EmptyNotice } from './EmptyNotice.tsx';
 import { PageHeading } from './PageHeading.tsx';
@@ -9,7 +9,7 @@ import { formatDate } from './queryIndex.ts';
 
 /** The news, pinned first and then newest first, a page at a time (`?page=`). */
 export default function NewsPage() {
-  const [search] = useSearchParams();
+  const search = useSearchParams();
   const requested = Number(search.get('page') ?? 1);
   const page = Number.isInteger(requested) && requested >= 1 ? requested : 1;
   const news = use(loadPublic<PageResult<NewsSummary>>(`news?page=${page}&limit=${publicNewsPageSize}`));
@@ -23,12 +23,12 @@ export default function NewsPage() {
           {news.records.map((item) => (
             <li key={item.id} className={item.cover ? styles.withCover : undefined}>
               {item.cover && <img src={item.cover} alt="" width={160} height={90} loading="lazy" />}
-              <Link to={`/newsDetail?id=${item.id}`}>
+              <a href={`#/newsDetail?id=${item.id}`}>
                 <h2>
                   {item.pinned && <span className={styles.pinned}>置顶</span>}
                   {item.title}
                 </h2>
-              </Link>
+              </a>
               <time dateTime={new Date(item.publishedAt).toISOString()}>{formatDate(item.publishedAt)}</time>
               <p>{item.summary}</p>
             </li>
@@ -36,9 +36,9 @@ export default function NewsPage() {
         </ul>
         <nav aria-label="分页" className={styles.pager}>
           {Array.from({ length: pages }, (_, index) => index + 1).map((number) => (
-            <Link key={number} to={`/newsPage?page=${number}`} aria-current={number === page ? 'page' : undefined}>
+            <a key={number} href={`#/newsPage?page=${number}`} aria-current={number === page ? 'page' : undefined}>
               {number}
-            </Link>
+            </a>
           ))}
         </nav>
       </section>

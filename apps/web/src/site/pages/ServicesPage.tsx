@@ -1,6 +1,6 @@
 import type { PortalService, ServiceKind } from '@qiming/shared';
 import { use } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from '../../hashLocation.ts';
 import { labelledLines } from '../labelledLines.ts';
 import { loadPublic } from '../publicData.ts';
 import { EmptyNotice } from './EmptyNotice.tsx';
@@ -38,7 +38,7 @@ function CaseStory({ service }: { service: PortalService }) {
 /** Information services (`/toProducts`) or innovation services (`/toCases`); `index` picks the one shown. */
 export default function ServicesPage({ kind }: { kind: ServiceKind }) {
   const services = use(loadPublic<PortalService[]>(`services?kind=${kind}`));
-  const [search] = useSearchParams();
+  const search = useSearchParams();
   const selected = services[queryIndex(search.get('index'), services.length)];
   const page = pages[kind];
   return (
@@ -50,9 +50,9 @@ export default function ServicesPage({ kind }: { kind: ServiceKind }) {
           <ul>
             {services.map((service) => (
               <li key={service.index}>
-                <Link to={`${page.path}?index=${service.index}`} aria-current={service === selected ? 'page' : undefined}>
+                <a href={`#${page.path}?index=${service.index}`} aria-current={service === selected ? 'page' : undefined}>
                   {service.name}
-                </Link>
+                </a>
               </li>
             ))}
           </ul>

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
 import { UnderConstructionDialog } from '../layout/UnderConstructionDialog.tsx';
 import { SiteIcon } from '../SiteIcon.tsx';
 import { PageHeading } from './PageHeading.tsx';
@@ -14,9 +13,9 @@ export default function TestPage() {
       <section className={styles.section} aria-label="按钮">
         <h2>按钮</h2>
         <div className={styles.heroActions}>
-          <Link to="/homePage" className={styles.primaryButton}>
+          <a href="#/homePage" className={styles.primaryButton}>
             主要按钮
-          </Link>
+          </a>
           <button type="button" className={styles.outlineButton} onClick={() => setDialogOpen(true)}>
             打开“建设中”对话框
           </button>
