@@ -40,6 +40,7 @@ import { formRoutes } from './modules/forms/routes.ts';
 import { gatewayActuatorRoutes } from './modules/governance/gateway/actuatorRoutes.ts';
 import { gatewayAdminRoutes } from './modules/governance/gateway/routeAdminRoutes.ts';
 import { gatewayRuleRoutes } from './modules/governance/gateway/ruleAdminRoutes.ts';
+import { HealthSweeper } from './modules/governance/registry/healthSweeper.ts';
 import { governanceRoutes } from './modules/governance/routes.ts';
 import { accountRoutes } from './modules/iam/accounts/routes.ts';
 import { currentUserRoutes } from './modules/iam/currentUserRoutes.ts';
@@ -80,6 +81,8 @@ export interface BuiltApp {
   /** Every route registered under a guarded prefix, as `METHOD /pattern`. */
   guardedRoutes: string[];
   monitor: MonitorService;
+  /** The registry's health sweep, which tests run on demand after moving the clock. */
+  registrySweep: HealthSweeper;
 }
 
 /**
@@ -144,7 +147,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   registerFormBody(app);
   registerStorableText(app);
   registerAccessGuard(app, context);
-  if (config.recordFigures) recordApiFigures(app, context.traffic, context.requestDurations);
+  if (config.recordFigures) recordApiFigures(app, context.traffic, context.requestDurations, now);
   const guardedRoutes: string[] = [];
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
@@ -153,6 +156,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   const monitor = new MonitorService(context, (error) => app.log.warn(error, 'monitor: a second was lost'));
   const alarms = new AlarmWatch(context, (error) => app.log.warn(error, 'alarms: a delivery round failed'));
   monitor.onLease(alarms.evaluate);
+  const registrySweep = new HealthSweeper(context, (error) => app.log.error({ err: error }, 'registry health sweep failed'));
   // Before the close hooks release the database and the cluster that the last minute is written through.
   app.addHook('preClose', async () => {
     await monitor.stop();
@@ -194,7 +198,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     dictionaryRoutes,
     auditRoutes,
     portalRoutes,
-    governanceRoutes,
+    governanceRoutes(registrySweep),
     organRoutes,
     staffRoutes,
     accountRoutes,
@@ -235,5 +239,5 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   const undeclared = guardedRoutes.filter((route) => !context.accessIndex.find(...splitRoute(route)));
   if (undeclared.length > 0) logger.warn(`Routes that no url resource declares, refused with 403: ${undeclared.join(', ')}`);
   monitor.start();
-  return { app, context, guardedRoutes, monitor };
+  return { app, context, guardedRoutes, monitor, registrySweep };
 }

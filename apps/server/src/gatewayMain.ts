@@ -27,7 +27,7 @@ if (pending.length > 0) {
 }
 const cluster = await openCluster(config);
 const traffic = new TrafficMeter();
-const gateway = await buildGateway({ config, db: handle.db, cluster, traffic }, { logger: true });
+const gateway = await buildGateway({ config, db: handle.db, cluster, traffic, now: Date.now }, { logger: true });
 // The gateway's figures reach the servers' monitoring through the cluster, and its minutes the database.
 const monitor = new ProcessMonitor(handle.db, cluster, traffic, handle.poolStats);
 const monitorTimer = setInterval(() => {

@@ -185,7 +185,7 @@ export class AlarmWatch {
 
   private deliver(): void {
     if (this.delivering) return;
-    this.delivering = deliverDue(this.context.db, Date.now)
+    this.delivering = deliverDue(this.context.db, this.context.now)
       .catch(this.onError)
       .finally(() => {
         this.delivering = undefined;

@@ -12,12 +12,13 @@ const refusals = new Set([401, 403, 429]);
  * a request pays no lookup of its route and no string work. Counted as the answer is sent (onSend):
  * an onResponse hook would cost every request a run of hooks after the answer, the response time
  * leaves out only the writing of the answer. Every answer, refused or not, is also observed in the
- * Prometheus duration histogram. Call before the routes are registered.
+ * Prometheus duration histogram. Counted in the seconds of `now`, the server's clock. Call before the routes are registered.
  */
 export function recordApiFigures(
   app: FastifyInstance,
   meter: TrafficMeter,
   durations: Histogram<'method' | 'route' | 'status_code'>,
+  now: () => number,
 ): void {
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/') && !route.url.startsWith('/nacos/')) return;
@@ -25,9 +26,9 @@ export function recordApiFigures(
     const targets = new Map(methods.map((method) => [method, `${method} ${route.url}`]));
     const count: onSendHookHandler = (request, reply, payload, done) => {
       const target = targets.get(request.method) ?? `${request.method} ${route.url}`;
-      const now = Date.now();
-      if (refusals.has(reply.statusCode)) meter.blocked('api', target, now);
-      else meter.answered('api', target, reply.statusCode, reply.elapsedTime, now);
+      const at = now();
+      if (refusals.has(reply.statusCode)) meter.blocked('api', target, at);
+      else meter.answered('api', target, reply.statusCode, reply.elapsedTime, at);
       durations.observe({ method: request.method, route: route.url, status_code: reply.statusCode }, reply.elapsedTime / 1000);
       done(null, payload);
     };

@@ -9,7 +9,7 @@ const tags = ['monitor'];
 const base = '/api/admin/monitor';
 
 /**
- * The cluster's live figures and their per-minute history, on the wall clock as every process records
+ * The cluster's live figures and their per-minute history, on the server's clock as every process records
  * them. Live is polled with `since` rather than streamed: an EventSource cannot send the bearer token.
  */
 export function monitorRoutes(monitor: MonitorService): FastifyPluginAsyncZod<AppContext> {
@@ -20,7 +20,7 @@ export function monitorRoutes(monitor: MonitorService): FastifyPluginAsyncZod<Ap
     app.get(
       `${base}/live`,
       { schema: { tags, summary: 'The last ten minutes at one second, or the seconds after `since`', querystring: monitorLiveQuery } },
-      async (request) => ok(monitor.live.series(request.query.kind, request.query.target, request.query.since, Date.now())),
+      async (request) => ok(monitor.live.series(request.query.kind, request.query.target, request.query.since, context.now())),
     );
     app.get(
       `${base}/history`,

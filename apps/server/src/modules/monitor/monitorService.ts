@@ -1,4 +1,5 @@
 import { holdLease, releaseLease } from '../../cluster/databaseLease.ts';
+import { PeriodicWork } from '../../cluster/periodicWork.ts';
 import type { AppContext } from '../../context.ts';
 import { deleteMinutesBefore, serviceFigures } from './figureRepo.ts';
 import { readReports } from './figureReport.ts';
@@ -24,16 +25,16 @@ export class MonitorService {
   readonly live = new LiveFigures();
   private readonly process: ProcessMonitor;
   private readonly leaseWork: LeaseWork[] = [];
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
+  private readonly seconds: PeriodicWork;
   private holdsLease = false;
   private sweptAt = 0;
 
   constructor(
     private readonly context: AppContext,
-    private readonly onError: (error: unknown) => void,
+    onError: (error: unknown) => void,
   ) {
     this.process = new ProcessMonitor(context.db, context.cluster, context.traffic, context.poolStats);
+    this.seconds = new PeriodicWork(tickMs, () => this.second(context.now()), onError);
   }
 
   /** Adds work for the lease holder; it runs after the figures of the second are merged. */
@@ -42,19 +43,15 @@ export class MonitorService {
   }
 
   start(): void {
-    this.timer = setInterval(() => {
-      // A slow second (a busy database) is skipped rather than piled up.
-      if (this.running) return;
-      this.running = this.tick(Date.now())
-        .catch(this.onError)
-        .finally(() => {
-          this.running = undefined;
-        });
-    }, tickMs);
-    this.timer.unref();
+    this.seconds.start();
   }
 
-  async tick(now: number): Promise<void> {
+  /** One second's work at the context's clock, after the one under way: a test moves the clock and ticks. */
+  tick(): Promise<void> {
+    return this.seconds.run();
+  }
+
+  private async second(now: number): Promise<void> {
     const { db, cluster } = this.context;
     this.holdsLease = await holdLease(db, leaseName, cluster.serverId, leaseTtlMs, now);
     const services = this.holdsLease ? await serviceFigures(db, Math.floor(now / 1000) * 1000 - 1000) : undefined;
@@ -69,9 +66,8 @@ export class MonitorService {
   }
 
   async stop(): Promise<void> {
-    clearInterval(this.timer);
-    await this.running;
-    await this.process.flush(Date.now());
+    await this.seconds.stop();
+    await this.process.flush(this.context.now());
     if (this.holdsLease) await releaseLease(this.context.db, leaseName, this.context.cluster.serverId);
   }
 }

@@ -83,6 +83,9 @@ export class CircuitBreakers {
   private groupBreakers: Array<{ matches: (path: string) => boolean; breakers: Breaker[] }> = [];
   private byKey = new Map<string, Breaker>();
 
+  /** `now` times the windows (the server's clock, which tests move); answer times come measured. */
+  constructor(private readonly now: () => number) {}
+
   load(rules: DegradeRule[], groups: ApiGroup[]): void {
     const byKey = new Map<string, Breaker>();
     // A rule that did not change keeps its breaker and state across reloads.
@@ -113,7 +116,7 @@ export class CircuitBreakers {
     return [...this.byKey.values()].map((breaker) => ({ ruleId: breaker.rule.id, state: breaker.state }));
   }
 
-  enter(route: GatewayRoute, request: GatewayRequest, now: number): BreakerDecision {
+  enter(route: GatewayRoute, request: GatewayRequest): BreakerDecision {
     const ofRoute = this.routeBreakers.get(route.routeId);
     if (!ofRoute && this.groupBreakers.length === 0) return unguarded;
     const breakers = [
@@ -121,6 +124,7 @@ export class CircuitBreakers {
       ...this.groupBreakers.filter((group) => group.matches(request.path)).flatMap((group) => group.breakers),
     ];
     const passed: Array<{ breaker: Breaker; probe: boolean }> = [];
+    const now = this.now();
     for (const breaker of breakers) {
       const outcome = breaker.tryPass(now);
       if (!outcome.passed) {
@@ -132,7 +136,7 @@ export class CircuitBreakers {
     return {
       allowed: true,
       done: (status, elapsedMs) => {
-        const finished = Date.now();
+        const finished = this.now();
         for (const { breaker, probe } of passed) {
           // A probe whose client left decided nothing: the next request probes again.
           if (status === undefined) {

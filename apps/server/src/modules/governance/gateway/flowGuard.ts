@@ -69,7 +69,11 @@ export class FlowGuard {
   private liveGateways = 1;
   private gatewaysReadAt = 0;
 
-  constructor(private readonly cluster: Cluster) {
+  /** `now` times warm-ups and the reading of live gateways; QPS windows and queue turns go by the cluster's own clock. */
+  constructor(
+    private readonly cluster: Cluster,
+    private readonly now: () => number,
+  ) {
     this.counts = new LeasedCounts(cluster);
   }
 
@@ -101,7 +105,7 @@ export class FlowGuard {
 
   /** Refreshes the number of live gateways now and then, without holding up the request that notices it is due. */
   private countGatewaysWhenDue(): void {
-    const now = Date.now();
+    const now = this.now();
     if (!this.cluster.reachable || now - this.gatewaysReadAt < gatewayCountEveryMs) return;
     this.gatewaysReadAt = now;
     gatewayStates(this.cluster, now).then(
@@ -168,7 +172,7 @@ export class FlowGuard {
       return undefined;
     }
     if (rule.controlBehavior === 'queue' || rule.controlBehavior === 'warmUpQueue') return this.queue(rule, key);
-    const threshold = rule.controlBehavior === 'warmUp' ? this.warmUps.threshold(key, rule, Date.now()) : rule.count;
+    const threshold = rule.controlBehavior === 'warmUp' ? this.warmUps.threshold(key, rule, this.now()) : rule.count;
     const fullLimit = threshold + rule.burst;
     const verdict = (counted: WindowCount): FlowDecision | undefined => {
       const limit = counted.shared ? fullLimit : Math.ceil(fullLimit / this.liveGateways);
@@ -184,7 +188,7 @@ export class FlowGuard {
   /** A queueing rule: the request waits for its turn, or is refused when that is more than `maxQueueingTimeMs` away. */
   private async queue(rule: FlowRule, key: string): Promise<FlowDecision | undefined> {
     // Warming up, the spacing follows the warming threshold: a cold rule spaces requests three times as far.
-    const threshold = rule.controlBehavior === 'queue' ? rule.count : this.warmUps.threshold(key, rule, Date.now());
+    const threshold = rule.controlBehavior === 'queue' ? rule.count : this.warmUps.threshold(key, rule, this.now());
     const wait = await this.cluster.takeTurn(key, Math.max(1, Math.round((rule.intervalSec * 1000) / threshold)), rule.maxQueueingTimeMs);
     if (wait === undefined) return { allowed: false, limit: rule.count, retryAfterSec: 1, resetSec: 1 };
     if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));

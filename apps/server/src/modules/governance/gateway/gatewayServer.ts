@@ -15,7 +15,7 @@ import { noGroups, RouteTable } from './routeTable.ts';
 import { refusedUpstream, Upstreams } from './upstreams.ts';
 
 /** What a gateway needs of the server's context; a gateway process of its own has no more. */
-export type GatewayContext = Pick<AppContext, 'config' | 'db' | 'cluster' | 'traffic'>;
+export type GatewayContext = Pick<AppContext, 'config' | 'db' | 'cluster' | 'traffic' | 'now'>;
 
 /**
  * How long a client's connection may stay silent (sending nothing, reading nothing) mid-request: as
@@ -106,7 +106,7 @@ export async function buildGateway(
   const upstreams = new Upstreams(context, policy);
   const meter = context.traffic;
   const recording = context.config.recordFigures;
-  const stopReporting = reportGatewayState(context.cluster, routes, meter, (error) => app.log.warn(error, 'gateway: state not reported'));
+  const stopReporting = reportGatewayState(context, routes, (error) => app.log.warn(error, 'gateway: state not reported'));
   app.addHook('onClose', stopReporting);
   const agent = new Agent({
     connections: options.upstreamConnections ?? 128,
@@ -150,7 +150,7 @@ export async function buildGateway(
     const checked = routes.flow.check(found.route.route, described);
     const decision = checked instanceof Promise ? await checked : checked;
     if (!decision.allowed) {
-      count('blocked', Date.now());
+      count('blocked', context.now());
       const params = { seconds: decision.retryAfterSec };
       return answer(language(), response, gatewayErrorCodes.tooMany, 'error.gatewayFlowLimited', params, {
         'retry-after': String(decision.retryAfterSec),
@@ -159,27 +159,29 @@ export async function buildGateway(
         'x-ratelimit-reset': String(decision.resetSec),
       });
     }
+    // Answer times are real durations; the figures' seconds and the breakers' windows go by the context's clock.
     const startedAt = Date.now();
-    const breaker = routes.breakers.enter(found.route.route, described, startedAt);
+    const breaker = routes.breakers.enter(found.route.route, described);
     if (!breaker.allowed) {
       decision.release();
-      count('blocked', startedAt);
+      count('blocked', context.now());
       return answer(language(), response, gatewayErrorCodes.unavailable, 'error.gatewayBreakerOpen');
     }
-    count('passed', startedAt);
+    count('passed', context.now());
     // When the answer is finished or the client went away: the concurrency slot is given back, and the
     // breakers hear every answer, the gateway's own 502 and 504 included. An answer destroyed with an
     // error was broken off by the upstream and counts as failed; one closed without an error lost its
     // client, which the breakers do not count and the figures show as nginx's 499.
     response.once('close', () => {
       decision.release();
-      const finished = Date.now();
+      const elapsedMs = Date.now() - startedAt;
       const status = response.writableFinished ? response.statusCode : response.errored ? 500 : undefined;
-      breaker.done(status, finished - startedAt);
+      breaker.done(status, elapsedMs);
       if (!recording) return;
       const counted = status ?? clientClosedRequest;
-      meter.completed('route', routeId, counted, finished - startedAt, finished);
-      for (const group of groups) meter.completed('apiGroup', group, counted, finished - startedAt, finished);
+      const now = context.now();
+      meter.completed('route', routeId, counted, elapsedMs, now);
+      for (const group of groups) meter.completed('apiGroup', group, counted, elapsedMs, now);
     });
     const resolved = upstreams.origin(found.route.route.uri);
     const origin = resolved instanceof Promise ? await resolved : resolved;

@@ -1,6 +1,6 @@
 import type { GatewayProcessState } from '@qiming/shared';
 import type { Cluster } from '../../../cluster/cluster.ts';
-import type { TrafficMeter } from '../../monitor/trafficMeter.ts';
+import type { GatewayContext } from './gatewayServer.ts';
 import type { RouteTable } from './routeTable.ts';
 
 /** The cluster directory key under which every gateway process reports its state. */
@@ -13,9 +13,13 @@ const reportLivesMs = 5000;
  * Reports this gateway process's last second of traffic and its breakers to the cluster directory
  * every second, so the pages see every gateway, wherever it runs. Returns a stop that withdraws it.
  */
-export function reportGatewayState(cluster: Cluster, routes: RouteTable, meter: TrafficMeter, onError: (error: unknown) => void) {
+export function reportGatewayState(
+  { cluster, traffic: meter, now: clock }: Pick<GatewayContext, 'cluster' | 'traffic' | 'now'>,
+  routes: RouteTable,
+  onError: (error: unknown) => void,
+) {
   const report = () => {
-    const now = Date.now();
+    const now = clock();
     const state: GatewayProcessState = {
       serverId: cluster.serverId,
       reportedAt: now,

@@ -50,14 +50,15 @@ export function firstMatch(
 export class RouteTable {
   private table: CompiledTable = { routes: [], weights: new Map() };
   readonly flow: FlowGuard;
-  readonly breakers = new CircuitBreakers();
+  readonly breakers: CircuitBreakers;
   /** Every API group, to count its traffic whether or not a rule guards it. */
   private groups: Array<{ apiName: string; matches: (path: string) => boolean }> = [];
   /** Reloads run one after another, so an older load never replaces a newer one. */
   private loading: Promise<void> = Promise.resolve();
 
   private constructor(private readonly context: GatewayContext) {
-    this.flow = new FlowGuard(context.cluster);
+    this.flow = new FlowGuard(context.cluster, context.now);
+    this.breakers = new CircuitBreakers(context.now);
   }
 
   static async open(context: GatewayContext, onError: (error: unknown) => void): Promise<RouteTable> {

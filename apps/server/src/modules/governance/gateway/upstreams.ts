@@ -60,7 +60,7 @@ export class Upstreams {
 
   /** Read and weighed once per list, not per request. */
   private candidatesOf(name: string): Promise<Candidates> {
-    const now = Date.now();
+    const now = this.context.now();
     const kept = this.lists.get(name);
     if (kept && kept.until > now) return kept.candidates;
     const candidates = serviceInstances(this.context.db, name).then((instances) => {

@@ -1,4 +1,5 @@
 import { holdLease, releaseLease } from '../../../cluster/databaseLease.ts';
+import { PeriodicWork } from '../../../cluster/periodicWork.ts';
 import type { AppContext } from '../../../context.ts';
 import { type BeatView, sweepInstances } from './instanceRepo.ts';
 import { instanceKey, type Liveness } from './liveness.ts';
@@ -11,45 +12,52 @@ const leaseTtlMs = 5_000;
 /**
  * Once a second, the one server holding the sweep lease marks silent ephemeral instances unhealthy and
  * removes the long-silent ones, going by the beats every server heard (`liveness`); the others only
- * renew their claim. Stopping gives the lease up, so another server sweeps at its next second.
+ * renew their claim. Stopping gives the lease up, so another server sweeps at its next second. A sweep
+ * goes by the context's clock: a test moves the clock and calls `sweep` rather than waiting.
  */
-export async function startHealthSweeper(
-  context: AppContext,
-  liveness: Liveness,
-  onError: (error: unknown) => void,
-): Promise<() => Promise<void>> {
-  await liveness.start();
-  const { db, cluster } = context;
-  let holds = false;
-  const tick = async () => {
-    const now = context.now();
-    holds = await holdLease(db, leaseName, cluster.serverId, leaseTtlMs, now);
+export class HealthSweeper {
+  private readonly rounds: PeriodicWork;
+  private liveness: Liveness | undefined;
+  private holds = false;
+
+  constructor(
+    private readonly context: AppContext,
+    private readonly onError: (error: unknown) => void,
+  ) {
+    this.rounds = new PeriodicWork(sweepEveryMs, () => this.sweepOnce(), onError);
+  }
+
+  /** Starts sweeping by the beats `liveness` hears (the registry's, made with the routes). */
+  async start(liveness: Liveness): Promise<void> {
+    this.liveness = liveness;
+    await liveness.start();
+    this.rounds.start();
+  }
+
+  /** One sweep at the clock's time, after the one under way. */
+  sweep(): Promise<void> {
+    return this.rounds.run();
+  }
+
+  async stop(): Promise<void> {
+    await this.rounds.stop();
+    this.liveness?.stop();
+    if (this.holds) await releaseLease(this.context.db, leaseName, this.context.cluster.serverId).catch(this.onError);
+  }
+
+  private async sweepOnce(): Promise<void> {
+    const { liveness } = this;
+    if (!liveness) return;
+    const { db, cluster } = this.context;
+    const now = this.context.now();
+    this.holds = await holdLease(db, leaseName, cluster.serverId, leaseTtlMs, now);
     const since = liveness.heardEverythingSince();
-    if (!holds || since === undefined) return;
+    if (!this.holds || since === undefined) return;
     const view: BeatView = {
       lastBeat: (instance) => liveness.lastBeat(instanceKey(instance.service, instance)),
       heardEverythingSince: since,
     };
     const { removed } = await sweepInstances(db, now, view);
     for (const instance of removed) liveness.forget(instanceKey(instance.service, instance));
-  };
-  let running: Promise<unknown> = Promise.resolve();
-  let busy = false;
-  const timer = setInterval(() => {
-    // A slow sweep (a busy database) is skipped rather than piled up.
-    if (busy) return;
-    busy = true;
-    running = tick()
-      .catch(onError)
-      .finally(() => {
-        busy = false;
-      });
-  }, sweepEveryMs);
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await running;
-    liveness.stop();
-    if (holds) await releaseLease(db, leaseName, cluster.serverId).catch(onError);
-  };
+  }
 }
