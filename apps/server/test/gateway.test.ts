@@ -157,7 +157,9 @@ describe(`API gateway (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
   const path = (patterns: string) => ({ name: 'Path', args: { patterns } });
 
   beforeAll(async () => {
-    t = await createTestApp({ realTime: true });
+    // The clock stands still unless a test moves it: breakers' windows, warm-ups, instance lists and the
+    // reported seconds follow it; sockets, upstream timeouts, QPS windows and queue turns keep real time.
+    t = await createTestApp();
     admin = await signIn(t.app, sysadmin);
     upstream = await startUpstream();
     origin = `http://127.0.0.1:${upstream.port}`;
@@ -359,10 +361,14 @@ describe(`API gateway (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
     expect(none.status).toBe(503);
     expect(await none.json()).toEqual({ code: 503, message: 'The service has no healthy instance', data: null });
 
-    await upsertInstance(t.context.db, instance, Date.now());
-    await expect.poll(async () => (await through('/stock/1')).status, { timeout: 3000, interval: 100 }).toBe(200);
-    await upsertInstance(t.context.db, { ...instance, healthy: false }, Date.now());
-    await expect.poll(async () => (await through('/stock/1')).status, { timeout: 3000, interval: 100 }).toBe(503);
+    // The gateway reads a service's instances again once a second.
+    await upsertInstance(t.context.db, instance, t.clock.now());
+    expect((await through('/stock/1')).status).toBe(503);
+    t.clock.advance(1_000);
+    expect((await through('/stock/1')).status).toBe(200);
+    await upsertInstance(t.context.db, { ...instance, healthy: false }, t.clock.now());
+    t.clock.advance(1_000);
+    expect((await through('/stock/1')).status).toBe(503);
     await deleteInstance(t.context.db, instance);
 
     const closed = http.createServer();
@@ -508,20 +514,17 @@ describe(`API gateway (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
       const answers = await Promise.all(Array.from({ length: times }, () => through('/warm/x')));
       return answers.filter((answer) => answer.status === 200).length;
     };
-    const burstStarted = Date.now();
-    const cold = await passed(20);
-    const burstSeconds = (Date.now() - burstStarted) / 1000;
-    // 30 / 3 = 10, a little more as the burst itself warms the rule (the other 20 spread over the 2 s
-    // warm-up period: 10 more a second it lasts, which a loaded machine stretches; the exact rise is
-    // warmUps.test.ts's): far from the 20 a rule without warm-up lets through when the burst is quick.
-    expect(cold).toBeGreaterThanOrEqual(10);
-    expect(cold).toBeLessThanOrEqual(Math.min(20, 11 + Math.ceil(10 * burstSeconds)));
-    // Steady traffic, never a second apart, for the warm-up period.
-    for (let elapsed = 0; elapsed < 2200; elapsed += 300) {
-      await new Promise((resolve) => setTimeout(resolve, 300));
+    // The clock stands still through the burst, so it does not warm the rule: exactly 30 / 3, where a
+    // rule without warm-up lets all 20 through.
+    expect(await passed(20)).toBe(10);
+    // Steady traffic on the clock, never a second apart, for the warm-up period.
+    for (let elapsed = 0; elapsed < 2_000; elapsed += 250) {
+      t.clock.advance(250);
       await through('/warm/x');
     }
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    t.clock.advance(250);
+    // The requests so far filled the cluster's counting window, which keeps real time: a second on, a new one has begun.
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
     expect(await passed(25)).toBe(25);
   });
 
@@ -571,7 +574,10 @@ describe(`API gateway (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
     expect(upstream.hits.get('/fragile')).toBe(3);
 
     upstream.fragile.down = false;
-    await new Promise((resolve) => setTimeout(resolve, 1100));
+    t.clock.advance(999);
+    expect((await through('/fragile')).status).toBe(503);
+    // Its time window of one second over, one probe goes through and closes it.
+    t.clock.advance(1);
     expect((await through('/fragile')).status).toBe(200);
     await settle();
     expect((await through('/fragile')).status).toBe(200);
@@ -609,7 +615,7 @@ describe(`API gateway (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
       await settle();
     }
     expect((await through('/slow/a')).status).toBe(503);
-    await new Promise((resolve) => setTimeout(resolve, 1100));
+    t.clock.advance(1_000);
     const [probe, other] = await Promise.all([
       through('/slow/a'),
       new Promise((resolve) => setTimeout(resolve, 50)).then(() => through('/slow/a')),
@@ -635,11 +641,13 @@ describe(`API gateway (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
     const sluggish = rules.find((candidate) => candidate.resource === 'sluggish');
     await released('metered', [path('/metered/**')]);
     const state = async () => {
-      for (let i = 0; i < 3; i += 1) expect((await through('/metered/x')).status).toBe(200);
       const response = await call('GET', '/api/admin/gateway/state');
       expect(response.statusCode).toBe(200);
       return response.json().data as GatewayProcessState[];
     };
+    for (let i = 0; i < 3; i += 1) expect((await through('/metered/x')).status).toBe(200);
+    // A gateway reports the second before its clock's, once a second: the next report after this one is over has the three.
+    t.clock.advance(1_000);
     await expect
       .poll(
         async () => {
@@ -647,13 +655,13 @@ describe(`API gateway (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
           const metered = process?.routes.find((route) => route.routeId === 'metered');
           return {
             serverId: process?.serverId,
-            metered: metered && metered.passed > 0 && metered.succeeded > 0 && metered.blocked === 0,
+            metered: metered && { passed: metered.passed, succeeded: metered.succeeded, failed: metered.failed, blocked: metered.blocked },
             breaker: process?.breakers.find((breaker) => breaker.ruleId === sluggish?.id)?.state,
           };
         },
-        { timeout: 4_000, interval: 200 },
+        { timeout: 4_000, interval: 100 },
       )
-      .toEqual({ serverId: t.context.cluster.serverId, metered: true, breaker: 'open' });
+      .toEqual({ serverId: t.context.cluster.serverId, metered: { passed: 3, succeeded: 3, failed: 0, blocked: 0 }, breaker: 'open' });
   });
 
   it('refuses a bad regular expression, an unknown filter, a bad URI or a duplicate id, naming the element, and stores nothing', async () => {
@@ -808,7 +816,10 @@ describe(`API gateway (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
     });
     await expect.poll(() => upstream.hits.get('/hold-queued?first'), { timeout: 2000 }).toBe(1);
     for (const queued of requests) queued.destroy();
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    // Its turn comes a second after the first's: once the gateway has let it past the queue, it is not sent on.
+    const passedQueue = () => t.context.traffic.everything().get('route')?.get('hold-queued')?.passed;
+    await expect.poll(passedQueue, { timeout: 3000, interval: 50 }).toBe(2);
+    await settle();
     expect(upstream.hits.get('/hold-queued?queued')).toBeUndefined();
   });
 

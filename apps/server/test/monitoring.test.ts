@@ -34,14 +34,13 @@ async function startListener() {
   return { server, hits, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
+/** Reads until `done` holds or `timeoutMs` pass: for what travels on real sockets (webhooks, mail, the gateway's report). */
 async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 20_000): Promise<T> {
   const until = Date.now() + timeoutMs;
   for (;;) {
     const value = await read();
     if (done(value) || Date.now() > until) return value;
-    await sleep(250);
+    await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
 
@@ -100,9 +99,19 @@ describe(`monitoring and alarms (${process.env.TEST_DATABASE ?? 'sqlite'})`, () 
     ...overrides,
   });
   const events = (query = '') => data<PageResult<AlarmEvent>>('GET', `/api/admin/alarms/events?limit=50${query}`);
+  /** The clock's next second: the monitor's tick reports, merges and evaluates at once, rather than on its timer. */
+  const nextSecond = async () => {
+    t.clock.advance(1_000);
+    await t.monitor.tick();
+  };
+  /** Live figures show a second once it is 3 s old (settleMs): the seconds until the current one is shown. */
+  const settled = async () => {
+    for (let second = 0; second < 4; second++) await nextSecond();
+  };
 
   beforeAll(async () => {
-    t = await createTestApp({ realTime: true });
+    // The clock stands still unless a test moves it; the monitor's seconds are ticked by the tests as they move it.
+    t = await createTestApp();
     admin = await signIn(t.app, sysadmin);
     staffTokens = await signIn(t.app, staff);
     listener = await startListener();
@@ -145,10 +154,8 @@ describe(`monitoring and alarms (${process.env.TEST_DATABASE ?? 'sqlite'})`, () 
     for (let index = 0; index < 2; index++)
       expect((await call('GET', '/api/admin/alarms/receivers', undefined, staffTokens)).statusCode).toBe(403);
 
-    const route = await eventually(
-      () => data<MonitorSeries>('GET', '/api/admin/monitor/live?kind=route&target=figures'),
-      (series) => total(series, 'passed') + total(series, 'blocked') >= 20,
-    );
+    await settled();
+    const route = await data<MonitorSeries>('GET', '/api/admin/monitor/live?kind=route&target=figures');
     expect({
       passed: total(route, 'passed'),
       blocked: total(route, 'blocked'),
@@ -163,9 +170,9 @@ describe(`monitoring and alarms (${process.env.TEST_DATABASE ?? 'sqlite'})`, () 
       failed: 3,
       blocked: 0,
     });
-    const api = await eventually(
-      () => data<MonitorSeries>('GET', `/api/admin/monitor/live?kind=api&target=${encodeURIComponent('GET /api/admin/alarms/receivers')}`),
-      (series) => total(series, 'passed') + total(series, 'blocked') >= 6,
+    const api = await data<MonitorSeries>(
+      'GET',
+      `/api/admin/monitor/live?kind=api&target=${encodeURIComponent('GET /api/admin/alarms/receivers')}`,
     );
     expect({ passed: total(api, 'passed'), blocked: total(api, 'blocked'), succeeded: total(api, 'succeeded') }).toEqual({
       passed: 4,
@@ -368,25 +375,24 @@ describe(`monitoring and alarms (${process.env.TEST_DATABASE ?? 'sqlite'})`, () 
     );
     const hooksBefore = listener.hits.filter((hit) => hit.url === '/hook').length;
 
-    const startedAt = Date.now();
-    let failing = true;
-    const load = (async () => {
-      while (failing) {
-        await through('/alarmed/fail');
-        await sleep(100);
-      }
-    })();
-    const firing = await eventually(
-      () => events(`&ruleId=${created.id}`),
-      (page) => page.total > 0,
-    );
-    expect(Date.now() - startedAt).toBeGreaterThanOrEqual(2000);
+    /** A second of the clock with failures through the gateway, evaluated as it ends. */
+    const failingSecond = async () => {
+      for (let index = 0; index < 3; index++) expect(await through('/alarmed/fail')).toBe(500);
+      await nextSecond();
+    };
+    const fired = async () => (await events(`&ruleId=${created.id}`)).total;
+    // The first failing second is seen once settled, 3 s on; the condition then holds 2 s before it fires.
+    const failingFrom = t.clock.now();
+    for (let second = 0; second < 4; second++) await failingSecond();
+    expect(await fired()).toBe(0);
+    await failingSecond();
+    const firing = await events(`&ruleId=${created.id}`);
+    expect(firing.total).toBe(1);
     expect(firing.records[0]).toMatchObject({ status: 'firing', target: 'alarmed', level: 'urgent', metric: 'failed' });
+    expect(firing.records[0]?.firedAt).toBe(failingFrom + 5_000);
     // Failures go on; still one event.
-    await sleep(2500);
-    failing = false;
-    await load;
-    expect((await events(`&ruleId=${created.id}`)).total).toBe(1);
+    for (let second = 0; second < 3; second++) await failingSecond();
+    expect(await fired()).toBe(1);
     const told = await eventually(
       async () => ({ hooks: listener.hits.filter((hit) => hit.url === '/hook').length - hooksBefore, mails: smtp.received.length }),
       (count) => count.hooks >= 1 && count.mails >= 1,
@@ -402,16 +408,23 @@ describe(`monitoring and alarms (${process.env.TEST_DATABASE ?? 'sqlite'})`, () 
     expect(notifications.records.filter((one) => one.ruleName === 'Alarmed failing')).toHaveLength(1);
     expect(notifications.unread).toBeGreaterThanOrEqual(1);
 
-    // Ten quiet seconds bring the average over the window back to zero.
-    const resolved = await eventually(
-      () => events(`&ruleId=${created.id}`),
-      (page) => page.records[0]?.status === 'resolved',
-      25_000,
-    );
+    // Ten quiet settled seconds bring the average over the window back to zero: the last failing second
+    // is seen 3 s on and leaves the window 10 s later.
+    const lastFailing = t.clock.now() - 1_000;
+    const status = async () => (await events(`&ruleId=${created.id}`)).records[0]?.status;
+    while (t.clock.now() < lastFailing + 12_000) await nextSecond();
+    expect(await status()).toBe('firing');
+    await nextSecond();
+    const resolved = await events(`&ruleId=${created.id}`);
+    expect(resolved.records[0]?.status).toBe('resolved');
     expect(resolved.total).toBe(1);
     expect(resolved.records[0]?.resolvedAt).toBeGreaterThan(resolved.records[0]?.firedAt ?? 0);
+    // A delivery round still under way when the event resolved leaves the new ones to the next tick.
     const afterResolve = await eventually(
-      async () => ({ hooks: listener.hits.filter((hit) => hit.url === '/hook').length - hooksBefore, mails: smtp.received.length }),
+      async () => {
+        await t.monitor.tick();
+        return { hooks: listener.hits.filter((hit) => hit.url === '/hook').length - hooksBefore, mails: smtp.received.length };
+      },
       (count) => count.hooks >= 2 && count.mails >= 2,
     );
     expect(afterResolve).toEqual({ hooks: 2, mails: 2 });
@@ -449,8 +462,12 @@ describe(`monitoring and alarms (${process.env.TEST_DATABASE ?? 'sqlite'})`, () 
     });
     await gateway.routes.reload();
     for (let index = 0; index < 3; index++) await through('/fragile/fail');
+    // The gateway reports its breakers once a second; each tick evaluates what it last reported.
     const fired = await eventually(
-      () => events('&status=firing'),
+      async () => {
+        await t.monitor.tick();
+        return events('&status=firing');
+      },
       (page) => page.records.some((one) => one.ruleName === '网关熔断器打开'),
     );
     expect(fired.records.find((one) => one.ruleName === '网关熔断器打开')).toMatchObject({

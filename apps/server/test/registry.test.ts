@@ -3,7 +3,6 @@ import { buildApp } from '../src/app.ts';
 import { bearer, createTestApp, form, signIn, staff, sysadmin, type TestApp, type Tokens, withBearer } from './testApp.ts';
 
 const client = `username=${sysadmin.userName}&password=${encodeURIComponent(sysadmin.password)}`;
-const sweep = () => new Promise((resolve) => setTimeout(resolve, 1_200));
 
 describe(`service registry (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
   let t: TestApp;
@@ -27,11 +26,11 @@ describe(`service registry (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
     expect((await register('serviceName=pay&groupName=DEFAULT_GROUP&ip=10.1.0.2&port=80&ephemeral=false')).statusCode).toBe(200);
 
     t.clock.advance(14_000);
-    await sweep();
+    await t.registrySweep.sweep();
     expect((await list('DEFAULT_GROUP@@pay')).hosts.map((host: { healthy: boolean }) => host.healthy)).toEqual([true, true]);
 
     t.clock.advance(2_000);
-    await sweep();
+    await t.registrySweep.sweep();
     const unhealthy = await list('DEFAULT_GROUP@@pay');
     expect(unhealthy.hosts.find((host: { ip: string }) => host.ip === '10.1.0.1')).toMatchObject({ healthy: false, ephemeral: true });
     expect((await list('DEFAULT_GROUP@@pay', '&healthyOnly=true')).hosts.map((host: { ip: string }) => host.ip)).toEqual(['10.1.0.2']);
@@ -45,7 +44,7 @@ describe(`service registry (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
     expect((await list('DEFAULT_GROUP@@pay')).hosts.every((host: { healthy: boolean }) => host.healthy)).toBe(true);
 
     t.clock.advance(31_000);
-    await sweep();
+    await t.registrySweep.sweep();
     expect((await list('DEFAULT_GROUP@@pay')).hosts).toMatchObject([{ ip: '10.1.0.2', ephemeral: false, healthy: true }]);
     const page = await services('serviceName=pay');
     expect(page.records[0]).toMatchObject({ serviceName: 'pay', groupName: 'DEFAULT_GROUP', instanceCount: 1, healthyCount: 1 });

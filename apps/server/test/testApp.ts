@@ -14,12 +14,20 @@ export interface Tokens {
   token_type: string;
 }
 
-/** A clock the tests can move forward. */
+/**
+ * A clock the tests can move forward: stopped at `time`, or `running` with the wall clock (for real
+ * clients, which time themselves by it) plus every advance, so a test skips a wait instead of sleeping.
+ */
 export class TestClock {
-  constructor(public time = Date.UTC(2026, 10, 22, 8, 0, 0)) {}
-  now = () => this.time;
+  private skippedMs = 0;
+  constructor(
+    public time = Date.UTC(2026, 10, 22, 8, 0, 0),
+    private readonly running = false,
+  ) {}
+  now = () => (this.running ? Date.now() + this.skippedMs : this.time);
   advance(ms: number) {
-    this.time += ms;
+    if (this.running) this.skippedMs += ms;
+    else this.time += ms;
   }
 }
 
@@ -41,9 +49,8 @@ export async function createTestApp(
 ): Promise<TestApp> {
   // The run's seeded copy is what a first start at the test clock's time makes; a production or wall-clock start seeds its own.
   const database = options.production || options.realTime ? await createTestDatabase() : await createSeededTestDatabase();
-  const clock = new TestClock(options.realTime ? Date.now() : undefined);
-  // Real clients (Nacos) time themselves by the wall clock; so must the server they talk to.
-  if (options.realTime) clock.now = Date.now;
+  // Real clients (Nacos, sockets through the gateway) time themselves by the wall clock; so must the server they talk to.
+  const clock = new TestClock(undefined, options.realTime);
   const config = {
     ...readConfig({ NODE_ENV: options.production ? 'production' : 'test' }),
     dataDir: database.dataDir,
