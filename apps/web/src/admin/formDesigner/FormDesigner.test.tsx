@@ -185,7 +185,8 @@ describe('the form designer', () => {
     fireEvent.change(within(properties()).getByLabelText('Label (English)'), { target: { value: 'Your e-mail' } });
     fireEvent.click(screen.getByRole('radio', { name: 'Mobile preview' }));
     const preview = screen.getByRole('region', { name: 'Form preview' });
-    expect(await within(preview).findByLabelText('Your e-mail')).toBeTruthy();
+    // The preview's renderer is a lazy chunk: its first load in a busy run takes longer than findBy's second.
+    expect(await within(preview).findByLabelText('Your e-mail', {}, { timeout: 10_000 })).toBeTruthy();
     expect(screen.queryByRole('region', { name: 'Form canvas' })).toBeNull();
   });
 });
