@@ -157,6 +157,20 @@ export async function latestDefinition(db: Kysely<Database>, key: string): Promi
   return db.selectFrom('bpm_definition').selectAll().where('def_key', '=', key).orderBy('version', 'desc').limit(1).executeTakeFirst();
 }
 
+/** What an instance needs of its definition's row besides the model: the model itself the runtime reads once per process. */
+export type DefinitionHead = Pick<DefinitionRow, 'id' | 'def_key' | 'def_name' | 'version' | 'suspended'>;
+
+/** The newest version of a key without its XML and release info: a start reads it on every call, the model never changes. */
+export async function latestDefinitionHead(db: Kysely<Database>, key: string): Promise<DefinitionHead | undefined> {
+  return db
+    .selectFrom('bpm_definition')
+    .select(['id', 'def_key', 'def_name', 'version', 'suspended'])
+    .where('def_key', '=', key)
+    .orderBy('version', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
 export async function nextVersion(db: Kysely<Database>, key: string): Promise<number> {
   const row = await db
     .selectFrom('bpm_definition')

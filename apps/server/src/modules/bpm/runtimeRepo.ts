@@ -253,8 +253,38 @@ const tasksWithInstance = (db: Kysely<Database>) =>
     .innerJoin('bpm_instance as i', 'i.id', 't.instance_id')
     .innerJoin('bpm_definition as d', 'd.id', 'i.definition_id');
 
-export async function findTaskRow(db: Kysely<Database>, id: number): Promise<TaskRow | undefined> {
-  return db.selectFrom('bpm_task').selectAll().where('id', '=', id).executeTakeFirst();
+const taskRowColumns = [
+  'id',
+  'instance_id',
+  'execution_id',
+  'activity_id',
+  'task_name',
+  'assignee',
+  'candidate_users',
+  'candidate_groups',
+  'form_key',
+  'form_id',
+  'form_version',
+  'due_at',
+  'created_at',
+  'claimed_at',
+  'ended_at',
+  'status',
+  'outcome',
+  'button',
+  'completed_by',
+  'previous_task_id',
+] as const;
+
+/** A task's row without the engine state it keeps for recall and return: every task command reads it, two need the state. */
+export async function findTaskRow(db: Kysely<Database>, id: number): Promise<Omit<TaskRow, 'engine_snapshot'> | undefined> {
+  return db.selectFrom('bpm_task').select(taskRowColumns).where('id', '=', id).executeTakeFirst();
+}
+
+/** The engine state saved when the task was created, which recall and return restore. */
+export async function taskSnapshot(db: Kysely<Database>, id: number): Promise<string> {
+  const row = await db.selectFrom('bpm_task').select('engine_snapshot').where('id', '=', id).executeTakeFirst();
+  return row?.engine_snapshot ?? '';
 }
 
 export async function taskSummary(db: Kysely<Database>, id: number): Promise<BpmTask | undefined> {

@@ -58,6 +58,12 @@ interface Closing {
 
 type Row = repo.InstanceRow;
 
+/** A released definition as the runtime keeps it: the model, and the name and version its instances are shown with. */
+interface KnownDefinition extends RunnableDefinition {
+  name: string;
+  version: number;
+}
+
 /** The grant that makes nobody's tasks the holder's, and lets monitoring re-assign any task (see access.ts). */
 const taskAdminOperation = 'task:admin';
 
@@ -72,7 +78,7 @@ interface FailedCommand {
 
 /** How an instance comes to be: its definition, variables, and who or what started it. */
 interface NewInstance {
-  definition: NonNullable<Awaited<ReturnType<typeof modelRepo.latestDefinition>>>;
+  definition: modelRepo.DefinitionHead;
   variables: Record<string, unknown>;
   businessKey: string;
   /** The engine's first command: `resume` runs from the none start event, `message` from a message start. */
@@ -107,7 +113,7 @@ interface Delivery {
  * the instance is still at the version it read: of two commands at once, the second gets 409.
  */
 export class RuntimeService {
-  private readonly definitions = new Map<number, RunnableDefinition>();
+  private readonly definitions = new Map<number, KnownDefinition>();
   private readonly liveEngines = new LiveEngines();
   private readonly calls = new CallActivities(this);
 
@@ -253,11 +259,11 @@ export class RuntimeService {
   // ---------------------------------------------------------------- starting
 
   async start(caller: Caller, input: StartInstanceInput) {
-    const row = await modelRepo.latestDefinition(this.context.db, input.definitionKey);
+    const row = await modelRepo.latestDefinitionHead(this.context.db, input.definitionKey);
     if (!row) throw new AppError(404, 'error.bpmNoDefinition', { key: input.definitionKey });
     if (row.suspended === 1) throw new AppError(409, 'error.bpmDefinitionSuspended');
     if (!(await this.mayStart(caller, row.def_key))) throw forbidden('error.bpmNotParticipant');
-    const started = await acceptStart(this.context.db, this.forms, caller, modelRepo.toRunnable(row).info, input);
+    const started = await acceptStart(this.context.db, this.forms, caller, (await this.runnable(row.id)).info, input);
     const variables = { ...started.variables, initiator: caller.userName };
     return this.startInstance(caller, {
       definition: row,
@@ -288,7 +294,7 @@ export class RuntimeService {
       failure = error;
     }
     const now = this.context.now();
-    const { id, deliveries } = await this.change(
+    const { saved, deliveries } = await this.change(
       caller,
       { operation: start.operation, target: `bpm:${row.def_key}` },
       async (trx, entry) => {
@@ -312,16 +318,17 @@ export class RuntimeService {
         if (!outcome) {
           const failed: FailedCommand = { engine: start.command, variables: {}, closing, start: true };
           await this.raise(trx, id, failure as ModelFailure, failed);
-          return { id, deliveries: [] };
+          return { saved: { ...instance, id }, deliveries: [] };
         }
         const deliveries = await this.record(trx, { ...instance, id }, definition, outcome, variables, closing, true);
-        return { id, deliveries };
+        return { saved: { ...instance, id }, deliveries };
       },
     );
+    const { id } = saved;
     outcome?.keep(id);
     this.deliver(deliveries);
-    if (outcome) await this.followUp(caller, id, outcome, start.parent?.instanceId ?? null);
-    const summary = await repo.instanceSummary(this.context.db, id);
+    const movedOn = outcome ? await this.followUp(caller, id, outcome, start.parent?.instanceId ?? null) : false;
+    const summary = movedOn ? await repo.instanceSummary(this.context.db, id) : summaryOf(saved, definition);
     return { ...(summary as NonNullable<typeof summary>), incident: failure ? incidentOf(failure) : null };
   }
 
@@ -402,7 +409,7 @@ export class RuntimeService {
         throw new AppError(409, 'error.bpmIncidentResolved');
       }
       entry.after = { incident: id, retried: true };
-      if (!failed.start) return this.save(trx, instance, definition, outcome, commandVariables, failed.closing);
+      if (!failed.start) return (await this.save(trx, instance, definition, outcome, commandVariables, failed.closing)).deliveries;
       const saved = await repo.saveInstance(trx, instance.id, instance.version, {
         engine_state: outcome.engineState,
         variables: JSON.stringify(merged),
@@ -626,7 +633,7 @@ export class RuntimeService {
       throw new AppError(409, 'error.bpmRecallRefused');
     }
     const definition = await this.runnable(instance.definition_id);
-    return this.restore(caller, 'task:recall', instance, definition, task.engine_snapshot, 'recalled');
+    return this.restore(caller, 'task:recall', instance, definition, await repo.taskSnapshot(this.context.db, id), 'recalled');
   }
 
   /** Return: the task goes back to an earlier user task of the instance, restoring the state saved when that task was created. */
@@ -636,9 +643,9 @@ export class RuntimeService {
       .filter((other) => other.activityId === activityId && other.status === 'closed' && other.outcome === 'completed')
       .at(-1);
     if (!earlier || activityId === task.activity_id) throw new AppError(400, 'error.bpmReturnTarget', { activity: activityId });
-    const snapshot = await repo.findTaskRow(this.context.db, earlier.id);
+    const snapshot = await repo.taskSnapshot(this.context.db, earlier.id);
     const definition = await this.runnable(instance.definition_id);
-    return this.restore(caller, 'task:return', instance, definition, snapshot?.engine_snapshot ?? '', 'returned', async (trx) => {
+    return this.restore(caller, 'task:return', instance, definition, snapshot, 'returned', async (trx) => {
       await this.holdTask(trx, task.id, caller.userName);
       if (comment) await this.addComment(trx, instance.id, task.id, task.task_name, caller.userName, comment);
     });
@@ -648,7 +655,7 @@ export class RuntimeService {
     caller: Caller,
     operation: string,
     instance: Row,
-    definition: RunnableDefinition,
+    definition: KnownDefinition,
     snapshot: string,
     outcome: TaskOutcome,
     first?: (trx: Kysely<Database>) => Promise<void>,
@@ -782,7 +789,7 @@ export class RuntimeService {
       });
       return;
     }
-    const deliveries = await this.context.db
+    const { deliveries } = await this.context.db
       .transaction()
       .execute(async (trx) =>
         this.save(
@@ -829,7 +836,7 @@ export class RuntimeService {
     caller: Caller | null,
     operation: string,
     instance: Row,
-    definition: RunnableDefinition,
+    definition: KnownDefinition,
     command: EngineCommand,
     variables: Record<string, unknown>,
     closing: Closing,
@@ -849,36 +856,37 @@ export class RuntimeService {
       if (error instanceof ModelFailure) throw await this.incidentRefusal(instance.id, error, { engine: command, variables, closing });
       throw error;
     }
-    const deliveries = await this.change(caller, { operation, target: `bpm-instance:${instance.id}` }, async (trx, entry) => {
+    const { deliveries, saved } = await this.change(caller, { operation, target: `bpm-instance:${instance.id}` }, async (trx, entry) => {
       await first?.(trx);
-      const deliveries = await this.save(trx, instance, definition, outcome, variables, closing);
+      const done = await this.save(trx, instance, definition, outcome, variables, closing);
       // The command an incident held went through another way (the task completed again): the incident is over.
       if ('executionId' in command && command.executionId) {
         await resolveIncidentsAt(trx, instance.id, command.executionId, { userName: caller?.userName ?? 'system', at: this.context.now() });
       }
       entry.after = { instanceId: instance.id, taskId: closing.taskId, outcome: closing.outcome };
-      return deliveries;
+      return done;
     });
     outcome.keep(instance.id);
     this.deliver(deliveries);
-    await this.followUp(caller, instance.id, outcome, instance.parent_instance_id);
-    return repo.instanceSummary(this.context.db, instance.id);
+    const movedOn = await this.followUp(caller, instance.id, outcome, instance.parent_instance_id);
+    return movedOn ? repo.instanceSummary(this.context.db, instance.id) : summaryOf(saved, definition);
   }
 
   /**
    * What a committed command leads to beyond its instance: the instances its call activities call are
    * started, and an ended called instance completes its caller's call activity.
    */
-  private async followUp(caller: Caller | null, instanceId: number, outcome: RunOutcome, parentId: number | null): Promise<void> {
+  private async followUp(caller: Caller | null, instanceId: number, outcome: RunOutcome, parentId: number | null): Promise<boolean> {
     // Most commands call nothing and end no called instance: they read nothing more.
-    if (outcome.calls.length === 0 && (!outcome.ended || parentId === null)) return;
+    if (outcome.calls.length === 0 && (!outcome.ended || parentId === null)) return false;
     const instance = await repo.findInstance(this.context.db, instanceId);
-    if (!instance) return;
+    if (!instance) return true;
     if (outcome.calls.length > 0) await this.calls.startCalled(caller, instance, outcome.calls);
     if (outcome.ended && instance.parent_instance_id !== null) await this.calls.returnToCaller(caller, instance, outcome.events);
+    return true;
   }
 
-  /** The optimistic write of a command's outcome, then its rows. */
+  /** The optimistic write of a command's outcome, then its rows; answers the instance as saved. */
   private async save(
     trx: Kysely<Database>,
     instance: Row,
@@ -889,13 +897,14 @@ export class RuntimeService {
   ) {
     const merged = { ...(JSON.parse(instance.variables) as Record<string, unknown>), ...variables };
     const now = this.context.now();
-    const saved = await repo.saveInstance(trx, instance.id, instance.version, {
+    const changes = {
       engine_state: outcome.engineState,
       variables: JSON.stringify(merged),
       ...(outcome.ended ? { state: 'completed', ended_at: now } : {}),
-    });
-    if (!saved) throw new AppError(409, 'error.bpmVersionConflict');
-    return this.record(trx, { ...instance, variables: JSON.stringify(merged) }, definition, outcome, merged, closing, false);
+    };
+    if (!(await repo.saveInstance(trx, instance.id, instance.version, changes))) throw new AppError(409, 'error.bpmVersionConflict');
+    const saved: Row = { ...instance, ...changes, version: instance.version + 1 };
+    return { saved, deliveries: await this.record(trx, saved, definition, outcome, merged, closing, false) };
   }
 
   private async run(
@@ -1088,12 +1097,12 @@ export class RuntimeService {
   }
 
   /** Released definitions never change: each is read once per process (the newest few hundred kept). */
-  async runnable(definitionId: number): Promise<RunnableDefinition> {
+  async runnable(definitionId: number): Promise<KnownDefinition> {
     const known = this.definitions.get(definitionId);
     if (known) return known;
     const row = await modelRepo.findDefinition(this.context.db, definitionId);
     if (!row) throw notFound();
-    const definition = modelRepo.toRunnable(row);
+    const definition = { ...modelRepo.toRunnable(row), name: row.def_name, version: row.version };
     if (this.definitions.size >= 200) this.definitions.delete(this.definitions.keys().next().value as number);
     this.definitions.set(definitionId, definition);
     return definition;
@@ -1207,6 +1216,11 @@ function traitsOf(definition: RunnableDefinition): DefinitionTraits {
     definitionTraits.set(definition, traits);
   }
   return traits;
+}
+
+/** The instance as a command saved it, answered without reading it back. */
+function summaryOf(row: Row, definition: KnownDefinition) {
+  return repo.toInstance({ ...row, def_name: definition.name, def_version: definition.version });
 }
 
 /** What an answer says of an incident: the element it stopped at and why. */
