@@ -9,6 +9,7 @@ import type {
   ParticipantSearch,
 } from '@qiming/shared';
 import type { Kysely } from 'kysely';
+import { placeholder, runCompiled } from '../../db/compiledQuery.ts';
 import { paginate } from '../../db/paginate.ts';
 import type { Database } from '../../db/schema.ts';
 import { namesByRoleCode, namesByUserName, organNames } from '../iam/directoryLookup.ts';
@@ -150,8 +151,10 @@ export async function deleteListeners(db: Kysely<Database>, ids: number[]) {
   return Number((await db.deleteFrom('bpm_listener').where('id', 'in', ids).executeTakeFirst()).numDeletedRows);
 }
 
+/** Every command asks: built and compiled once (see compiledQuery). */
 export async function enabledListeners(db: Kysely<Database>, key: string): Promise<BpmListener[]> {
-  const rows = await db.selectFrom('bpm_listener').selectAll().where('def_key', '=', key).where('enabled', '=', 1).execute();
+  const build = () => db.selectFrom('bpm_listener').selectAll().where('def_key', '=', placeholder<string>('key')).where('enabled', '=', 1);
+  const rows = await runCompiled(db, 'bpm_listener enabled of key', build, { key });
   return rows.map(toListener);
 }
 

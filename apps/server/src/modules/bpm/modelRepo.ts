@@ -1,5 +1,6 @@
 import type { BpmDefinition, BpmDefinitionSearch, BpmModel, BpmModelInput, BpmModelSearch, PageQuery } from '@qiming/shared';
 import { type Kysely, type Selectable, sql } from 'kysely';
+import { placeholder, runCompiled } from '../../db/compiledQuery.ts';
 import { containsText } from '../../db/containsText.ts';
 import { paginate } from '../../db/paginate.ts';
 import type { BpmDefinitionTable, Database } from '../../db/schema.ts';
@@ -162,13 +163,15 @@ export type DefinitionHead = Pick<DefinitionRow, 'id' | 'def_key' | 'def_name' |
 
 /** The newest version of a key without its XML and release info: a start reads it on every call, the model never changes. */
 export async function latestDefinitionHead(db: Kysely<Database>, key: string): Promise<DefinitionHead | undefined> {
-  return db
-    .selectFrom('bpm_definition')
-    .select(['id', 'def_key', 'def_name', 'version', 'suspended'])
-    .where('def_key', '=', key)
-    .orderBy('version', 'desc')
-    .limit(1)
-    .executeTakeFirst();
+  const build = () =>
+    db
+      .selectFrom('bpm_definition')
+      .select(['id', 'def_key', 'def_name', 'version', 'suspended'])
+      .where('def_key', '=', placeholder<string>('key'))
+      .orderBy('version', 'desc')
+      .limit(1);
+  const [row] = await runCompiled(db, 'bpm_definition newest head of key', build, { key });
+  return row;
 }
 
 export async function nextVersion(db: Kysely<Database>, key: string): Promise<number> {

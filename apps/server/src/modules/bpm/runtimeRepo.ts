@@ -12,6 +12,7 @@ import type {
   TaskOutcome,
 } from '@qiming/shared';
 import { type Kysely, type Selectable, sql } from 'kysely';
+import { placeholder, runCompiled } from '../../db/compiledQuery.ts';
 import { containsText } from '../../db/containsText.ts';
 import { paginate } from '../../db/paginate.ts';
 import type { BpmInstanceTable, BpmTaskTable, Database } from '../../db/schema.ts';
@@ -22,8 +23,11 @@ export type TaskRow = Selectable<BpmTaskTable>;
 
 const parseList = (text: string): string[] => JSON.parse(text) as string[];
 
+/** Every command reads its instance: built and compiled once (see compiledQuery), prepared once per PostgreSQL connection. */
 export async function findInstance(db: Kysely<Database>, id: number): Promise<InstanceRow | undefined> {
-  return db.selectFrom('bpm_instance').selectAll().where('id', '=', id).executeTakeFirst();
+  const build = () => db.selectFrom('bpm_instance').selectAll().where('id', '=', placeholder<number>('id'));
+  const [row] = await runCompiled(db, 'bpm_instance by id', build, { id });
+  return row;
 }
 
 export async function insertInstance(db: Kysely<Database>, row: Omit<InstanceRow, 'id'>): Promise<number> {
@@ -278,7 +282,9 @@ const taskRowColumns = [
 
 /** A task's row without the engine state it keeps for recall and return: every task command reads it, two need the state. */
 export async function findTaskRow(db: Kysely<Database>, id: number): Promise<Omit<TaskRow, 'engine_snapshot'> | undefined> {
-  return db.selectFrom('bpm_task').select(taskRowColumns).where('id', '=', id).executeTakeFirst();
+  const build = () => db.selectFrom('bpm_task').select(taskRowColumns).where('id', '=', placeholder<number>('id'));
+  const [row] = await runCompiled(db, 'bpm_task by id', build, { id });
+  return row;
 }
 
 /** The engine state saved when the task was created, which recall and return restore. */
@@ -298,12 +304,13 @@ export async function instanceTasks(db: Kysely<Database>, instanceId: number): P
 }
 
 export async function openTaskRows(db: Kysely<Database>, instanceId: number) {
-  return db
-    .selectFrom('bpm_task')
-    .select(['id', 'execution_id', 'activity_id', 'claimed_at', 'previous_task_id'])
-    .where('instance_id', '=', instanceId)
-    .where('status', '=', 'open')
-    .execute();
+  const build = () =>
+    db
+      .selectFrom('bpm_task')
+      .select(['id', 'execution_id', 'activity_id', 'claimed_at', 'previous_task_id'])
+      .where('instance_id', '=', placeholder<number>('instanceId'))
+      .where('status', '=', 'open');
+  return runCompiled(db, 'bpm_task open of instance', build, { instanceId });
 }
 
 function searched<Q extends ReturnType<typeof tasksWithInstance>>(query: Q, search: BpmTaskSearch): Q {
