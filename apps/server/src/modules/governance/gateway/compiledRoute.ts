@@ -10,6 +10,7 @@ import {
 } from '@qiming/shared';
 import ipaddr from 'ipaddr.js';
 import { compilePattern } from './pathPattern.ts';
+import { targetParts } from './requestTarget.ts';
 import { fullMatcher, pathRewriter } from './routePatterns.ts';
 
 /** What a predicate sees of a request. */
@@ -46,6 +47,46 @@ function cookiesOf(header: string | undefined): Map<string, string> {
   return cookies;
 }
 
+/**
+ * A request as the predicates read it. A class rather than an object literal with getters, so a
+ * request costs one object, not a closure per getter; the query and cookies are parsed only when a
+ * predicate or rule first reads them.
+ */
+export class DescribedRequest implements GatewayRequest {
+  readonly method: string;
+  readonly path: string;
+  readonly search: string;
+  readonly host: string;
+  readonly weightDraw = Math.random();
+  private parsedQuery: URLSearchParams | undefined = undefined;
+  private parsedCookies: Map<string, string> | undefined = undefined;
+
+  constructor(
+    method: string,
+    target: string,
+    readonly headers: Record<string, string | string[] | undefined>,
+    readonly remoteAddress: string,
+  ) {
+    this.method = method.toUpperCase();
+    const { path, search } = targetParts(target);
+    this.path = path;
+    this.search = search;
+    const host = headers.host;
+    this.host = Array.isArray(host) ? (host[0] ?? '') : (host ?? '');
+  }
+
+  get query(): URLSearchParams {
+    this.parsedQuery ??= new URLSearchParams(this.search);
+    return this.parsedQuery;
+  }
+
+  get cookies(): Map<string, string> {
+    const cookie = this.headers.cookie;
+    this.parsedCookies ??= cookiesOf(Array.isArray(cookie) ? cookie.join('; ') : cookie);
+    return this.parsedCookies;
+  }
+}
+
 /** A request as the predicates read it, from its method, path and query, headers and client address. */
 export function describeRequest(input: {
   method: string;
@@ -53,35 +94,16 @@ export function describeRequest(input: {
   headers: Record<string, string | string[] | undefined>;
   remoteAddress: string;
 }): GatewayRequest {
-  const url = new URL(input.url, 'http://gateway.invalid');
-  const host = input.headers.host;
-  const cookie = input.headers.cookie;
-  let cookies: Map<string, string> | undefined;
-  return {
-    method: input.method.toUpperCase(),
-    path: url.pathname,
-    host: Array.isArray(host) ? (host[0] ?? '') : (host ?? ''),
-    headers: input.headers,
-    search: url.search,
-    // Made only when a Query predicate or a rule counting by a parameter reads it.
-    get query() {
-      return url.searchParams;
-    },
-    get cookies() {
-      cookies ??= cookiesOf(Array.isArray(cookie) ? cookie.join('; ') : cookie);
-      return cookies;
-    },
-    remoteAddress: input.remoteAddress,
-    weightDraw: Math.random(),
-  };
+  return new DescribedRequest(input.method, input.url, input.headers, input.remoteAddress);
 }
 
 /** What the route does to a request and its answer, gathered from its filters in order. */
 export interface Rewrites {
   path: string;
-  addRequestHeaders: Array<[string, string]>;
-  removeRequestHeaders: string[];
-  addResponseHeaders: Array<[string, string]>;
+  /** Shared by the requests of a route: read, never changed. */
+  addRequestHeaders: ReadonlyArray<readonly [string, string]>;
+  removeRequestHeaders: readonly string[];
+  addResponseHeaders: ReadonlyArray<readonly [string, string]>;
   status?: number;
   retry?: { retries: number; statuses: number[]; methods: string[] };
   maxBodyBytes?: number;
@@ -203,69 +225,105 @@ function predicate(definition: Definition<PredicateName>, routeId: string): Test
 const fill = (template: string, variables: Record<string, string>) =>
   template.replace(/\$?\\?\{([A-Za-z_]\w*)\}/g, (_whole, name: string) => variables[name] ?? '');
 
-function applyFilter(
-  definition: Definition<FilterName>,
-  rewrites: Rewrites,
-  variables: Record<string, string>,
-  rewritePath: ((path: string) => string) | undefined,
-): void {
+/** Whether a template names a path variable, so that what it fills differs from request to request. */
+const namesVariable = (template: string) => /\{[A-Za-z_]\w*\}/.test(template);
+
+type PathStep = (path: string, variables: Record<string, string>) => string;
+
+/** What a path filter makes of the path (StripPrefix, PrefixPath, RewritePath, SetPath), or undefined for another filter. */
+function pathStep(definition: Definition<FilterName>, rewritePath: ((path: string) => string) | undefined): PathStep | undefined {
   const { args } = definition;
   switch (definition.name) {
-    case 'StripPrefix': {
-      const segments = rewrites.path.split('/').filter(Boolean);
-      rewrites.path = `/${segments.slice(Number(args.parts)).join('/')}`;
-      break;
+    case 'StripPrefix':
+      return (path) => `/${path.split('/').filter(Boolean).slice(Number(args.parts)).join('/')}`;
+    case 'PrefixPath': {
+      const prefix = (args.prefix ?? '').replace(/\/$/, '');
+      return (path) => `${prefix}${path}`;
     }
-    case 'PrefixPath':
-      rewrites.path = `${(args.prefix ?? '').replace(/\/$/, '')}${rewrites.path}`;
-      break;
     case 'RewritePath':
-      if (rewritePath) rewrites.path = rewritePath(rewrites.path);
-      break;
-    case 'SetPath':
-      rewrites.path = fill(args.template ?? '/', variables);
-      break;
-    case 'AddRequestHeader':
-      rewrites.addRequestHeaders.push([args.name ?? '', fill(args.value ?? '', variables)]);
-      break;
-    case 'AddResponseHeader':
-      rewrites.addResponseHeaders.push([args.name ?? '', fill(args.value ?? '', variables)]);
-      break;
-    case 'RemoveRequestHeader':
-      rewrites.removeRequestHeaders.push((args.name ?? '').toLowerCase());
-      break;
-    case 'SetStatus':
-      rewrites.status = httpStatusOf(args.status);
-      break;
-    case 'Retry':
-      rewrites.retry = {
-        retries: Number(args.retries ?? 3),
-        statuses: retryStatuses(args) ?? [502, 503, 504],
-        methods: list(args.methods ?? 'GET').map((method) => method.toUpperCase()),
-      };
-      break;
-    case 'RequestSize':
-      rewrites.maxBodyBytes = dataSizeBytes(args.maxSize);
-      break;
+      return rewritePath;
+    case 'SetPath': {
+      const template = args.template ?? '/';
+      return namesVariable(template) ? (_path, variables) => fill(template, variables) : () => template;
+    }
+    default:
+      return undefined;
   }
 }
 
-/** A released route made ready to match: its predicates compiled once, its filters applied per request. */
+/** What the route's filters do besides the path: everything of Rewrites but `path`. */
+type Effects = Omit<Rewrites, 'path'>;
+
+function effectsOf(filters: Array<Definition<FilterName>>, variables: Record<string, string>): Effects {
+  const addRequestHeaders: Array<[string, string]> = [];
+  const removeRequestHeaders: string[] = [];
+  const addResponseHeaders: Array<[string, string]> = [];
+  const effects: Effects = { addRequestHeaders, removeRequestHeaders, addResponseHeaders };
+  for (const { name, args } of filters) {
+    switch (name) {
+      case 'AddRequestHeader':
+        addRequestHeaders.push([args.name ?? '', fill(args.value ?? '', variables)]);
+        break;
+      case 'AddResponseHeader':
+        addResponseHeaders.push([args.name ?? '', fill(args.value ?? '', variables)]);
+        break;
+      case 'RemoveRequestHeader':
+        removeRequestHeaders.push((args.name ?? '').toLowerCase());
+        break;
+      case 'SetStatus':
+        effects.status = httpStatusOf(args.status);
+        break;
+      case 'Retry':
+        effects.retry = {
+          retries: Number(args.retries ?? 3),
+          statuses: retryStatuses(args) ?? [502, 503, 504],
+          methods: list(args.methods ?? 'GET').map((method) => method.toUpperCase()),
+        };
+        break;
+      case 'RequestSize':
+        effects.maxBodyBytes = dataSizeBytes(args.maxSize);
+        break;
+    }
+  }
+  return effects;
+}
+
+/**
+ * A released route made ready to match: its predicates compiled once, and its filters too: per request
+ * only the path steps run, and the rest (headers, status, retry, size) is worked out once, unless a
+ * header's value names a path variable.
+ */
 export function compileRoute(route: GatewayRoute): CompiledRoute {
   const tests = route.predicates.map((definition) => predicate(definition, route.routeId));
-  const rewriters = route.filters.map(({ name, args }) =>
-    name === 'RewritePath' ? pathRewriter(args.regexp ?? '', args.replacement ?? '') : undefined,
+  const steps = route.filters.flatMap((definition) => {
+    const rewritePath =
+      definition.name === 'RewritePath' ? pathRewriter(definition.args.regexp ?? '', definition.args.replacement ?? '') : undefined;
+    return pathStep(definition, rewritePath) ?? [];
+  });
+  const perRequest = route.filters.some(
+    ({ name, args }) => (name === 'AddRequestHeader' || name === 'AddResponseHeader') && namesVariable(args.value ?? ''),
   );
+  const fixed = perRequest ? undefined : effectsOf(route.filters, {});
   return {
     route,
     match(request, weights) {
       const variables: Record<string, string> = {};
-      return tests.every((test) => test(request, variables, weights)) ? variables : undefined;
+      for (const test of tests) if (!test(request, variables, weights)) return undefined;
+      return variables;
     },
     rewrite(path, variables) {
-      const rewrites: Rewrites = { path, addRequestHeaders: [], removeRequestHeaders: [], addResponseHeaders: [] };
-      for (const [index, filter] of route.filters.entries()) applyFilter(filter, rewrites, variables, rewriters[index]);
-      return rewrites;
+      let rewritten = path;
+      for (const step of steps) rewritten = step(rewritten, variables);
+      const effects = fixed ?? effectsOf(route.filters, variables);
+      return {
+        path: rewritten,
+        addRequestHeaders: effects.addRequestHeaders,
+        removeRequestHeaders: effects.removeRequestHeaders,
+        addResponseHeaders: effects.addResponseHeaders,
+        status: effects.status,
+        retry: effects.retry,
+        maxBodyBytes: effects.maxBodyBytes,
+      };
     },
   };
 }

@@ -1,18 +1,15 @@
-import { createServer, type IncomingMessage, type OutgoingHttpHeaders, type ServerResponse } from 'node:http';
-import { formatMessage, gatewayErrorCodes, type Language, type MessageKey, type MessageParams } from '@qiming/shared';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { Agent } from 'undici';
 import type { AppContext } from '../../../context.ts';
-import { requestLanguage } from '../../../http/language.ts';
 import { requestIdOf } from '../../../http/requestId.ts';
 import { UpstreamPolicy } from '../../outbound/upstreamPolicy.ts';
 import { checkedConnector } from './checkedConnector.ts';
-import { describeRequest } from './compiledRoute.ts';
-import { forwardRequest } from './forwardRequest.ts';
+import { Deadlines } from './deadlines.ts';
+import { Exchange, type GatewayParts } from './gatewayExchange.ts';
 import { reportGatewayState } from './gatewayState.ts';
-import { bodyOf, forwardedHeaders, withoutHopByHop } from './proxiedRequest.ts';
-import { noGroups, RouteTable } from './routeTable.ts';
-import { refusedUpstream, Upstreams } from './upstreams.ts';
+import { RouteTable } from './routeTable.ts';
+import { Upstreams } from './upstreams.ts';
 
 /** What a gateway needs of the server's context; a gateway process of its own has no more. */
 export type GatewayContext = Pick<AppContext, 'config' | 'db' | 'cluster' | 'traffic' | 'now'>;
@@ -26,33 +23,8 @@ export type GatewayContext = Pick<AppContext, 'config' | 'db' | 'cluster' | 'tra
  */
 const clientIdleMarginMs = 2_000;
 
-/** nginx's status for a request whose client closed the connection before the answer. */
-const clientClosedRequest = 499;
-
-const json = 'application/json; charset=utf-8';
-
-/** The gateway's own answers share the API's envelope, in the caller's language: `{code, message, data: null}`. */
-function envelope(language: Language, code: number, key: MessageKey, params: MessageParams = {}) {
-  return { code, message: formatMessage(key, language, params), data: null };
-}
-
-/** The gateway's own answer, written on the client's response. */
-function answer(
-  language: Language,
-  response: ServerResponse,
-  code: number,
-  key: MessageKey,
-  params: MessageParams = {},
-  headers: OutgoingHttpHeaders = {},
-) {
-  response.writeHead(code, { 'content-type': json, ...headers }).end(JSON.stringify(envelope(language, code, key, params)));
-}
-
-/**
- * A refused body is not read: the connection is closed after the 413 instead of reading (and
- * throwing away) however much the client still sends.
- */
-const closeAfterAnswer = { connection: 'close' };
+/** How often the deadlines of requests waiting for an upstream's answer are checked: a 504 comes this late at most. */
+const deadlineTickMs = 100;
 
 export interface Gateway {
   app: FastifyInstance;
@@ -104,8 +76,6 @@ export async function buildGateway(
   };
   const policy = new UpstreamPolicy(context.config.gatewayUpstreamAllow, ownPorts);
   const upstreams = new Upstreams(context, policy);
-  const meter = context.traffic;
-  const recording = context.config.recordFigures;
   const stopReporting = reportGatewayState(context, routes, (error) => app.log.warn(error, 'gateway: state not reported'));
   app.addHook('onClose', stopReporting);
   const agent = new Agent({
@@ -118,115 +88,30 @@ export async function buildGateway(
   });
   app.addHook('onClose', () => agent.close());
 
-  const proxy = async (request: IncomingMessage, response: ServerResponse) => {
-    // Every answer, the upstream's or the gateway's own, names the id the upstream was given (the
-    // upstream's own x-request-id, if it sends one, wins), so a client's report leads to both logs.
-    const requestId = requestIdOf(request);
-    response.setHeader('x-request-id', requestId);
-    // Read only for the gateway's own answers, which are rare.
-    const language = () => requestLanguage(request);
-    const receivedAt = Date.now();
-    const method = request.method ?? 'GET';
-    const described = describeRequest({
-      method,
-      url: request.url ?? '/',
-      headers: request.headers,
-      remoteAddress: request.socket.remoteAddress ?? '',
-    });
-    const found = routes.match(described);
-    if (!found) return answer(language(), response, gatewayErrorCodes.noRoute, 'error.gatewayNoRoute');
-    const rewrites = found.route.rewrite(described.path, found.variables);
-    if (rewrites.maxBodyBytes !== undefined && Number(request.headers['content-length'] ?? 0) > rewrites.maxBodyBytes) {
-      const params = { max: rewrites.maxBodyBytes };
-      return answer(language(), response, gatewayErrorCodes.tooLarge, 'error.gatewayTooLarge', params, closeAfterAnswer);
-    }
-    const routeId = found.route.route.routeId;
-    const groups = recording ? routes.groupsOf(described.path) : noGroups;
-    const count = (event: 'passed' | 'blocked', now: number) => {
-      if (!recording) return;
-      meter[event]('route', routeId, now);
-      for (const group of groups) meter[event]('apiGroup', group, now);
-    };
-    const checked = routes.flow.check(found.route.route, described);
-    const decision = checked instanceof Promise ? await checked : checked;
-    if (!decision.allowed) {
-      count('blocked', context.now());
-      const params = { seconds: decision.retryAfterSec };
-      return answer(language(), response, gatewayErrorCodes.tooMany, 'error.gatewayFlowLimited', params, {
-        'retry-after': String(decision.retryAfterSec),
-        'x-ratelimit-limit': String(decision.limit),
-        'x-ratelimit-remaining': '0',
-        'x-ratelimit-reset': String(decision.resetSec),
-      });
-    }
-    // Answer times are real durations; the figures' seconds and the breakers' windows go by the context's clock.
-    const startedAt = Date.now();
-    const breaker = routes.breakers.enter(found.route.route, described);
-    if (!breaker.allowed) {
-      decision.release();
-      count('blocked', context.now());
-      return answer(language(), response, gatewayErrorCodes.unavailable, 'error.gatewayBreakerOpen');
-    }
-    count('passed', context.now());
-    // When the answer is finished or the client went away: the concurrency slot is given back, and the
-    // breakers hear every answer, the gateway's own 502 and 504 included. An answer destroyed with an
-    // error was broken off by the upstream and counts as failed; one closed without an error lost its
-    // client, which the breakers do not count and the figures show as nginx's 499.
-    response.once('close', () => {
-      decision.release();
-      const elapsedMs = Date.now() - startedAt;
-      const status = response.writableFinished ? response.statusCode : response.errored ? 500 : undefined;
-      breaker.done(status, elapsedMs);
-      if (!recording) return;
-      const counted = status ?? clientClosedRequest;
-      const now = context.now();
-      meter.completed('route', routeId, counted, elapsedMs, now);
-      for (const group of groups) meter.completed('apiGroup', group, counted, elapsedMs, now);
-    });
-    const resolved = upstreams.origin(found.route.route.uri);
-    const origin = resolved instanceof Promise ? await resolved : resolved;
-    if (!origin) return answer(language(), response, gatewayErrorCodes.unavailable, 'error.gatewayUnavailable');
-    if (origin === refusedUpstream) return answer(language(), response, gatewayErrorCodes.badGateway, 'error.gatewayBadGateway');
-    const retried = rewrites.retry?.methods.includes(method) ? rewrites.retry : undefined;
-    const read = bodyOf(request, retried !== undefined, rewrites.maxBodyBytes);
-    const body = read instanceof Promise ? await read : read;
-    const failure = await forwardRequest(
-      agent,
-      {
-        origin,
-        path: `${rewrites.path}${described.search}`,
-        method,
-        headers: forwardedHeaders(request, requestId, rewrites),
-        body,
-        retry: body === null || Buffer.isBuffer(body) ? retried : undefined,
-        // The wait for a flow rule's queue and for the body counts too: past the timeout, a 504 in any case.
-        timeoutMs: Math.max(0, receivedAt + upstreamTimeoutMs - Date.now()),
-        head: (statusCode, answered) => {
-          const headers = withoutHopByHop(answered);
-          for (const [name, value] of rewrites.addResponseHeaders) headers[name.toLowerCase()] = value;
-          return { status: rewrites.status ?? statusCode, headers };
-        },
-      },
-      response,
-    );
-    if (failure === 'timeout') {
-      // A body still owed is not waited for: the connection closes after the 504.
-      const headers = request.complete ? {} : closeAfterAnswer;
-      answer(language(), response, gatewayErrorCodes.timeout, 'error.gatewayTimeout', {}, headers);
-    } else if (failure === 'unreachable') answer(language(), response, gatewayErrorCodes.badGateway, 'error.gatewayBadGateway');
-    else if (failure === 'tooLarge' && rewrites.maxBodyBytes !== undefined) {
-      // Only a body counted against RequestSize fails so.
-      const params = { max: rewrites.maxBodyBytes };
-      answer(language(), response, gatewayErrorCodes.tooLarge, 'error.gatewayTooLarge', params, closeAfterAnswer);
-    }
+  const deadlines = new Deadlines(deadlineTickMs);
+  app.addHook('onClose', async () => deadlines.stop());
+  const parts: GatewayParts = {
+    routes,
+    upstreams,
+    agent,
+    deadlines,
+    meter: context.traffic,
+    now: context.now,
+    recording: context.config.recordFigures,
+    upstreamTimeoutMs,
+    // A fault of the gateway's own: logged with the request's id, answered without its detail.
+    onFault: (error, requestId) => app.log.error({ err: error, reqId: requestId }, 'gateway: a request failed'),
   };
   handle = (request, response) => {
-    proxy(request, response).catch((error: unknown) => {
-      // A fault of the gateway's own: logged with the request's id, answered without its detail.
-      app.log.error({ err: error, reqId: response.getHeader('x-request-id') }, 'gateway: a request failed');
-      if (!response.headersSent) answer(requestLanguage(request), response, 500, 'error.system');
-      else response.destroy();
-    });
+    // Every answer, the upstream's or the gateway's own, names the id the upstream was given (the
+    // upstream's own x-request-id, if it sends one, wins), so a client's report leads to both logs.
+    const exchange = new Exchange(parts, request, response, requestIdOf(request));
+    try {
+      const running = exchange.run();
+      if (running) running.catch((error: unknown) => exchange.fault(error));
+    } catch (error) {
+      exchange.fault(error);
+    }
   };
   return { app, routes };
 }

@@ -37,8 +37,10 @@ const retryBodyBytes = 1 << 20;
  * most requests and answers skip the parsing. An upstream's repeated Connection header comes as an
  * array, which String() joins with commas.
  */
-function connectionOptions(connection: string | string[] | undefined): string[] {
-  if (connection === undefined || connection === 'keep-alive' || connection === 'close') return [];
+const noOptions: readonly string[] = [];
+
+function connectionOptions(connection: string | string[] | undefined): readonly string[] {
+  if (connection === undefined || connection === 'keep-alive' || connection === 'close') return noOptions;
   return String(connection)
     .toLowerCase()
     .split(',')
