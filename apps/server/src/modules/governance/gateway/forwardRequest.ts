@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders, IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
-import { Writable } from 'node:stream';
-import type { Agent, Dispatcher } from 'undici';
+import { Readable } from 'node:stream';
+import { type Agent, type Dispatcher, errors } from 'undici';
 import type { Deadlines, Expiring } from './deadlines.ts';
 
 /** One request as the gateway sends it on, and how the upstream's answer is passed back. */
@@ -53,56 +53,35 @@ export async function* limitedBody(body: IncomingMessage, maxBytes: number): Asy
   }
 }
 
-/** Where a retried answer's body goes: only its connection is wanted back. */
-const discard = () =>
-  new Writable({
-    write(_chunk, _encoding, done) {
-      done();
-    },
-  });
-
-/**
- * undici takes any EventEmitter as a request's abort signal; the client's response stands in as one
- * (no AbortController per request) and fires 'abort' when it closes unfinished, i.e. the client went
- * away. Without it the upstream request would hold its pooled connection until the upstream answered
- * or timed out, for an answer nobody reads, while the concurrency slot it held was already given back.
- */
-function abortWhenUnfinished(this: ServerResponse): void {
-  if (!this.writableFinished) this.emit('abort');
-}
-
 function failureOf(error: unknown): ForwardFailure {
   if (error instanceof BodyTooLarge) return 'tooLarge';
   return timeouts.has((error as { code?: string }).code ?? '') ? 'timeout' : 'unreachable';
 }
 
 /**
- * One forwarded request: its attempts, and its deadline, watched while no answer has begun. undici's
- * headersTimeout starts only once a connection takes the request: one queued behind busy connections
- * would wait past it, until the client's connection timeout cut it off without an answer. It is
- * passed to undici as the request's `opaque`, so that the callbacks below are shared, not made anew
- * per request.
+ * One forwarded request as undici's dispatch handler: its attempts, the answer written straight into
+ * the client's response, and its deadline, watched while no answer has begun. undici's stream() does
+ * the same with an async resource, a signal listener and a stream-finished watch of ~8 listeners per
+ * request, which here are one 'close' listener; the answer's bytes take the same path.
  */
-class Forwarded implements Expiring {
-  attempt = 0;
-  /** The attempt's answer is a status the route retries. */
-  again = false;
-  timedOut = false;
+class Forwarded implements Expiring, Dispatcher.DispatchHandler {
+  private attempt = 0;
+  /** This attempt's answer is passed to the client (else it is a status the route retries, and dropped). */
+  private passing = false;
+  private timedOut = false;
+  /** The attempt's controller, once a connection took it. */
+  private controller: Dispatcher.DispatchController | undefined = undefined;
+  /** Why the attempt was broken off before a connection took it: undici aborts it when one does. */
+  private reason: Error | undefined = undefined;
   readonly deadline: number;
 
   constructor(
-    readonly agent: Agent,
-    readonly forwarding: Forwarding,
-    readonly response: ServerResponse,
-    readonly deadlines: Deadlines,
+    private readonly agent: Agent,
+    private readonly forwarding: Forwarding,
+    private readonly response: ServerResponse,
+    private readonly deadlines: Deadlines,
   ) {
     this.deadline = forwarding.deadline;
-  }
-
-  expire(): void {
-    if (this.response.headersSent) return;
-    this.timedOut = true;
-    this.response.emit('abort');
   }
 
   send(): void {
@@ -110,9 +89,10 @@ class Forwarded implements Expiring {
       this.end(undefined);
       return;
     }
-    this.again = false;
     const { forwarding } = this;
-    this.agent.stream(
+    this.passing = false;
+    this.controller = undefined;
+    this.agent.dispatch(
       {
         origin: forwarding.origin,
         path: forwarding.path,
@@ -120,56 +100,96 @@ class Forwarded implements Expiring {
         headers: forwarding.headers as Record<string, string | string[]>,
         // undici sends async iterables (limitedBody) too; its types do not list them.
         body: forwarding.body as Dispatcher.DispatchOptions['body'],
-        signal: this.response,
-        opaque: this,
       },
-      answerBegun,
-      attemptEnded,
+      this,
     );
   }
 
-  end(failure: ForwardFailure | undefined): void {
+  /** No answer begun by the deadline: the attempt is broken off, and the gateway answers 504. */
+  expire(): void {
+    if (this.response.headersSent) return;
+    this.timedOut = true;
+    this.breakOff();
+  }
+
+  /**
+   * The client went away (or its answer was cut off): the upstream request is broken off rather than
+   * holding its pooled connection for an answer nobody reads.
+   */
+  clientClosed(): void {
+    if (!this.response.writableFinished) this.breakOff();
+  }
+
+  private breakOff(): void {
+    const reason = new errors.RequestAbortedError();
+    if (this.controller) this.controller.abort(reason);
+    else this.reason = reason;
+  }
+
+  onRequestStart(controller: Dispatcher.DispatchController): void {
+    if (this.reason) controller.abort(this.reason);
+    else this.controller = controller;
+  }
+
+  onResponseStart(controller: Dispatcher.DispatchController, statusCode: number, headers: IncomingHttpHeaders): void {
+    if (statusCode < 200) return;
+    const { retry } = this.forwarding;
+    if (retry && this.attempt < retry.retries && retry.statuses.includes(statusCode)) return;
+    this.deadlines.delete(this);
+    this.passing = true;
+    const head = this.forwarding.head(statusCode, headers);
+    this.response.writeHead(head.status, head.headers);
+    if (this.response.writableNeedDrain) this.pauseUntilDrained(controller);
+  }
+
+  onResponseData(controller: Dispatcher.DispatchController, chunk: Buffer): void {
+    if (this.passing && !this.response.write(chunk)) this.pauseUntilDrained(controller);
+  }
+
+  onResponseEnd(): void {
+    if (this.passing) {
+      this.response.end();
+      this.end(undefined);
+    } else {
+      // A retried status goes again, once undici is done with this attempt's connection.
+      this.attempt++;
+      queueMicrotask(() => this.send());
+    }
+  }
+
+  /**
+   * Before the answer began, the failure the gateway answers; after, the client's response is cut off
+   * with the error, which the breakers count as a failed call. A streamed body goes with it.
+   */
+  onResponseError(_controller: Dispatcher.DispatchController, error: Error): void {
+    const { response, forwarding } = this;
+    if (forwarding.body instanceof Readable) forwarding.body.destroy(error);
+    if (response.headersSent || response.destroyed) {
+      response.destroy(error);
+      this.end(undefined);
+    } else this.end(this.timedOut ? 'timeout' : failureOf(error));
+  }
+
+  private pauseUntilDrained(controller: Dispatcher.DispatchController): void {
+    controller.pause();
+    this.response.once('drain', () => controller.resume());
+  }
+
+  private end(failure: ForwardFailure | undefined): void {
     this.deadlines.delete(this);
     this.forwarding.done(failure);
   }
 }
 
-/** undici's factory: where the attempt's answer goes, the client's response or, when retried, nowhere. */
-function answerBegun({ statusCode, headers, opaque: forwarded }: Dispatcher.StreamFactoryData<Forwarded>): Writable {
-  const { retry } = forwarded.forwarding;
-  if (retry && forwarded.attempt < retry.retries && retry.statuses.includes(statusCode)) {
-    forwarded.again = true;
-    return discard();
-  }
-  forwarded.deadlines.delete(forwarded);
-  const head = forwarded.forwarding.head(statusCode, headers as IncomingHttpHeaders);
-  forwarded.response.writeHead(head.status, head.headers);
-  return forwarded.response;
-}
-
-/** undici's callback, once the attempt's answer is passed on or failed. */
-function attemptEnded(error: Error | null, { opaque: forwarded }: Pick<Dispatcher.StreamData<Forwarded>, 'opaque'>): void {
-  const { response } = forwarded;
-  if (error && (response.headersSent || response.destroyed)) {
-    response.destroy();
-    forwarded.end(undefined);
-  } else if (error) forwarded.end(forwarded.timedOut ? 'timeout' : failureOf(error));
-  else if (!forwarded.again) forwarded.end(undefined);
-  else {
-    forwarded.attempt++;
-    forwarded.send();
-  }
-}
-
 /**
- * Streams the request to the upstream and the answer straight into the client's response (undici's
- * stream(): no body is buffered or re-wrapped on the way), then calls `forwarding.done`. A client that
- * goes away aborts the upstream request (see abortWhenUnfinished); one already gone is not forwarded
- * at all. No answer begun by the deadline (retries included) is the 'timeout' failure.
+ * Streams the request to the upstream and the answer straight into the client's response (no body is
+ * buffered or re-wrapped on the way), then calls `forwarding.done`. A client that goes away breaks
+ * the upstream request off; one already gone is not forwarded at all. No answer begun by the deadline
+ * (retries included) is the 'timeout' failure.
  */
 export function forwardRequest(agent: Agent, forwarding: Forwarding, response: ServerResponse, deadlines: Deadlines): void {
-  response.on('close', abortWhenUnfinished);
   const forwarded = new Forwarded(agent, forwarding, response, deadlines);
+  response.on('close', () => forwarded.clientClosed());
   deadlines.add(forwarded);
   forwarded.send();
 }
