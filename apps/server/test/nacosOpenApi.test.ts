@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, form, signIn, staff, sysadmin, type TestApp, withBearer } from './testApp.ts';
+import { checkedPasswords, createTestApp, form, signIn, staff, sysadmin, type TestApp, withBearer } from './testApp.ts';
 
 /** Nacos's documented v1 open API, endpoint by endpoint and parameter form by parameter form. */
 describe('the Nacos v1 open API', () => {
@@ -414,26 +414,20 @@ describe('the Nacos v1 open API', () => {
     afterAll(() => beating.close());
     const serviceList = (credentials: Record<string, string>) =>
       beating.app.inject({ method: 'GET', url: `/nacos/v1/ns/service/list?${query({ pageNo: 1, pageSize: 10, ...credentials })}` });
-    const checkedPasswords = async (userName: string) =>
-      (
-        await beating.context.db
-          .selectFrom('audit_login_log')
-          .select('result')
-          .where('user_name', '=', userName)
-          .where('result', 'in', ['success', 'badCredentials'])
-          .execute()
-      ).length;
 
     it('checks the pair once for all of them, and refuses none under a limit of three checks a minute', async () => {
-      const [adminBefore, staffBefore] = [await checkedPasswords(sysadmin.userName), await checkedPasswords(staff.userName)];
+      const [adminBefore, staffBefore] = [
+        await checkedPasswords(beating, sysadmin.userName),
+        await checkedPasswords(beating, staff.userName),
+      ];
       // Ten beats of one client at once, as at a Java client's start: one password check, not ten 429s.
       const answers = await Promise.all(Array.from({ length: 10 }, () => serviceList(admin())));
       expect(answers.map((answer) => answer.statusCode)).toEqual(Array(10).fill(200));
-      expect((await checkedPasswords(sysadmin.userName)) - adminBefore).toBe(1);
+      expect((await checkedPasswords(beating, sysadmin.userName)) - adminBefore).toBe(1);
       // A wrong password sent by ten calls at once is one failed check toward the lock-out, not ten.
       const refused = await Promise.all(Array.from({ length: 10 }, () => serviceList({ username: staff.userName, password: 'not-it-1' })));
       expect(new Set(refused.map((answer) => answer.statusCode))).toEqual(new Set([403]));
-      expect((await checkedPasswords(staff.userName)) - staffBefore).toBe(1);
+      expect((await checkedPasswords(beating, staff.userName)) - staffBefore).toBe(1);
     });
   });
 });

@@ -92,6 +92,17 @@ export async function restartTestApp(t: TestApp): Promise<TestApp> {
   };
 }
 
+/** How many times the account's password was checked (a sign-in, or a Nacos call with user name and password). */
+export async function checkedPasswords(t: TestApp, userName: string): Promise<number> {
+  const checks = await t.context.db
+    .selectFrom('audit_login_log')
+    .select('result')
+    .where('user_name', '=', userName)
+    .where('result', 'in', ['success', 'badCredentials'])
+    .execute();
+  return checks.length;
+}
+
 export async function fetchLoginKey(app: FastifyInstance): Promise<{ keyId: string; key: string }> {
   const response = await app.inject({ method: 'GET', url: '/api/uc/getkey/LoginGetKey.do?method=getLoginKey' });
   return response.json().data;
