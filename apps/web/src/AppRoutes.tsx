@@ -1,6 +1,4 @@
-import { lazy, Suspense, useEffect, useLayoutEffect } from 'react';
-import { flushSync } from 'react-dom';
-import { setNavigator } from './core/navigation.ts';
+import { lazy, Suspense, useLayoutEffect } from 'react';
 import { navigateTo, useHashLocation } from './hashLocation.ts';
 import { SiteLayout } from './site/layout/SiteLayout.tsx';
 import { isSitePath, SitePageRoutes } from './site/SitePageRoutes.tsx';
@@ -22,9 +20,6 @@ function ToHomePage() {
  * error pages, the back-office) is a lazy chunk routed by React Router over the same location.
  */
 export function AppRoutes() {
-  // Lets code outside React (the request client, sign-out) navigate; the new page is committed before
-  // the caller goes on, so nothing of the old one renders after, say, a sign-out.
-  useEffect(() => setNavigator(async (to, options) => flushSync(() => navigateTo(to, options))), []);
   const { pathname } = useHashLocation();
   if (pathname === '/') return <ToHomePage />;
   if (isSitePath(pathname))

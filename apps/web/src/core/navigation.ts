@@ -1,15 +1,10 @@
-type Navigate = (to: string, options?: { replace?: boolean }) => Promise<void>;
+import { flushSync } from 'react-dom';
+import { navigateTo } from '../hashLocation.ts';
 
-let navigateTo: Navigate = async (to) => {
-  window.location.hash = to;
-};
-
-/** Lets code outside React (the request client) navigate through the router once it exists. */
-export function setNavigator(navigate: Navigate): void {
-  navigateTo = navigate;
-}
-
-/** Resolves once the router has moved, so callers can act after the old page is gone. */
-export function navigate(to: string, options?: { replace?: boolean }): Promise<void> {
-  return navigateTo(to, options);
+/**
+ * Navigation for code outside React (the request client, sign-out): the new page is committed before the
+ * returned promise resolves, so nothing of the old one renders after, say, a sign-out forgets the tokens.
+ */
+export async function navigate(to: string, options?: { replace?: boolean }): Promise<void> {
+  flushSync(() => navigateTo(to, options));
 }
