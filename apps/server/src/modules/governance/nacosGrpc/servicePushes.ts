@@ -1,3 +1,4 @@
+import { PeriodicWork } from '../../../cluster/periodicWork.ts';
 import type { RegistryService } from '../registry/registryService.ts';
 import type { Connection } from './connections.ts';
 import { EncodedPayload } from './payload.ts';
@@ -22,30 +23,23 @@ const keyOf = (name: ServiceName) => `${name.namespaceId}\u0002${name.groupName}
  */
 export class ServicePushes {
   private readonly watched = new Map<string, WatchedService>();
-  private timer: NodeJS.Timeout | undefined;
-  private round: Promise<void> = Promise.resolve();
-  private running = false;
+  /** A slow round (a busy database) is skipped rather than piled up. */
+  private readonly rounds: PeriodicWork;
 
   constructor(
     private readonly registry: RegistryService,
     private readonly onError: (error: unknown) => void,
-    private readonly everyMs = 1_000,
-  ) {}
-
-  start(): void {
-    this.timer = setInterval(() => {
-      if (this.running) return;
-      this.running = true;
-      this.round = this.checkAll().finally(() => {
-        this.running = false;
-      });
-    }, this.everyMs);
-    this.timer.unref();
+    everyMs = 1_000,
+  ) {
+    this.rounds = new PeriodicWork(everyMs, () => this.checkAll(), onError);
   }
 
-  async stop(): Promise<void> {
-    clearInterval(this.timer);
-    await this.round;
+  start(): void {
+    this.rounds.start();
+  }
+
+  stop(): Promise<void> {
+    return this.rounds.stop();
   }
 
   /** Subscribes a connection; `checksum` is that of the list it was just answered with. */
