@@ -87,16 +87,6 @@ export class DescribedRequest implements GatewayRequest {
   }
 }
 
-/** A request as the predicates read it, from its method, path and query, headers and client address. */
-export function describeRequest(input: {
-  method: string;
-  url: string;
-  headers: Record<string, string | string[] | undefined>;
-  remoteAddress: string;
-}): GatewayRequest {
-  return new DescribedRequest(input.method, input.url, input.headers, input.remoteAddress);
-}
-
 /** What the route does to a request and its answer, gathered from its filters in order. */
 export interface Rewrites {
   path: string;

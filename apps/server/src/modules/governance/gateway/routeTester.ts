@@ -1,7 +1,7 @@
 import type { RouteTestInput, RouteTestResult } from '@qiming/shared';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
-import { describeRequest } from './compiledRoute.ts';
+import { DescribedRequest } from './compiledRoute.ts';
 import { releasedRoutes } from './routeRepo.ts';
 import { compileTable, firstMatch } from './routeTable.ts';
 
@@ -13,7 +13,7 @@ export async function testRoute(db: Kysely<Database>, input: RouteTestInput): Pr
     if (at > 0) headers[line.slice(0, at).trim().toLowerCase()] = line.slice(at + 1).trim();
   }
   if (input.host) headers.host = input.host;
-  const request = describeRequest({ method: input.method, url: input.url, headers, remoteAddress: input.remoteAddress });
+  const request = new DescribedRequest(input.method, input.url, headers, input.remoteAddress);
   const found = firstMatch(compileTable(await releasedRoutes(db)), request);
   if (!found) return { matched: false };
   const { route } = found.route;
