@@ -82,6 +82,15 @@ test('switching to Japanese changes the menu and the labels, and the choice surv
   await expect(page.locator('html')).toHaveAttribute('lang', 'ja');
 });
 
+test('a workflow page, whose strings load with it, changes language too', async ({ page }) => {
+  await signIn(page, server.url, sysadmin);
+  await page.goto(`${server.url}/#/bpm/model`);
+  await expect(page.getByRole('button', { name: 'New model' })).toBeVisible();
+  await page.getByTestId('language-switch').click();
+  await page.getByRole('menuitem', { name: '日本語' }).click();
+  await expect(page.getByRole('button', { name: '新規モデル' })).toBeVisible();
+});
+
 test('the sidebar collapses to 50 px and stays so after a reload', async ({ page }) => {
   await signIn(page, server.url, sysadmin);
   await expect(sidebar(page)).toHaveCSS('width', '208px');

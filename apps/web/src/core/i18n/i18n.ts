@@ -40,11 +40,14 @@ const dayjsLocales: Record<Language, { name: string; load: () => Promise<unknown
 };
 
 /**
- * A language comes in two parts, each a chunk of its own: what a signed-out visitor's pages say (sign-in,
- * error pages, the request client, the shared catalogue), and the back-office's strings and date locale,
- * loaded once signed in (`loadBackOfficeStrings`). The sign-in page so loads one language's few strings.
+ * A language comes in parts, each a chunk of its own: what a signed-out visitor's pages say (sign-in,
+ * error pages, the request client, the shared catalogue); the back-office's strings and date locale,
+ * loaded once signed in (`loadBackOfficeStrings`); and the strings of the two areas with the most text,
+ * the workflow and the cloud forms, loaded with their pages (`loadAreaStrings`). The sign-in page so
+ * loads one language's few strings, and the dashboard none of the modeller's.
  */
-type Part = 'signIn' | 'backOffice';
+type Part = 'signIn' | 'backOffice' | AreaPart;
+export type AreaPart = 'workflow' | 'forms';
 /** A part of the sign-in strings with the shared catalogue in the same language. */
 const withCatalogue = (language: Language, ui: () => Promise<Strings>) => (): Promise<Strings> =>
   Promise.all([ui(), catalogues[language]()]).then(([strings, shared]) => ({ ...strings, ...sharedResources(shared.messages, language) }));
@@ -63,6 +66,34 @@ const parts: Record<Part, Record<Language, () => Promise<Strings>>> = {
     zh: withLocales('zh', () => import('./locales/zh.ts').then((module) => module.zh)),
     es: withLocales('es', () => import('./locales/es.ts').then((module) => module.es)),
     ja: withLocales('ja', () => import('./locales/ja.ts').then((module) => module.ja)),
+  },
+  workflow: {
+    en: () => import('./locales/bpm/en.ts').then((module) => ({ bpm: module.bpmEn })),
+    zh: () => import('./locales/bpm/zh.ts').then((module) => ({ bpm: module.bpmZh })),
+    es: () => import('./locales/bpm/es.ts').then((module) => ({ bpm: module.bpmEs })),
+    ja: () => import('./locales/bpm/ja.ts').then((module) => ({ bpm: module.bpmJa })),
+  },
+  forms: {
+    en: () =>
+      Promise.all([import('./locales/formDesigner/en.ts'), import('./locales/formRun/en.ts')]).then(([designer, run]) => ({
+        formDesigner: designer.formDesignerEn,
+        formRun: run.formRunEn,
+      })),
+    zh: () =>
+      Promise.all([import('./locales/formDesigner/zh.ts'), import('./locales/formRun/zh.ts')]).then(([designer, run]) => ({
+        formDesigner: designer.formDesignerZh,
+        formRun: run.formRunZh,
+      })),
+    es: () =>
+      Promise.all([import('./locales/formDesigner/es.ts'), import('./locales/formRun/es.ts')]).then(([designer, run]) => ({
+        formDesigner: designer.formDesignerEs,
+        formRun: run.formRunEs,
+      })),
+    ja: () =>
+      Promise.all([import('./locales/formDesigner/ja.ts'), import('./locales/formRun/ja.ts')]).then(([designer, run]) => ({
+        formDesigner: designer.formDesignerJa,
+        formRun: run.formRunJa,
+      })),
   },
 };
 
@@ -100,9 +131,16 @@ export async function loadBackOfficeStrings(): Promise<void> {
   await applyLanguage(currentLanguage());
 }
 
-/** Both parts of all four languages: for the form designer, which names new fields in every language. */
+/** An area's strings in the current language, and in any language switched to later. */
+export function loadAreaStrings(areas: AreaPart[]): Promise<void> {
+  for (const area of areas) wanted.add(area);
+  return Promise.all(areas.map((area) => loadPart(area, currentLanguage()))).then(() => undefined);
+}
+
+/** The back-office's and the forms' strings in all four languages: for the form designer, which names new fields in every language. */
 export function loadEveryLanguage(): Promise<void> {
   wanted.add('backOffice');
+  wanted.add('forms');
   return Promise.all(languages.map(loadLanguage)).then(() => undefined);
 }
 
@@ -116,8 +154,9 @@ export function detectLanguage(): Language {
 export const i18n = i18next.createInstance();
 
 const firstLanguage = detectLanguage();
-// Tests render in any language without signing in: they get all four at once.
-await (import.meta.env.MODE === 'test' ? loadEveryLanguage() : loadLanguage(firstLanguage));
+// Tests render any page in any language without signing in: they get every part of all four at once.
+if (import.meta.env.MODE === 'test') for (const part of Object.keys(parts) as Part[]) wanted.add(part);
+await (import.meta.env.MODE === 'test' ? Promise.all(languages.map(loadLanguage)) : loadLanguage(firstLanguage));
 await i18n.use(initReactI18next).init({
   resources,
   lng: firstLanguage,

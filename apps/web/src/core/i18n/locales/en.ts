@@ -1,10 +1,7 @@
-import { bpmEn } from './bpm/en.ts';
-import { formDesignerEn } from './formDesigner/en.ts';
-import { formRunEn } from './formRun/en.ts';
-
 /**
- * English UI strings of the back-office, loaded once signed in (the sign-in page's are in signIn/en.ts);
- * every other language must have exactly these keys (a test checks).
+ * English UI strings of the back-office, loaded once signed in (the sign-in page's are in signIn/en.ts,
+ * the workflow's and the cloud forms' in their own folders, loaded with their pages); every other
+ * language must have exactly these keys (a test checks).
  */
 export const en = {
   route: {
@@ -1315,9 +1312,6 @@ export const en = {
       purple: 'Golden purple',
     },
   },
-  formRun: formRunEn,
-  formDesigner: formDesignerEn,
-  bpm: bpmEn,
   // -- nacos --
   namespaceGrants: {
     open: 'Grants',

@@ -1,7 +1,4 @@
-import { bpmEs } from './bpm/es.ts';
 import type { UiStrings } from './en.ts';
-import { formDesignerEs } from './formDesigner/es.ts';
-import { formRunEs } from './formRun/es.ts';
 
 export const es: UiStrings = {
   route: {
@@ -1311,9 +1308,6 @@ export const es: UiStrings = {
       purple: 'Púrpura',
     },
   },
-  formRun: formRunEs,
-  formDesigner: formDesignerEs,
-  bpm: bpmEs,
   // -- nacos --
   namespaceGrants: {
     open: 'Concesiones',

@@ -1,7 +1,4 @@
-import { bpmJa } from './bpm/ja.ts';
 import type { UiStrings } from './en.ts';
-import { formDesignerJa } from './formDesigner/ja.ts';
-import { formRunJa } from './formRun/ja.ts';
 
 export const ja: UiStrings = {
   route: {
@@ -1311,9 +1308,6 @@ export const ja: UiStrings = {
       purple: 'パープル',
     },
   },
-  formRun: formRunJa,
-  formDesigner: formDesignerJa,
-  bpm: bpmJa,
   // -- nacos --
   namespaceGrants: {
     open: '付与',

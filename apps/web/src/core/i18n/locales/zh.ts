@@ -1,7 +1,4 @@
-import { bpmZh } from './bpm/zh.ts';
 import type { UiStrings } from './en.ts';
-import { formDesignerZh } from './formDesigner/zh.ts';
-import { formRunZh } from './formRun/zh.ts';
 
 export const zh: UiStrings = {
   route: {
@@ -1311,9 +1308,6 @@ export const zh: UiStrings = {
       purple: '酱紫',
     },
   },
-  formRun: formRunZh,
-  formDesigner: formDesignerZh,
-  bpm: bpmZh,
   // -- nacos --
   namespaceGrants: {
     open: '授权',
