@@ -21,6 +21,11 @@ test('the super administrator sees every card with its chart; a dictionary reade
     'aria-label',
     'Successful and failed sign-ins per day over the last 7 days',
   );
+  // The charts are drawn without ECharts; a day's figures show on hovering its column, today's including this sign-in.
+  await page.locator('[data-card="signIns"] svg rect').nth(6).hover();
+  await expect(page.getByRole('tooltip')).toContainText(/Succeeded: [1-9]/);
+  const { todos } = (await admin.call('GET', '/admin/dashboard')).json.data as { todos: Record<string, number> };
+  await expect(page.locator('[data-card="todos"] li').filter({ hasText: 'Inbox' })).toHaveText(`Inbox${todos[1]}`);
   await expect(page.locator('[data-card="todos"]')).toContainText('Overdue');
   await expect(page.locator('[data-card="recentChanges"] li').first()).toContainText('To-do list · edit');
 

@@ -1,21 +1,23 @@
 import { type Dashboard as DashboardFigures, type DayCount, todoBuckets } from '@qiming/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Card, Col, Descriptions, Row, Statistic, Tag } from 'antd';
-import type { EChartsCoreOption } from 'echarts/core';
-import { type ReactNode, useMemo } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { formatDateTime } from '../../../core/i18n/formatTimeAgo.ts';
 import { http } from '../../../core/request/client.ts';
 import { usePermissionStore } from '../../../core/stores/permissionStore.ts';
 import { useUserStore } from '../../../core/stores/userStore.ts';
-import { EChart } from '../../charts/EChart.tsx';
+import { CategoryChart } from '../../charts/summary/CategoryChart.tsx';
+import { DonutChart } from '../../charts/summary/DonutChart.tsx';
 import { routeTitle } from '../../routeTitle.ts';
 import { useOperationName } from '../audit/operationName.ts';
 import styles from './dashboard.module.css';
 
-// The palette's readable steps: green-8, red-7, blue-7, gold-7.
-const colours = { good: '#237804', bad: '#cf1322', blue: '#096dd9', amber: '#d48806' };
+// The palette's readable steps: green-8, red-7, blue-7, gold-7, grey-7.
+const colours = { good: '#237804', bad: '#cf1322', blue: '#096dd9', amber: '#d48806', grey: '#8c8c8c' };
+/** The to-do buckets' colours, in the buckets' order (inbox, today, next, later). */
+const bucketColours = [colours.blue, colours.bad, colours.amber, colours.grey];
 const shortDate = (day: DayCount) => day.date.slice(5);
 
 /** The server's answer: on the to-dos card, the caller's open workflow tasks when they hold task:view. */
@@ -53,22 +55,11 @@ function Greeting() {
 
 function TodoCard({ todos, workflowTasks }: { todos: Figures['todos']; workflowTasks?: Figures['workflowTasks'] }) {
   const { t } = useTranslation();
-  const option = useMemo<EChartsCoreOption>(
-    () => ({
-      tooltip: { trigger: 'item' },
-      legend: { bottom: 0 },
-      series: [
-        {
-          type: 'pie',
-          radius: ['45%', '70%'],
-          center: ['50%', '42%'],
-          label: { formatter: '{c}' },
-          data: todoBuckets.map((bucket) => ({ name: t(`todo.buckets.${bucket}`), value: todos[bucket] })),
-        },
-      ],
-    }),
-    [todos, t],
-  );
+  const slices = todoBuckets.map((bucket, index) => ({
+    name: t(`todo.buckets.${bucket}`),
+    color: bucketColours[index] ?? colours.grey,
+    value: todos[bucket],
+  }));
   return (
     <Card title={t('dashboard.todos')} extra={<Link to="/todo">{t('dashboard.more')}</Link>} data-card="todos">
       <Row gutter={16}>
@@ -100,30 +91,27 @@ function TodoCard({ todos, workflowTasks }: { todos: Figures['todos']; workflowT
           </Col>
         </Row>
       )}
-      <EChart option={option} label={t('dashboard.openTodos')} />
+      <DonutChart slices={slices} label={t('dashboard.openTodos')} />
     </Card>
   );
 }
 
 function SignInCard({ signIns }: { signIns: NonNullable<DashboardFigures['signIns']> }) {
   const { t } = useTranslation();
-  const option = useMemo<EChartsCoreOption>(
-    () => ({
-      tooltip: { trigger: 'axis' },
-      legend: { bottom: 0 },
-      grid: { left: 36, right: 12, top: 16, bottom: 48 },
-      xAxis: { type: 'category', data: signIns.succeeded.map(shortDate) },
-      yAxis: { type: 'value', minInterval: 1 },
-      series: [
-        { name: t('dashboard.succeeded'), type: 'bar', stack: 'all', color: colours.good, data: signIns.succeeded.map((day) => day.count) },
-        { name: t('dashboard.failed'), type: 'bar', stack: 'all', color: colours.bad, data: signIns.failed.map((day) => day.count) },
-      ],
-    }),
-    [signIns, t],
-  );
+  const series = [
+    { name: t('dashboard.succeeded'), color: colours.good, values: signIns.succeeded.map((day) => day.count) },
+    { name: t('dashboard.failed'), color: colours.bad, values: signIns.failed.map((day) => day.count) },
+  ];
   return (
     <Card title={t('dashboard.signIns')} extra={<Link to="/audit/loginLog">{t('dashboard.more')}</Link>} data-card="signIns">
-      <EChart option={option} label={t('dashboard.signInsChart')} height={260} />
+      <CategoryChart
+        kind="bars"
+        categories={signIns.succeeded.map(shortDate)}
+        series={series}
+        label={t('dashboard.signInsChart')}
+        height={230}
+        legend
+      />
     </Card>
   );
 }
@@ -153,29 +141,11 @@ function RegistryCard({ registry }: { registry: NonNullable<DashboardFigures['re
 
 function ConfigCard({ changes }: { changes: NonNullable<DashboardFigures['configChanges']> }) {
   const { t } = useTranslation();
-  const option = useMemo<EChartsCoreOption>(
-    () => ({
-      tooltip: { trigger: 'axis' },
-      grid: { left: 36, right: 12, top: 16, bottom: 28 },
-      xAxis: { type: 'category', data: changes.days.map(shortDate) },
-      yAxis: { type: 'value', minInterval: 1 },
-      series: [
-        {
-          name: t('dashboard.changes'),
-          type: 'line',
-          smooth: true,
-          areaStyle: { opacity: 0.15 },
-          color: colours.blue,
-          data: changes.days.map((day) => day.count),
-        },
-      ],
-    }),
-    [changes, t],
-  );
+  const series = [{ name: t('dashboard.changes'), color: colours.blue, values: changes.days.map((day) => day.count) }];
   return (
     <Card title={t('dashboard.configChanges')} extra={<Link to="/governance/config">{t('dashboard.more')}</Link>} data-card="configChanges">
       <Statistic title={t('dashboard.changes')} value={changes.total} />
-      <EChart option={option} label={t('dashboard.configChart')} height={180} />
+      <CategoryChart kind="area" categories={changes.days.map(shortDate)} series={series} label={t('dashboard.configChart')} height={180} />
     </Card>
   );
 }
