@@ -38,6 +38,8 @@ try {
     // Pages already visited stay mounted, hidden: wait for the one on screen.
     await page.locator(ready).filter({ visible: true }).first().waitFor({ timeout: 20_000 });
     await page.waitForLoadState('networkidle');
+    // The pointer rests where the last click left it: off the page, so no tooltip shows by chance.
+    await page.mouse.move(0, page.viewportSize().height - 1);
     await page.screenshot({ path: path.join(folder, file) });
     console.log(`${file.padEnd(28)} ${address}`);
   };
