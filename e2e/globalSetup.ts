@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import Database from 'better-sqlite3';
+import { SqliteDatabase } from '../apps/server/src/db/sqliteDriver.ts';
 import { seededDataDirVariable, startBuiltServer } from './support/server.ts';
 
 /**
@@ -19,7 +19,7 @@ export default async function seedOnce() {
     // A stop that timed out or failed may have left the database half written: no copy of that.
     if (/the graceful stop/.test(server.output())) throw new Error(`the seeding server did not stop cleanly:\n${server.output()}`);
     // Each copy makes its own token-signing secret on its first start, as a new installation does.
-    const db = new Database(path.join(dataDir, 'qiming.sqlite'));
+    const db = new SqliteDatabase(path.join(dataDir, 'qiming.sqlite'));
     db.prepare("delete from sys_setting where key = 'jwt.secret'").run();
     db.close();
   } catch (error) {

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import Database from 'better-sqlite3';
+import { SqliteDatabase } from '../apps/server/src/db/sqliteDriver.ts';
 import { apiAs } from './support/api.ts';
 import { type RunningServer, startServer } from './support/server.ts';
 import { signIn, staff } from './support/signIn.ts';
@@ -9,7 +9,7 @@ let server: RunningServer;
 test.beforeAll(async () => {
   server = await startServer();
   // staff01's password was last changed at the epoch: far past the policy's life time, within its grace sign-ins.
-  const db = new Database(path.join(server.dataDir, 'qiming.sqlite'));
+  const db = new SqliteDatabase(path.join(server.dataDir, 'qiming.sqlite'));
   db.prepare('update iam_account set pwd_changed_at = 0, grace_logins = 0 where user_name = ?').run(staff.userName);
   db.close();
 });

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
-import Database from 'better-sqlite3';
+import { SqliteDatabase } from '../apps/server/src/db/sqliteDriver.ts';
 import { apiAs } from './support/api.ts';
 import { seriousViolations } from './support/axe.ts';
 import { type RunningServer, startServer } from './support/server.ts';
@@ -145,7 +145,7 @@ test('the news list is paged with the pinned item first and the rest newest firs
 });
 
 test('a stored hostile news body renders inert', async ({ page }) => {
-  const db = new Database(path.join(server.dataDir, 'qiming.sqlite'));
+  const db = new SqliteDatabase(path.join(server.dataDir, 'qiming.sqlite'));
   const { lastInsertRowid } = db
     .prepare('insert into portal_news (title, summary, body, published_at) values (?, ?, ?, ?)')
     .run(

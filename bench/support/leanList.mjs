@@ -2,9 +2,12 @@
 // indexes as the server's, the page serialised, with no session, grant, validation or envelope work.
 // The list benchmark runs it beside the bare route to show how much of that route's throughput a
 // list that reads a database can reach at all.
-import SQLite from 'better-sqlite3';
+import { createRequire } from 'node:module';
 import Fastify from 'fastify';
 import pg from 'pg';
+
+// The server's driver for this Node (apps/server/src/db/sqliteDriver.ts says why there are two).
+const SQLite = createRequire(import.meta.url)(Number(process.versions.napi) >= 10 ? 'better-sqlite3-napi' : 'better-sqlite3');
 
 const dictId = Number(process.env.DICT_ID);
 const limit = 20;

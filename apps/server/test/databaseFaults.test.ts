@@ -4,11 +4,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { formatMessage } from '@qiming/shared';
-import SQLite from 'better-sqlite3';
 import Fastify from 'fastify';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SqliteDatabase } from '../src/db/sqliteDriver.ts';
 import { registerErrorHandling } from '../src/http/errors.ts';
 import { insertModel } from '../src/modules/bpm/modelRepo.ts';
 import { bpmCalls, bpmnOf, flow, userTask } from './bpmModels.ts';
@@ -97,7 +97,7 @@ describe(`database faults are answers (${label})`, () => {
   /** Makes the next dictionary write meet contention; answers how to end it. */
   async function holdContention(): Promise<() => Promise<void>> {
     if (label === 'sqlite') {
-      const other = new SQLite(path.join(t.database.dataDir, 'qiming.sqlite'));
+      const other = new SqliteDatabase(path.join(t.database.dataDir, 'qiming.sqlite'));
       other.exec('BEGIN IMMEDIATE');
       return async () => {
         other.exec('ROLLBACK');

@@ -1,12 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import SQLite from 'better-sqlite3';
+import type SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { preparedStatementName } from './compiledQuery.ts';
 import { DatabaseUnreachable } from './connectionFault.ts';
 import type { Database } from './schema.ts';
 import { CauseKeepingSqliteDialect } from './sqliteDialect.ts';
+import { SqliteDatabase } from './sqliteDriver.ts';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -84,7 +85,7 @@ export function openDatabase(options: { databaseUrl?: string; dataDir: string },
   }
   fs.mkdirSync(options.dataDir, { recursive: true });
   const file = path.join(options.dataDir, 'qiming.sqlite');
-  const sqlite = new SQLite(file);
+  const sqlite = new SqliteDatabase(file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
