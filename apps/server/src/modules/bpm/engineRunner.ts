@@ -398,12 +398,25 @@ function overBudget(live: LiveEngine, api: Api, counts: boolean): void {
   } else {
     return;
   }
-  live.engine.stop();
+  try {
+    live.engine.stop();
+  } catch (error) {
+    // Deep in a cycle without a wait state, stopping can overflow the stack itself; the cycle then
+    // overflows too, and the command fails with the refusal recorded above.
+    if (!isStackOverflow(error)) throw error;
+  }
 }
+
+/**
+ * V8 reports an exhausted stack as a RangeError, or as a SyntaxError when it happens while compiling a
+ * regular expression (Node 24 met it there, in the engine's message routing).
+ */
+const isStackOverflow = (error: unknown) =>
+  error instanceof RangeError || (error instanceof SyntaxError && error.message.endsWith('Stack overflow'));
 
 /** A cycle without a wait state runs synchronously and may overflow the stack before the step budget: the same refusal. */
 function stepFailure(error: unknown, activityId: string): unknown {
-  if (!(error instanceof RangeError)) return error;
+  if (!isStackOverflow(error)) return error;
   return new AppError(422, 'error.bpmTooManySteps', { element: activityId, max: String(maxStepsPerCommand) });
 }
 
