@@ -9,6 +9,7 @@ const expected = [
   'typecheck.check',
   'deploy.check',
   'build.check',
+  'node20-start.check',
   'shared.vitest.json',
   'web.vitest.json',
   'server-sqlite.vitest.json',
