@@ -1,3 +1,5 @@
+import { configure } from '@testing-library/react';
+
 // antd measures the window: jsdom has neither matchMedia nor ResizeObserver.
 Object.defineProperty(window, 'matchMedia', {
   writable: true,
@@ -19,3 +21,7 @@ class ResizeObserverStub {
   disconnect() {}
 }
 window.ResizeObserver = ResizeObserverStub;
+
+// Testing Library waits 1 s for what a test awaits; the suite runs beside the browser specs on two cores,
+// where antd's validation of a long form once took longer (2026-11-27). What is awaited is unchanged.
+configure({ asyncUtilTimeout: 5_000 });
