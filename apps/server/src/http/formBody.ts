@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import qs from 'qs';
 import secureJson from 'secure-json-parse';
 import { badRequest } from './errors.ts';
+import { flatParams } from './flatParams.ts';
 
 const qsOptions = { allowDots: true, depth: 5, arrayLimit: 1000, parameterLimit: 2000 } as const;
 
@@ -25,7 +26,7 @@ function depthOf(value: unknown): number {
 /** Admin clients send form-encoded bodies with dotted nesting (`a.b=1`); JSON works too, nested at most `maxBodyDepth` deep. */
 export function registerFormBody(app: FastifyInstance): void {
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
-    done(null, qs.parse(body as string, qsOptions));
+    done(null, parseQueryString(body as string));
   });
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
     const text = body as string;
@@ -40,6 +41,7 @@ export function registerFormBody(app: FastifyInstance): void {
   });
 }
 
+/** A query or form body: the flat ones that Nacos clients send without qs's general walk, the rest with qs. */
 export function parseQueryString(query: string): Record<string, unknown> {
-  return qs.parse(query, qsOptions);
+  return flatParams(query) ?? qs.parse(query, qsOptions);
 }
