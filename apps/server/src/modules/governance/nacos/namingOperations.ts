@@ -1,9 +1,11 @@
+import type { z } from 'zod';
 import type { Caller } from '../../../http/caller.ts';
 import { badRequest } from '../../../http/errors.ts';
 import { type NamespaceService, namespaceOf } from '../namespaces/namespaceService.ts';
 import { heartbeatOf, type RegistryService } from '../registry/registryService.ts';
+import { KnownBeats } from './knownBeats.ts';
 import { NacosRefusal, nacosErrorCodes } from './nacosRefusal.ts';
-import { defaultCluster, splitServiceName } from './namingSchemas.ts';
+import { type beatParams, defaultCluster, splitServiceName } from './namingSchemas.ts';
 
 /** How often clients re-read an instance list they subscribe to. */
 const cacheMillis = 3_000;
@@ -34,6 +36,16 @@ export interface ServiceWrite extends ServiceParams {
   metadata: Record<string, string>;
 }
 
+/** A beat's parameters, as the beat schema reads them. */
+export type BeatParams = z.infer<typeof beatParams>;
+
+/** What Nacos answers a beat, v1 and v2 alike. */
+export interface BeatAnswer {
+  clientBeatInterval: number;
+  code: number;
+  lightBeatEnabled: boolean;
+}
+
 type Name = { namespaceId: string; groupName: string; serviceName: string };
 
 const grouped = (name: Name) => `${name.groupName}@@${name.serviceName}`;
@@ -45,6 +57,8 @@ const instanceIdOf = (instance: { ip: string; port: number; clusterName: string 
  * inside `{code, message, data}`. Refusals are NacosRefusals in Nacos's words.
  */
 export class NamingOperations {
+  private readonly knownBeats = new KnownBeats<BeatAnswer>();
+
   constructor(
     private readonly registry: RegistryService,
     private readonly namespaces: NamespaceService,
@@ -160,27 +174,36 @@ export class NamingOperations {
     };
   }
 
-  /** A beat, with the beat JSON or (Nacos's light beat) naming the instance by its address. */
-  async beat(params: {
-    namespaceId: string;
-    serviceName: string;
-    groupName: string;
-    clusterName: string;
-    ip?: string;
-    port?: number;
-    beat?: { serviceName?: string; ip: string; port: number; cluster: string; weight: number; metadata: Record<string, string> };
-  }) {
-    const { beat } = params;
-    if (!beat) {
-      if (params.ip === undefined || params.port === undefined) throw badRequest('error.badInput', { field: 'beat', reason: 'ip, port' });
-      const service = await this.serviceOf(params);
-      const address = { service, clusterName: params.clusterName, ip: params.ip, port: params.port };
-      const known = await this.registry.lightBeat(address);
-      // Nacos answers 20404 so that the client registers the instance again.
-      return { clientBeatInterval: heartbeatOf({}).beatInterval, code: known ? 10200 : 20404, lightBeatEnabled: true };
-    }
+  /**
+   * A beat as its route received it (query and form parameters together), with the beat JSON or
+   * (Nacos's light beat) naming the instance by its address. A full beat sent exactly as one answered
+   * before renews its instance in memory and gets the same answer (see KnownBeats); any other is read
+   * with `parse`, which refuses bad parameters.
+   */
+  async beat(sent: Record<string, unknown>, parse: () => BeatParams): Promise<BeatAnswer> {
+    const signature = this.knownBeats.signature(sent);
+    const known = signature === undefined ? undefined : this.knownBeats.get(signature);
+    if (known && this.registry.renew(known.renewal)) return known.answer;
+    const params = parse();
+    if (!params.beat) return this.lightBeat(params);
+    const { renewal, interval } = await this.fullBeat(params, params.beat);
+    const answer = { clientBeatInterval: interval, code: 10200, lightBeatEnabled: false };
+    if (signature !== undefined) this.knownBeats.remember(signature, { renewal, answer });
+    return answer;
+  }
+
+  private async lightBeat(params: BeatParams): Promise<BeatAnswer> {
+    if (params.ip === undefined || params.port === undefined) throw badRequest('error.badInput', { field: 'beat', reason: 'ip, port' });
+    const service = await this.serviceOf(params);
+    const address = { service, clusterName: params.clusterName, ip: params.ip, port: params.port };
+    const known = await this.registry.lightBeat(address);
+    // Nacos answers 20404 so that the client registers the instance again.
+    return { clientBeatInterval: heartbeatOf({}).beatInterval, code: known ? 10200 : 20404, lightBeatEnabled: true };
+  }
+
+  private fullBeat(params: BeatParams, beat: NonNullable<BeatParams['beat']>) {
     const service = this.nameOf({ ...params, serviceName: beat.serviceName || params.serviceName });
-    const interval = await this.registry.beat(
+    return this.registry.beat(
       {
         service,
         clusterName: beat.cluster,
@@ -194,7 +217,6 @@ export class NamingOperations {
       },
       () => this.namespaces.requireExisting(service.namespaceId),
     );
-    return { clientBeatInterval: interval, code: 10200, lightBeatEnabled: false };
   }
 
   private async storedService(params: ServiceParams) {

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../../context.ts';
+import { requestParams } from '../../../http/accessGuard.ts';
 import { nacosParams } from './nacosParams.ts';
 import { answerV1Refusals } from './nacosRefusal.ts';
 import type { NamingOperations } from './namingOperations.ts';
@@ -39,7 +40,7 @@ export function namingRoutes(naming: NamingOperations): FastifyPluginAsyncZod<Ap
       return done;
     });
     app.put('/nacos/v1/ns/instance/beat', { schema: { tags, summary: 'Heartbeat of an ephemeral instance' } }, (request) =>
-      naming.beat(nacosParams(beatParams, request)),
+      naming.beat(requestParams(request), () => nacosParams(beatParams, request)),
     );
     app.get('/nacos/v1/ns/instance/list', { schema: { tags, summary: 'Instances of a service' } }, (request) =>
       naming.serviceInfo(nacosParams(listParams, request)),

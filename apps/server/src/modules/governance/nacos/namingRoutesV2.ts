@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../../context.ts';
+import { requestParams } from '../../../http/accessGuard.ts';
 import type { RegistryService } from '../registry/registryService.ts';
 import { nacosParams } from './nacosParams.ts';
 import { answerV2Refusals, nacosResult } from './nacosRefusal.ts';
@@ -59,7 +60,7 @@ export function namingRoutesV2(naming: NamingOperations, registry: RegistryServi
     );
     // Nacos answers a v2 beat as v1 does, outside `Result`, so that one client handles both.
     app.put(`${instance}/beat`, { schema: { tags, summary: 'Heartbeat of an ephemeral instance' } }, (request) =>
-      naming.beat(nacosParams(beatParams, request)),
+      naming.beat(requestParams(request), () => nacosParams(beatParams, request)),
     );
     app.put(`${instance}/metadata/batch`, { schema: { tags, summary: 'Adds metadata to instances' } }, async (request) =>
       nacosResult(await naming.changeMetadata(nacosParams(metadataBatchParams, request), 'merge')),

@@ -29,6 +29,12 @@ export function heartbeatOf(metadata: Record<string, string>) {
   return { beatInterval: read('interval'), beatTimeout: read('timeout'), deleteTimeout: read('deleteTimeout') };
 }
 
+/** How a beat of one instance renews it in memory: the instance's key and the time within which a beat keeps it healthy. */
+export interface Renewal {
+  key: string;
+  withinMs: number;
+}
+
 export interface ClientInstance {
   service: services.ServiceName;
   clusterName: string;
@@ -73,15 +79,25 @@ export class RegistryService {
 
   /**
    * A beat from an instance nobody knows registers it, as Nacos does, so a restarted registry heals
-   * itself; `beforeRegistering` checks what a known instance has already proved (its namespace).
+   * itself; `beforeRegistering` checks what a known instance has already proved (its namespace). The
+   * answer says how the instance's next beats renew it (`renew`) and how often it should beat.
    */
-  async beat(instance: ClientInstance, beforeRegistering: () => Promise<unknown>): Promise<number> {
+  async beat(instance: ClientInstance, beforeRegistering: () => Promise<unknown>): Promise<{ renewal: Renewal; interval: number }> {
     const heartbeat = heartbeatOf(instance.metadata);
-    if (this.liveness.renew(instanceKey(instance.service, instance), heartbeat.beatTimeout)) return heartbeat.beatInterval;
-    if (await this.recordBeat(instance)) return heartbeat.beatInterval;
+    const renewal = { key: instanceKey(instance.service, instance), withinMs: heartbeat.beatTimeout };
+    const answer = { renewal, interval: heartbeat.beatInterval };
+    if (this.renew(renewal) || (await this.recordBeat(instance))) return answer;
     await beforeRegistering();
     await this.register(instance);
-    return heartbeat.beatInterval;
+    return answer;
+  }
+
+  /**
+   * Records a beat in memory alone when the instance was heard within the renewal's time, so the sweep
+   * has left it healthy: true. False when the beat must go through `beat` (and the database).
+   */
+  renew(renewal: Renewal): boolean {
+    return this.liveness.renew(renewal.key, renewal.withinMs);
   }
 
   /** A beat naming only the instance (Nacos's light beat): false when no such instance is registered. */
