@@ -110,9 +110,22 @@ describe(`config centre (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
       const response = await poll(listening(['poll.txt', 'G1', md5('stale')]), 30_000);
       expect(Date.now() - started).toBeLessThan(5_000);
       expect(decodeURIComponent(response.body)).toBe('poll.txt\u0002G1\u0001');
+      expectPollHeaders(response);
     });
 
+    /** Answers to the listener route counted in the API figures so far. */
+    const pollsCounted = () => t.context.traffic.everything().get('api')?.get('POST /nacos/v1/cs/configs/listener')?.succeeded ?? 0;
+    /** What every answer of a poll carries, held or not: its type, no caching, the request id and the security headers. */
+    const expectPollHeaders = (response: { headers: Record<string, unknown> }) =>
+      expect(response.headers).toMatchObject({
+        'content-type': 'text/plain; charset=UTF-8',
+        'cache-control': 'no-cache,no-store',
+        'x-request-id': expect.any(String),
+        'x-content-type-options': 'nosniff',
+      });
+
     it('holds while nothing changes, shows the listener, and answers on the first change', async () => {
+      const counted = pollsCounted();
       const held = poll(listening(['poll.txt', 'G1', md5('one'), 'public']), 30_000);
       const config = (await admin$('GET', '/api/admin/configs/public/items?dataId=poll.txt')).json().data.records[0];
       await expect
@@ -124,7 +137,11 @@ describe(`config centre (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
         type: 'text',
         content: 'two',
       });
-      expect(decodeURIComponent((await held).body)).toBe('poll.txt\u0002G1\u0002public\u0001');
+      const answer = await held;
+      expect(decodeURIComponent(answer.body)).toBe('poll.txt\u0002G1\u0002public\u0001');
+      // Answered straight to its connection, a held poll still carries what an answer carries and is counted.
+      expectPollHeaders(answer);
+      expect(pollsCounted()).toBe(counted + 1);
       // The answered poll's entry goes once the answers are out, as the listeners page reads it.
       await expect
         .poll(async () => (await admin$('GET', `/api/admin/configs/public/items/${config.id}/listeners`)).json().data)
@@ -135,6 +152,7 @@ describe(`config centre (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
       const response = await poll(listening(['poll.txt', 'G1', md5('two')]), 1_000);
       expect(response.statusCode).toBe(200);
       expect(response.body).toBe('');
+      expectPollHeaders(response);
     });
 
     it.each([

@@ -1,5 +1,6 @@
 import type { FastifyInstance, onSendHookHandler } from 'fastify';
 import type { Histogram } from 'prom-client';
+import type { AppContext } from '../../context.ts';
 import type { TrafficMeter } from './trafficMeter.ts';
 
 /** Answers that refuse a request before it does anything: no session, no grant, over a rate limit. */
@@ -35,4 +36,18 @@ export function recordApiFigures(
     const existing = route.onSend;
     route.onSend = existing ? [...(Array.isArray(existing) ? existing : [existing]), count] : [count];
   });
+}
+
+/**
+ * Counts, as the onSend hook would, the 200 answers a route writes to its connection itself (a hijacked
+ * reply, which no hook sees): the held Nacos long polls. The histogram's labels are bound once.
+ */
+export function writtenAnswerFigures(context: AppContext, method: string, route: string): (elapsedMs: number) => void {
+  if (!context.config.recordFigures) return () => undefined;
+  const target = `${method} ${route}`;
+  const durations = context.requestDurations.labels({ method, route, status_code: 200 });
+  return (elapsedMs) => {
+    context.traffic.answered('api', target, 200, elapsedMs, context.now());
+    durations.observe(elapsedMs / 1000);
+  };
 }

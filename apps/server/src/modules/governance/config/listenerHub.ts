@@ -16,6 +16,18 @@ export interface ListeningClient {
   version: string;
 }
 
+/** How a poll is answered, by the hub that holds it. */
+export interface PollAnswer {
+  /** The configs whose MD5 differs from the client's; none when the hold ran out or the client left. Called once. */
+  answer(changed: WatchedConfig[]): void;
+  /** The MD5s could not be read: called instead of `answer`. */
+  fail(error: unknown): void;
+  /** The MD5s were compared and none differs: the poll is held, and `answer` comes with a change or at the hold's end. */
+  held?(): void;
+  /** Takes the function that ends the poll when its client goes away. */
+  onAbort(abort: () => void): void;
+}
+
 interface Waiter {
   id: string;
   watched: WatchedConfig[];
@@ -24,6 +36,7 @@ interface Waiter {
   /** The wheel's slot the poll ends in with "no change", once it is held. */
   slot?: number;
   done: boolean;
+  poll: PollAnswer;
   finish(changed: WatchedConfig[]): void;
 }
 
@@ -193,38 +206,45 @@ export class ConfigListenerHub {
 
   /** Resolves with the configs whose MD5 differs from the client's, at once or on the first change; empty after `holdMs`. */
   watch(watched: WatchedConfig[], holdMs: number, client: ListeningClient, onAbort: (abort: () => void) => void): Promise<WatchedConfig[]> {
-    return new Promise((resolve, reject) => {
-      const keys = [...new Set(watched.map(configKeyText))];
-      const waiter: Waiter = {
-        id: `${this.cluster.serverId}:${randomUUID()}`,
-        watched,
-        client,
-        since: this.context.now(),
-        done: false,
-        finish: (changed) => {
-          if (waiter.done) return;
-          waiter.done = true;
-          if (waiter.slot !== undefined) this.wheel.get(waiter.slot)?.delete(waiter);
-          for (const key of keys) {
-            const set = this.waiters.get(key);
-            set?.delete(waiter);
-            if (set?.size === 0) this.waiters.delete(key);
-          }
-          if (holdMs > 0) this.forgetLater(keys, waiter.id);
-          resolve(changed);
-        },
-      };
+    return new Promise((resolve, reject) => this.listen(watched, holdMs, client, { answer: resolve, fail: reject, onAbort }));
+  }
+
+  /** Answers `poll` with the configs whose MD5 differs from the client's, at once or on the first change; none after `holdMs`. */
+  listen(watched: WatchedConfig[], holdMs: number, client: ListeningClient, poll: PollAnswer): void {
+    const keys = [...new Set(watched.map(configKeyText))];
+    const waiter: Waiter = {
+      id: `${this.cluster.serverId}:${randomUUID()}`,
+      watched,
+      client,
+      since: this.context.now(),
+      done: false,
+      poll,
+      finish: (changed) => {
+        if (end()) poll.answer(changed);
+      },
+    };
+    /** Lets the poll go, once: false when it had already ended. */
+    const end = (): boolean => {
+      if (waiter.done) return false;
+      waiter.done = true;
+      if (waiter.slot !== undefined) this.wheel.get(waiter.slot)?.delete(waiter);
       for (const key of keys) {
-        const set = this.waiters.get(key) ?? new Set<Waiter>();
-        set.add(waiter);
-        this.waiters.set(key, set);
+        const set = this.waiters.get(key);
+        set?.delete(waiter);
+        if (set?.size === 0) this.waiters.delete(key);
       }
-      onAbort(() => waiter.finish([]));
-      this.compareAndHold(waiter, keys, holdMs).catch((error) => {
-        // Rejected first, so the failure reaches the client rather than an empty "no change".
-        reject(error);
-        waiter.finish([]);
-      });
+      if (holdMs > 0) this.forgetLater(keys, waiter.id);
+      return true;
+    };
+    for (const key of keys) {
+      const set = this.waiters.get(key) ?? new Set<Waiter>();
+      set.add(waiter);
+      this.waiters.set(key, set);
+    }
+    poll.onAbort(() => waiter.finish([]));
+    this.compareAndHold(waiter, keys, holdMs).catch((error) => {
+      // The failure reaches the client rather than an empty "no change".
+      if (end()) poll.fail(error);
     });
   }
 
@@ -236,6 +256,7 @@ export class ConfigListenerHub {
       return;
     }
     this.hold(waiter, holdMs);
+    if (!waiter.done) waiter.poll.held?.();
     const expiresAt = waiter.since + holdMs + 5_000;
     // The directory only feeds the listeners page: a poll is held whether or not Redis takes its entry.
     await Promise.all(

@@ -1,20 +1,23 @@
 import { optionalText, ruledString } from '@qiming/shared';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../../context.ts';
 import { requestParams } from '../../../http/accessGuard.ts';
 import { badRequest } from '../../../http/errors.ts';
+import { writtenAnswerFigures } from '../../monitor/apiFigures.ts';
 import type { ConfigService } from '../config/configService.ts';
 import { type NamespaceService, namespaceOf } from '../namespaces/namespaceService.ts';
 import { type ConfigOperations, configItemOf } from './configOperations.ts';
 import { batchParams, keyParams, maxBatch, md5Pattern, publishParams, searchParams } from './configSchemas.ts';
+import { HeldPolls } from './heldPolls.ts';
 import { changedConfigsAnswer, parseListeningConfigs } from './listeningConfigs.ts';
 import { nacosParams } from './nacosParams.ts';
 import { answerV1Refusals } from './nacosRefusal.ts';
 
 const tags = ['nacos config'];
 const maxHoldMs = 120_000;
+const listenerRoute = '/nacos/v1/cs/configs/listener';
 
 const listenParams = z.object({
   'Listening-Configs': z.string().min(1),
@@ -38,8 +41,9 @@ export function nacosConfigRoutes(
   configs: ConfigService,
   namespaces: NamespaceService,
 ): FastifyPluginAsyncZod<AppContext> {
-  return async (app) => {
+  return async (app, context) => {
     answerV1Refusals(app);
+    const heldPolls = new HeldPolls(writtenAnswerFigures(context, 'POST', listenerRoute));
 
     app.get(
       '/nacos/v1/cs/configs',
@@ -96,7 +100,7 @@ export function nacosConfigRoutes(
       return reply.type('text/plain; charset=UTF-8').send('true');
     });
 
-    app.post('/nacos/v1/cs/configs/listener', { schema: { tags, summary: 'Long poll for config changes' } }, async (request, reply) => {
+    app.post(listenerRoute, { schema: { tags, summary: 'Long poll for config changes' } }, async (request, reply) => {
       const params = nacosParams(listenParams, request);
       const watched = parseListeningConfigs(params['Listening-Configs'], params.tenant);
       if (!watched) throw badRequest('error.listeningConfigs');
@@ -106,13 +110,26 @@ export function nacosConfigRoutes(
       const holdMs = Number.isFinite(timeout) ? Math.min(Math.max(timeout - 500, 0), maxHoldMs) : 0;
       // A client that asks not to be hung up (its first poll, say) hears at once, changes or none.
       const noHangUp = String(request.headers['long-pulling-timeout-no-hangup'] ?? '').toLowerCase() === 'true';
-      const changed = await configs.listeners.watch(
-        watched,
-        noHangUp ? 0 : holdMs,
-        { ip: request.ip, version: String(request.headers['client-version'] ?? '') },
-        (abort) => reply.raw.once('close', abort),
-      );
-      return reply.type('text/plain; charset=UTF-8').header('cache-control', 'no-cache,no-store').send(changedConfigsAnswer(changed));
+      const client = { ip: request.ip, version: String(request.headers['client-version'] ?? '') };
+      return new Promise<FastifyReply>((resolve, reject) => {
+        let held = false;
+        configs.listeners.listen(watched, noHangUp ? 0 : holdMs, client, {
+          onAbort: (abort) => reply.raw.once('close', abort),
+          fail: reject,
+          held: () => {
+            held = true;
+            heldPolls.hold(reply);
+            resolve(reply);
+          },
+          answer: (changed) => {
+            if (held) heldPolls.answer(reply, changed);
+            else
+              resolve(
+                reply.type('text/plain; charset=UTF-8').header('cache-control', 'no-cache,no-store').send(changedConfigsAnswer(changed)),
+              );
+          },
+        });
+      });
     });
   };
 }
