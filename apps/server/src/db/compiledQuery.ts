@@ -35,6 +35,20 @@ export function preparedStatementName(sql: string): string | undefined {
   return statementNames.get(sql);
 }
 
+/** What runs a compiled read at once on an SQLite database, by its root Kysely (never a transaction's). */
+interface ReadsAtOnce {
+  readAtOnce(sql: string, parameters: readonly unknown[]): unknown[] | undefined;
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: any database's root executor.
+const atOnce = new WeakMap<Kysely<any>, ReadsAtOnce>();
+
+/** Lets compiled reads on `db` skip Kysely's executor whenever `reader` can answer them at once (see SqliteStatements). */
+// biome-ignore lint/suspicious/noExplicitAny: see atOnce.
+export function readAtOnceWith(db: Kysely<any>, reader: ReadsAtOnce): void {
+  atOnce.set(db, reader);
+}
+
 /**
  * Runs the query `build` makes, built and compiled only the first time its `key` is seen on this
  * dialect; later runs put `values` in its placeholders. Kysely builds and compiles every query anew,
@@ -64,6 +78,8 @@ export async function runCompiled<Row>(
     if (!(parameter.name in values)) throw new Error(`${key}: no value for the placeholder ${parameter.name}`);
     return values[parameter.name];
   });
+  const rows = atOnce.get(db)?.readAtOnce(template.sql, parameters);
+  if (rows) return rows as Row[];
   const result: QueryResult<Row> = await db.executeQuery(CompiledQuery.raw(template.sql, parameters));
   return result.rows;
 }

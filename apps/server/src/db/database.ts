@@ -1,13 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
-import { preparedStatementName } from './compiledQuery.ts';
+import { preparedStatementName, readAtOnceWith } from './compiledQuery.ts';
 import { DatabaseUnreachable } from './connectionFault.ts';
 import type { Database } from './schema.ts';
 import { CauseKeepingSqliteDialect } from './sqliteDialect.ts';
 import { SqliteDatabase } from './sqliteDriver.ts';
+import { SqliteStatements } from './sqliteStatements.ts';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -90,32 +90,12 @@ export function openDatabase(options: { databaseUrl?: string; dataDir: string },
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
+  const statements = new SqliteStatements(sqlite);
+  const db = new Kysely<Database>({ dialect: new CauseKeepingSqliteDialect(sqlite, { database: statements }) });
+  readAtOnceWith(db, statements);
   return {
-    db: new Kysely<Database>({ dialect: new CauseKeepingSqliteDialect(sqlite, { database: withStatementCache(sqlite) }) }),
+    db,
     dialect: 'sqlite',
     describe: `SQLite ${file}`,
-  };
-}
-
-const maxCachedStatements = 500;
-
-/**
- * Kysely prepares every query anew, and preparing costs as much as running a small one. Statements are
- * kept by their SQL text; Kysely runs each to completion before the next (it never interleaves two
- * runs of one statement), so reuse is safe.
- */
-function withStatementCache(sqlite: SQLite.Database) {
-  const statements = new Map<string, SQLite.Statement>();
-  return {
-    close: () => sqlite.close(),
-    prepare(sql: string) {
-      let statement = statements.get(sql);
-      if (!statement) {
-        if (statements.size >= maxCachedStatements) statements.clear();
-        statement = sqlite.prepare(sql);
-        statements.set(sql, statement);
-      }
-      return statement;
-    },
   };
 }
