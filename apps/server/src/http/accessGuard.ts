@@ -71,8 +71,12 @@ async function engineRestSession(context: AppContext, request: FastifyRequest): 
  */
 export function registerAccessGuard(app: FastifyInstance, context: AppContext): void {
   app.decorateRequest('caller', null as unknown as Caller);
-  const guard = async (request: FastifyRequest, resolve: () => Promise<LiveSession | undefined>, refuse: () => AppError) => {
-    const pattern = request.routeOptions.url as string;
+  const guard = async (
+    request: FastifyRequest,
+    pattern: string,
+    resolve: () => Promise<LiveSession | undefined>,
+    refuse: () => AppError,
+  ) => {
     const resource = context.accessIndex.find(request.method, pattern);
     if (!resource) throw forbidden('error.undeclaredRoute');
     const caller = (session: LiveSession | null) =>
@@ -90,12 +94,13 @@ export function registerAccessGuard(app: FastifyInstance, context: AppContext): 
     const session = pattern.startsWith(engineRestPrefix)
       ? () => engineRestSession(context, request)
       : () => context.auth.authenticate(request.headers.authorization);
-    await guard(request, session, unauthenticated);
+    await guard(request, pattern, session, unauthenticated);
   });
-  app.addHook('preValidation', async (request) => {
+  // A callback hook: the other routes pass it at once, without a promise.
+  app.addHook('preValidation', (request, _reply, done) => {
     const pattern = request.routeOptions.url;
-    if (!pattern?.startsWith(nacosPrefix)) return;
-    await guard(request, () => nacosSession(context, request), forbidden);
+    if (!pattern?.startsWith(nacosPrefix)) return done();
+    guard(request, pattern, () => nacosSession(context, request), forbidden).then(() => done(), done);
   });
   // The audit log records what a change was asked with: the parameters and body once validated; an
   // uploaded file by its size (a 10 MB archive as JSON would be a 40 MB log row).

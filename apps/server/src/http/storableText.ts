@@ -42,13 +42,15 @@ export function unstorableField(value: unknown, path = '', depth = 0): string | 
   return undefined;
 }
 
-function refuse(request: FastifyRequest, reply: FastifyReply, field: string) {
+/** Answers 400 naming the field: OAuth's error on the token endpoint (sent here, so `done` is not called), the envelope elsewhere. */
+function refuseWith(request: FastifyRequest, reply: FastifyReply, field: string, done: (error?: Error) => void) {
   const params = { field: shownName(field) || 'body' };
   if (request.routeOptions.url === oauthTokenPath) {
     const description = formatMessage('validation.unstorableText', requestLanguage(request), params);
-    return reply.status(400).send({ error: 'invalid_request', error_description: description });
+    reply.status(400).send({ error: 'invalid_request', error_description: description });
+    return;
   }
-  throw badRequest('validation.unstorableText', params);
+  done(badRequest('validation.unstorableText', params));
 }
 
 /**
@@ -59,12 +61,15 @@ function refuse(request: FastifyRequest, reply: FastifyReply, field: string) {
  * before the access guard, whose hooks then run after these.
  */
 export function registerStorableText(app: FastifyInstance): void {
-  app.addHook('onRequest', async (request, reply) => {
+  // Callback hooks: text that passes, nearly all of it, costs no promise.
+  app.addHook('onRequest', (request, reply, done) => {
     const field = unstorableField(request.params) ?? unstorableField(request.query);
-    if (field !== undefined) return refuse(request, reply, field);
+    if (field === undefined) return done();
+    refuseWith(request, reply, field, done);
   });
-  app.addHook('preValidation', async (request, reply) => {
+  app.addHook('preValidation', (request, reply, done) => {
     const field = unstorableField(request.body);
-    if (field !== undefined) return refuse(request, reply, field);
+    if (field === undefined) return done();
+    refuseWith(request, reply, field, done);
   });
 }
