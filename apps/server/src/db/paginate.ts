@@ -23,7 +23,7 @@ export interface PageSpec<DB, TB extends keyof DB, O> {
   // biome-ignore lint/complexity/noBannedTypes: Kysely's type for a query with nothing selected yet.
   select: (query: SelectQueryBuilder<DB, TB, {}>) => SelectQueryBuilder<DB, TB, O>;
   /**
-   * The rows of a deep page by their keys alone, without `base`'s conditions: SQLite without
+   * The rows of a deep page by their keys alone, without the list query's conditions: SQLite without
    * statistics would rather walk an index of those conditions than look the few keys up.
    */
   byKeys?: (keys: Expression<unknown>) => SelectQueryBuilder<DB, TB, O>;
@@ -34,7 +34,7 @@ export interface PageSpec<DB, TB extends keyof DB, O> {
    */
   anchors?: { db: Kysely<DB>; version: () => string | Promise<string> };
   /**
-   * `base` again, built from placeholders (see compiledQuery) under a key naming its shape, with this
+   * The list's query again, built from placeholders (see compiledQuery) under a key naming its shape, with this
    * request's values: a page near the start, what lists are mostly asked for, then runs a query built
    * and compiled once per sort instead of anew on every request.
    */
@@ -48,13 +48,14 @@ const deferredFrom = 1000;
 const reverse = (order: 'asc' | 'desc') => (order === 'asc' ? 'desc' : 'asc');
 
 /**
- * Answers one page of `base` as `{total, records}`. Deep pages stay cheap: a page past the middle
+ * Answers one page of the list's query as `{total, records}`. Deep pages stay cheap: a page past the middle
  * is read from the far end in the opposite order (the total is exact, so its place is known), and a
  * page far from both ends first finds its ids on the sort index, then reads just those rows.
  */
 export async function paginate<DB, TB extends keyof DB, O>(
+  /** The list's query, or how to build it: a page its compiled query answers (see PageSpec.compiled) never builds it. */
   // biome-ignore lint/complexity/noBannedTypes: see PageSpec.select.
-  base: SelectQueryBuilder<DB, TB, {}>,
+  listQuery: SelectQueryBuilder<DB, TB, {}> | (() => SelectQueryBuilder<DB, TB, {}>),
   query: PageQuery,
   spec: PageSpec<DB, TB, O>,
 ): Promise<PageResult<O>> {
@@ -62,15 +63,16 @@ export async function paginate<DB, TB extends keyof DB, O>(
   const order = query.sort ? query.order : spec.defaultSort.order;
   const tieBreaker = spec.tieBreaker ?? 'id';
   const offset = (query.page - 1) * query.limit;
-  if (spec.knownTotal === undefined && spec.countAlongside) {
-    const counted = await countedPage(spec.select(base), sql.ref(column), sql.ref(tieBreaker), order, query.limit, offset);
-    // A page past the last match has no row to carry the total: it is counted below.
-    if (counted) return counted;
-  }
   if (spec.compiled && spec.knownTotal !== undefined && offset < deferredFrom) {
     // Near the start the page is read forwards whatever the total, so both are read at once.
     const [total, records] = await Promise.all([spec.knownTotal, compiledPage(spec, column, order, query.limit, offset)]);
     return { total, records: offset < total ? records : [] };
+  }
+  const base = typeof listQuery === 'function' ? listQuery() : listQuery;
+  if (spec.knownTotal === undefined && spec.countAlongside) {
+    const counted = await countedPage(spec.select(base), sql.ref(column), sql.ref(tieBreaker), order, query.limit, offset);
+    // A page past the last match has no row to carry the total: it is counted below.
+    if (counted) return counted;
   }
   const total = await (spec.knownTotal ?? countRows(base));
   if (total === 0 || offset >= total) return { total, records: [] };

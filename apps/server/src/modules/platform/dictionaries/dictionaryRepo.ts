@@ -133,7 +133,7 @@ export async function pageItems(
         () => db.selectFrom('pf_dict').select(['item_count', 'updated_at']).where('id', '=', placeholder<number>('dictId')),
         { dictId },
       ).then((rows) => rows[0]);
-  return paginate(items(db, dictId, query), query, {
+  return paginate(() => items(db, dictId, query), query, {
     columns: { itemCode: 'item_code', itemValue: 'item_value', index: 'item_index' },
     defaultSort: { column: 'item_index', order: 'asc' },
     knownTotal: kept?.then((row) => row?.item_count ?? 0),
