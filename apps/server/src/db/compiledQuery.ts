@@ -62,6 +62,27 @@ export async function runCompiled<Row>(
   build: () => Compilable<Row>,
   values: Record<string, unknown>,
 ): Promise<Row[]> {
+  return (await executeCompiled(db, key, build, values)).rows;
+}
+
+/** runCompiled for an update or delete: the number of rows it changed, which an optimistic write checks. */
+export async function runCompiledChange(
+  // biome-ignore lint/suspicious/noExplicitAny: any database's executor runs a compiled query.
+  db: Kysely<any>,
+  key: string,
+  build: () => Compilable<unknown>,
+  values: Record<string, unknown>,
+): Promise<number> {
+  return Number((await executeCompiled(db, key, build, values)).numAffectedRows ?? 0);
+}
+
+async function executeCompiled<Row>(
+  // biome-ignore lint/suspicious/noExplicitAny: any database's executor runs a compiled query.
+  db: Kysely<any>,
+  key: string,
+  build: () => Compilable<Row>,
+  values: Record<string, unknown>,
+): Promise<QueryResult<Row>> {
   const dialectKey = `${runsOnSqlite(db) ? 'sqlite' : 'postgres'} ${key}`;
   let template = templates.get(dialectKey);
   if (!template) {
@@ -79,7 +100,6 @@ export async function runCompiled<Row>(
     return values[parameter.name];
   });
   const rows = atOnce.get(db)?.readAtOnce(template.sql, parameters);
-  if (rows) return rows as Row[];
-  const result: QueryResult<Row> = await db.executeQuery(CompiledQuery.raw(template.sql, parameters));
-  return result.rows;
+  if (rows) return { rows: rows as Row[] };
+  return db.executeQuery(CompiledQuery.raw(template.sql, parameters));
 }

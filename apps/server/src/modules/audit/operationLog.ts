@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { insertCompiled } from '../../db/compiledInsert.ts';
 import type { Database } from '../../db/schema.ts';
 
 export const operationOutcomes = ['success', 'refused', 'failed'] as const;
@@ -32,9 +33,9 @@ export function maskSecrets(value: unknown, depth = 0): unknown {
 }
 
 export async function writeOperationLog(db: Kysely<Database>, record: OperationRecord): Promise<void> {
-  await db
-    .insertInto('audit_operation_log')
-    .values({
+  // Every audited change writes one: built once (see insertCompiled).
+  await insertCompiled(db, 'audit_operation_log', [
+    {
       op_time: record.now,
       account_id: record.accountId,
       user_name: record.userName,
@@ -45,6 +46,6 @@ export async function writeOperationLog(db: Kysely<Database>, record: OperationR
       after_value: JSON.stringify(maskSecrets(record.after) ?? null),
       result: record.result,
       duration_ms: Math.max(0, record.now - record.startedAt),
-    })
-    .execute();
+    },
+  ]);
 }

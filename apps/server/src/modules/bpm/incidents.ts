@@ -1,4 +1,5 @@
 import type { Insertable, Kysely, Selectable } from 'kysely';
+import { placeholder, runCompiled } from '../../db/compiledQuery.ts';
 import type { BpmIncidentTable, Database } from '../../db/schema.ts';
 
 /**
@@ -217,13 +218,15 @@ export async function resolveIncidentsAt(
   executionId: string,
   by: { userName: string; at?: number },
 ): Promise<void> {
-  const open = await db
-    .selectFrom('bpm_incident')
-    .select(['id', 'command'])
-    .where('instance_id', '=', instanceId)
-    .where('state', '=', 'open')
-    .where('command', 'is not', null)
-    .execute();
+  // Every command that names an execution asks, and most instances have no incident: built once.
+  const build = () =>
+    db
+      .selectFrom('bpm_incident')
+      .select(['id', 'command'])
+      .where('instance_id', '=', placeholder<number>('instanceId'))
+      .where('state', '=', 'open')
+      .where('command', 'is not', null);
+  const open = await runCompiled(db, 'bpm_incident open commands of instance', build, { instanceId });
   for (const row of open) {
     const command = JSON.parse(row.command as string) as { engine?: { executionId?: string } };
     if (command.engine?.executionId === executionId) await resolveIncident(db, row.id, by);

@@ -12,7 +12,8 @@ import type {
   TaskOutcome,
 } from '@qiming/shared';
 import { type Kysely, type Selectable, sql } from 'kysely';
-import { placeholder, runCompiled } from '../../db/compiledQuery.ts';
+import { insertCompiled, insertCompiledId } from '../../db/compiledInsert.ts';
+import { placeholder, runCompiled, runCompiledChange } from '../../db/compiledQuery.ts';
 import { containsText } from '../../db/containsText.ts';
 import { paginate } from '../../db/paginate.ts';
 import type { BpmInstanceTable, BpmTaskTable, Database } from '../../db/schema.ts';
@@ -31,8 +32,7 @@ export async function findInstance(db: Kysely<Database>, id: number): Promise<In
 }
 
 export async function insertInstance(db: Kysely<Database>, row: Omit<InstanceRow, 'id'>): Promise<number> {
-  const inserted = await db.insertInto('bpm_instance').values(row).returning('id').executeTakeFirstOrThrow();
-  return inserted.id;
+  return insertCompiledId(db, 'bpm_instance', row);
 }
 
 /** The optimistic write: true when the instance was still at `version`, and is now at `version + 1`. */
@@ -42,13 +42,20 @@ export async function saveInstance(
   version: number,
   changes: Partial<Pick<InstanceRow, 'state' | 'engine_state' | 'variables' | 'ended_at'>>,
 ): Promise<boolean> {
-  const result = await db
-    .updateTable('bpm_instance')
-    .set({ ...changes, version: version + 1 })
-    .where('id', '=', id)
-    .where('version', '=', version)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  const columns = Object.keys(changes).sort() as Array<keyof typeof changes>;
+  const build = () =>
+    db
+      .updateTable('bpm_instance')
+      .set({ ...Object.fromEntries(columns.map((column) => [column, placeholder(column)])), version: placeholder<number>('next') })
+      .where('id', '=', placeholder<number>('id'))
+      .where('version', '=', placeholder<number>('version'));
+  const changed = await runCompiledChange(db, `bpm_instance save ${columns.join(',')}`, build, {
+    ...changes,
+    next: version + 1,
+    id,
+    version,
+  });
+  return changed === 1;
 }
 
 export async function deleteInstances(db: Kysely<Database>, ids: number[]): Promise<number> {
@@ -164,18 +171,24 @@ export async function activeActivities(db: Kysely<Database>, instanceId: number)
 }
 
 export async function insertActivities(db: Kysely<Database>, rows: Array<Omit<Selectable<Database['bpm_activity']>, 'id'>>) {
-  if (rows.length > 0) await db.insertInto('bpm_activity').values(rows).execute();
+  await insertCompiled(db, 'bpm_activity', rows);
 }
 
 export async function endActivities(db: Kysely<Database>, instanceId: number, executionIds: string[], state: ActivityState, now: number) {
   if (executionIds.length === 0) return;
-  await db
-    .updateTable('bpm_activity')
-    .set({ state, ended_at: now })
-    .where('instance_id', '=', instanceId)
-    .where('execution_id', 'in', executionIds)
-    .where('state', '=', 'active')
-    .execute();
+  const build = () =>
+    db
+      .updateTable('bpm_activity')
+      .set({ state: placeholder<ActivityState>('state'), ended_at: placeholder<number>('now') })
+      .where('instance_id', '=', placeholder<number>('instanceId'))
+      .where(
+        'execution_id',
+        'in',
+        executionIds.map((_, index) => placeholder<string>(`execution${index}`)),
+      )
+      .where('state', '=', 'active');
+  const executions = Object.fromEntries(executionIds.map((executionId, index) => [`execution${index}`, executionId]));
+  await runCompiledChange(db, `bpm_activity end x${executionIds.length}`, build, { ...executions, state, now, instanceId });
 }
 
 // ---------------------------------------------------------------- tasks
@@ -432,16 +445,16 @@ export async function insertTask(
   row: Omit<TaskRow, 'id'>,
   candidates: { users: string[]; groups: string[] },
 ): Promise<number> {
-  const inserted = await db.insertInto('bpm_task').values(row).returning('id').executeTakeFirstOrThrow();
+  const id = await insertCompiledId(db, 'bpm_task', row);
   const values = [
     ...new Set(candidates.users.map((ref) => `user\u0000${ref}`)),
     ...new Set(candidates.groups.map((ref) => `group\u0000${ref}`)),
   ].map((entry) => {
     const [kind = '', ref = ''] = entry.split('\u0000');
-    return { task_id: inserted.id, kind, ref };
+    return { task_id: id, kind, ref };
   });
-  if (values.length > 0) await db.insertInto('bpm_task_candidate').values(values).execute();
-  return inserted.id;
+  await insertCompiled(db, 'bpm_task_candidate', values);
+  return id;
 }
 
 export async function closeTasks(
@@ -450,12 +463,19 @@ export async function closeTasks(
   changes: { outcome: TaskOutcome; ended_at: number; completed_by?: string | null; button?: string | null },
 ) {
   if (ids.length === 0) return;
-  await db
-    .updateTable('bpm_task')
-    .set({ status: 'closed', ...changes })
-    .where('id', 'in', ids)
-    .where('status', '=', 'open')
-    .execute();
+  const columns = Object.keys(changes).sort() as Array<keyof typeof changes>;
+  const build = () =>
+    db
+      .updateTable('bpm_task')
+      .set({ status: 'closed', ...Object.fromEntries(columns.map((column) => [column, placeholder(column)])) })
+      .where(
+        'id',
+        'in',
+        ids.map((_, index) => placeholder<number>(`id${index}`)),
+      )
+      .where('status', '=', 'open');
+  const tasks = Object.fromEntries(ids.map((id, index) => [`id${index}`, id]));
+  await runCompiledChange(db, `bpm_task close ${columns.join(',')} x${ids.length}`, build, { ...tasks, ...changes });
 }
 
 /**
@@ -463,14 +483,14 @@ export async function closeTasks(
  * account claimed it, or a command closed it, since the caller's checks were read.
  */
 export async function holdTask(db: Kysely<Database>, id: number, userName: string): Promise<boolean> {
-  const result = await db
-    .updateTable('bpm_task')
-    .set({ assignee: userName })
-    .where('id', '=', id)
-    .where('status', '=', 'open')
-    .where((eb) => eb.or([eb('assignee', 'is', null), eb('assignee', '=', userName)]))
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  const build = () =>
+    db
+      .updateTable('bpm_task')
+      .set({ assignee: placeholder<string>('userName') })
+      .where('id', '=', placeholder<number>('id'))
+      .where('status', '=', 'open')
+      .where((eb) => eb.or([eb('assignee', 'is', null), eb('assignee', '=', placeholder<string>('userName'))]));
+  return (await runCompiledChange(db, 'bpm_task hold', build, { id, userName })) === 1;
 }
 
 /** Sets the assignee when the task is still open and its assignee still `expected`: false when someone came first. */
