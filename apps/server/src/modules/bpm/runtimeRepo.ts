@@ -493,6 +493,33 @@ export async function holdTask(db: Kysely<Database>, id: number, userName: strin
   return (await runCompiledChange(db, 'bpm_task hold', build, { id, userName })) === 1;
 }
 
+/**
+ * Closes the open task that `userName` acts on, taking it as holdTask does: false when another account
+ * claimed it, or a command closed it, since the caller's checks were read.
+ */
+export async function closeHeldTask(
+  db: Kysely<Database>,
+  id: number,
+  userName: string,
+  changes: { outcome: TaskOutcome; ended_at: number; completed_by: string; button: string | null },
+): Promise<boolean> {
+  const build = () =>
+    db
+      .updateTable('bpm_task')
+      .set({
+        status: 'closed',
+        assignee: placeholder<string>('userName'),
+        outcome: placeholder<TaskOutcome>('outcome'),
+        ended_at: placeholder<number>('ended_at'),
+        completed_by: placeholder<string>('completed_by'),
+        button: placeholder<string | null>('button'),
+      })
+      .where('id', '=', placeholder<number>('id'))
+      .where('status', '=', 'open')
+      .where((eb) => eb.or([eb('assignee', 'is', null), eb('assignee', '=', placeholder<string>('userName'))]));
+  return (await runCompiledChange(db, 'bpm_task close held', build, { id, userName, ...changes })) === 1;
+}
+
 /** Sets the assignee when the task is still open and its assignee still `expected`: false when someone came first. */
 export async function setAssignee(
   db: Kysely<Database>,

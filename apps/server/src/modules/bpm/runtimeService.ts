@@ -97,6 +97,19 @@ const asList = (value: unknown): string[] =>
           .filter(Boolean)
       : [];
 
+/** What a command does besides running the engine and saving its outcome. */
+interface CommandOptions {
+  /** Runs first in the command's transaction: a check or a write of its own (a comment). */
+  first?: (trx: Kysely<Database>) => Promise<void>;
+  /** Variables set in the engine before the command runs. */
+  engineVariables?: Record<string, unknown>;
+  /**
+   * The task acted on is taken by the command's actor: the command answers 409 when a claim landed while
+   * it ran (a claim must not be overtaken), or another command closed the task meanwhile.
+   */
+  held?: boolean;
+}
+
 /** An HTTP listener's call, made after the change is committed. */
 interface Delivery {
   listenerId: number;
@@ -471,7 +484,7 @@ export class RuntimeService {
     if (refusal) throw new AppError(409, refusal);
     const definition = await this.runnable(instance.definition_id);
     const closing: Closing = { outcome: 'completed', others: 'skipped', actor: caller?.userName ?? 'system', discarded: 'terminated' };
-    return this.engineCommand(caller, operation, instance, definition, command, variables, closing, undefined, variables);
+    return this.engineCommand(caller, operation, instance, definition, command, variables, closing, { engineVariables: variables });
   }
 
   // ---------------------------------------------------------------- task commands
@@ -609,9 +622,11 @@ export class RuntimeService {
         button: input.button ?? null,
         discarded: 'terminated',
       },
-      async (trx) => {
-        await this.holdTask(trx, task.id, caller.userName);
-        if (input.comment) await this.addComment(trx, instance.id, task.id, task.task_name, caller.userName, input.comment);
+      {
+        held: true,
+        first: input.comment
+          ? (trx) => this.addComment(trx, instance.id, task.id, task.task_name, caller.userName, input.comment as string)
+          : undefined,
       },
     );
   }
@@ -668,7 +683,7 @@ export class RuntimeService {
       { kind: 'resume' },
       {},
       { outcome, others: outcome, actor: caller.userName, discarded: 'terminated' },
-      first,
+      { first },
     );
   }
 
@@ -822,7 +837,7 @@ export class RuntimeService {
     if (refusal) throw new AppError(409, refusal);
     const definition = await this.runnable(instance.definition_id);
     const closing: Closing = { outcome: 'completed', others: 'skipped', actor: caller.userName, discarded: 'terminated' };
-    return this.engineCommand(caller, 'externalTask:complete', instance, definition, command, variables, closing, first);
+    return this.engineCommand(caller, 'externalTask:complete', instance, definition, command, variables, closing, { first });
   }
 
   // ---------------------------------------------------------------- the command pipeline
@@ -840,9 +855,9 @@ export class RuntimeService {
     command: EngineCommand,
     variables: Record<string, unknown>,
     closing: Closing,
-    first?: (trx: Kysely<Database>) => Promise<void>,
-    engineVariables: Record<string, unknown> = {},
+    options: CommandOptions = {},
   ) {
+    const { first, engineVariables = {}, held = false } = options;
     let outcome: RunOutcome;
     try {
       outcome = await this.run(
@@ -858,7 +873,7 @@ export class RuntimeService {
     }
     const { deliveries, saved } = await this.change(caller, { operation, target: `bpm-instance:${instance.id}` }, async (trx, entry) => {
       await first?.(trx);
-      const done = await this.save(trx, instance, definition, outcome, variables, closing);
+      const done = await this.save(trx, instance, definition, outcome, variables, closing, held);
       // The command an incident held went through another way (the task completed again): the incident is over.
       if ('executionId' in command && command.executionId) {
         await resolveIncidentsAt(trx, instance.id, command.executionId, { userName: caller?.userName ?? 'system', at: this.context.now() });
@@ -894,6 +909,7 @@ export class RuntimeService {
     outcome: RunOutcome,
     variables: Record<string, unknown>,
     closing: Closing,
+    held = false,
   ) {
     const merged = { ...(JSON.parse(instance.variables) as Record<string, unknown>), ...variables };
     const now = this.context.now();
@@ -904,7 +920,7 @@ export class RuntimeService {
     };
     if (!(await repo.saveInstance(trx, instance.id, instance.version, changes))) throw new AppError(409, 'error.bpmVersionConflict');
     const saved: Row = { ...instance, ...changes, version: instance.version + 1 };
-    return { saved, deliveries: await this.record(trx, saved, definition, outcome, merged, closing, false) };
+    return { saved, deliveries: await this.record(trx, saved, definition, outcome, merged, closing, false, held) };
   }
 
   private async run(
@@ -946,6 +962,7 @@ export class RuntimeService {
     variables: Record<string, unknown>,
     closing: Closing,
     started: boolean,
+    held = false,
   ): Promise<Delivery[]> {
     const now = this.context.now();
     const { nodes } = definition.info;
@@ -984,12 +1001,17 @@ export class RuntimeService {
     const waitingIds = new Set(outcome.waiting.map((task) => task.executionId));
     const closed = open.filter((row) => !waitingIds.has(row.execution_id));
     const mine = closed.filter((row) => row.id === closing.taskId).map((row) => row.id);
-    await repo.closeTasks(trx, mine, {
-      outcome: closing.outcome,
-      ended_at: now,
-      completed_by: closing.actor,
-      button: closing.button ?? null,
-    });
+    const closingMine = { outcome: closing.outcome, ended_at: now, completed_by: closing.actor, button: closing.button ?? null };
+    if (held && closing.taskId !== undefined) {
+      // The task acted on is taken by its actor as it closes; one that goes on waiting is still taken.
+      const taken =
+        mine.length > 0
+          ? await repo.closeHeldTask(trx, closing.taskId, closing.actor, closingMine)
+          : await repo.holdTask(trx, closing.taskId, closing.actor);
+      if (!taken) throw new AppError(409, 'error.bpmTaskTakenMeanwhile');
+    } else {
+      await repo.closeTasks(trx, mine, closingMine);
+    }
     await repo.closeTasks(
       trx,
       closed.filter((row) => row.id !== closing.taskId).map((row) => row.id),
