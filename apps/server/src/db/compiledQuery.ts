@@ -1,4 +1,4 @@
-import { type Compilable, CompiledQuery, type Kysely, type QueryResult } from 'kysely';
+import { type Compilable, CompiledQuery, type Kysely } from 'kysely';
 import { runsOnSqlite } from './dialectOf.ts';
 
 /** Stands in a query built once for the value each run gives under its name. */
@@ -62,10 +62,16 @@ export async function runCompiled<Row>(
   build: () => Compilable<Row>,
   values: Record<string, unknown>,
 ): Promise<Row[]> {
-  return (await executeCompiled(db, key, build, values)).rows;
+  const query = compiledFor(db, key, build, values);
+  const rows = atOnce.get(db)?.readAtOnce(query.sql, query.parameters);
+  if (rows) return rows as Row[];
+  return (await db.executeQuery<Row>(query)).rows;
 }
 
-/** runCompiled for an update or delete: the number of rows it changed, which an optimistic write checks. */
+/**
+ * runCompiled for an update or delete: the number of rows it changed, which an optimistic write checks.
+ * Always through Kysely's executor, which counts them.
+ */
 export async function runCompiledChange(
   // biome-ignore lint/suspicious/noExplicitAny: any database's executor runs a compiled query.
   db: Kysely<any>,
@@ -73,16 +79,17 @@ export async function runCompiledChange(
   build: () => Compilable<unknown>,
   values: Record<string, unknown>,
 ): Promise<number> {
-  return Number((await executeCompiled(db, key, build, values)).numAffectedRows ?? 0);
+  return Number((await db.executeQuery(compiledFor(db, key, build, values))).numAffectedRows ?? 0);
 }
 
-async function executeCompiled<Row>(
+/** The query `build` makes, compiled the first time `key` is seen on the dialect, with `values` in its placeholders. */
+function compiledFor<Row>(
   // biome-ignore lint/suspicious/noExplicitAny: any database's executor runs a compiled query.
   db: Kysely<any>,
   key: string,
   build: () => Compilable<Row>,
   values: Record<string, unknown>,
-): Promise<QueryResult<Row>> {
+): CompiledQuery<Row> {
   const dialectKey = `${runsOnSqlite(db) ? 'sqlite' : 'postgres'} ${key}`;
   let template = templates.get(dialectKey);
   if (!template) {
@@ -99,7 +106,5 @@ async function executeCompiled<Row>(
     if (!(parameter.name in values)) throw new Error(`${key}: no value for the placeholder ${parameter.name}`);
     return values[parameter.name];
   });
-  const rows = atOnce.get(db)?.readAtOnce(template.sql, parameters);
-  if (rows) return { rows: rows as Row[] };
-  return db.executeQuery(CompiledQuery.raw(template.sql, parameters));
+  return CompiledQuery.raw(template.sql, parameters) as CompiledQuery<Row>;
 }
