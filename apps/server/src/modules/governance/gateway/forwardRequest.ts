@@ -62,9 +62,9 @@ function failureOf(error: unknown): ForwardFailure {
  * One forwarded request as undici's dispatch handler: its attempts, the answer written straight into
  * the client's response, and its deadline, watched while no answer has begun. undici's stream() does
  * the same with an async resource, a signal listener and a stream-finished watch of ~8 listeners per
- * request, which here are one 'close' listener; the answer's bytes take the same path.
+ * request, which here is a call from the exchange's one 'close' listener; the answer's bytes take the same path.
  */
-class Forwarded implements Expiring, Dispatcher.DispatchHandler {
+class Forwarded implements Expiring, ForwardedRequest, Dispatcher.DispatchHandler {
   private attempt = 0;
   /** This attempt's answer is passed to the client (else it is a status the route retries, and dropped). */
   private passing = false;
@@ -181,15 +181,22 @@ class Forwarded implements Expiring, Dispatcher.DispatchHandler {
   }
 }
 
+/** A request on its way: what the client's response tells it when it closes. */
+export interface ForwardedRequest {
+  /** The response closed: when its answer was not finished, the client went away and the upstream request is broken off. */
+  clientClosed(): void;
+}
+
 /**
  * Streams the request to the upstream and the answer straight into the client's response (no body is
- * buffered or re-wrapped on the way), then calls `forwarding.done`. A client that goes away breaks
- * the upstream request off; one already gone is not forwarded at all. No answer begun by the deadline
- * (retries included) is the 'timeout' failure.
+ * buffered or re-wrapped on the way), then calls `forwarding.done`. The caller's one 'close' listener
+ * on the response calls `clientClosed()`, so a client that goes away breaks the upstream request off;
+ * one already gone is not forwarded at all. No answer begun by the deadline (retries included) is the
+ * 'timeout' failure.
  */
-export function forwardRequest(agent: Agent, forwarding: Forwarding, response: ServerResponse, deadlines: Deadlines): void {
+export function forwardRequest(agent: Agent, forwarding: Forwarding, response: ServerResponse, deadlines: Deadlines): ForwardedRequest {
   const forwarded = new Forwarded(agent, forwarding, response, deadlines);
-  response.on('close', () => forwarded.clientClosed());
   deadlines.add(forwarded);
   forwarded.send();
+  return forwarded;
 }

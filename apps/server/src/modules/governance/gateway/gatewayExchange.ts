@@ -6,7 +6,7 @@ import type { BreakerDecision } from './circuitBreakers.ts';
 import { type CompiledRoute, DescribedRequest, type Rewrites } from './compiledRoute.ts';
 import type { Deadlines } from './deadlines.ts';
 import type { FlowDecision } from './flowGuard.ts';
-import { type ForwardFailure, type Forwarding, forwardRequest } from './forwardRequest.ts';
+import { type ForwardedRequest, type ForwardFailure, type Forwarding, forwardRequest } from './forwardRequest.ts';
 import type { GatewayContext } from './gatewayServer.ts';
 import { bodyOf, forwardedHeaders, withoutHopByHop } from './proxiedRequest.ts';
 import { noGroups, type RouteTable } from './routeTable.ts';
@@ -60,6 +60,7 @@ export class Exchange implements Forwarding {
   private release: Settled = nothing;
   private breakerDone: Extract<BreakerDecision, { allowed: true }>['done'] | undefined = undefined;
   private startedAt = 0;
+  private forwarded: ForwardedRequest | undefined = undefined;
   // What forwardRequest reads (Forwarding), set once the upstream is known.
   origin = '';
   path = '';
@@ -119,17 +120,18 @@ export class Exchange implements Forwarding {
     this.startedAt = startedAt;
     this.release = decision.release;
     this.breakerDone = breaker.done;
-    // When the answer is finished or the client went away: see closed().
+    // When the answer is finished or the client went away: see closed(). The request's one listener,
+    // which also tells the forwarded request, instead of a second closure of its own per request.
     this.response.on('close', () => this.closed());
     const resolved = this.parts.upstreams.origin(route.uri);
     return resolved instanceof Promise ? resolved.then((origin) => this.toOrigin(origin)) : this.toOrigin(resolved);
   }
 
   /**
-   * The concurrency slot is given back, and the breakers hear every answer, the gateway's own 502 and
-   * 504 included. An answer destroyed with an error was broken off by the upstream and counts as failed;
-   * one closed without an error lost its client, which the breakers do not count and the figures show
-   * as nginx's 499.
+   * The concurrency slot is given back, the breakers hear every answer, the gateway's own 502 and
+   * 504 included, and an upstream request whose client went away is broken off. An answer destroyed
+   * with an error was broken off by the upstream and counts as failed; one closed without an error
+   * lost its client, which the breakers do not count and the figures show as nginx's 499.
    */
   private closed(): void {
     const { response } = this;
@@ -137,6 +139,7 @@ export class Exchange implements Forwarding {
     const elapsed = Date.now() - this.startedAt;
     const status = response.writableFinished ? response.statusCode : response.errored ? 500 : undefined;
     this.breakerDone?.(status, elapsed);
+    this.forwarded?.clientClosed();
     if (!this.parts.recording) return;
     const counted = status ?? clientClosedRequest;
     const routeId = (this.route as CompiledRoute).route.routeId;
@@ -164,7 +167,7 @@ export class Exchange implements Forwarding {
     this.retry = body === null || Buffer.isBuffer(body) ? retried : undefined;
     // The wait for a flow rule's queue and for the body counts too: past the timeout, a 504 in any case.
     this.deadline = this.receivedAt + this.parts.upstreamTimeoutMs;
-    forwardRequest(this.parts.agent, this, this.response, this.parts.deadlines);
+    this.forwarded = forwardRequest(this.parts.agent, this, this.response, this.parts.deadlines);
   }
 
   /** The upstream's answer as the client gets it: its own x-request-id, if it sends one, wins over the gateway's. */
