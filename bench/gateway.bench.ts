@@ -7,16 +7,19 @@
 // figure is the rule's cost), then the gateway's ratio to nginx and the rule's cost. nginx is installed
 // from Debian when missing (nginx-light), so its column is never empty.
 // Steadiness: two idle runs of one round once gave ratios 0.54 and 0.85 to the floor, and the machines
-// are shared. So every process is warmed up first (its connections open, its code compiled), the
-// proxies run in BENCH_ROUNDS interleaved rounds (default 3) whose order alternates, so a load that
-// grows or fades during a round weighs on both sides of a ratio alike, and each ratio is the median of
-// the rounds'. Beside throughput each ratio is also given by CPU time per request (the proxy process's
+// are shared: a neighbour's test run comes and goes within seconds. So every process is warmed up first
+// (its connections open, its code compiled), then the proxies run in BENCH_ROUNDS rounds (default 5),
+// each giving every proxy BENCH_SECONDS (default 6) cut into BENCH_SLICES slices (default 3) that take
+// turns, their order reversed every other turn: a load that comes or goes within a round weighs on
+// every proxy alike. Each ratio is the median of the rounds', printed with their spread (largest less
+// smallest). Beside throughput each ratio is also given by CPU time per request (the proxy process's
 // user and system time over the requests it carried, less what it spends idle): a proxy held back by
 // other work answers fewer requests but spends about the same CPU on each, so that figure moves less
 // with load (a machine loaded many times over still inflates it). Throughput is what the goals name.
-// Run: npm run bench:gateway   (BENCH_SECONDS per run, default 10; BENCH_CONNECTIONS, default 20;
-// BENCH_REDIS_URL to count the rule through Redis as several gateways would; BENCH_PROFILE=<dir> writes
-// the gateway's CPU profile there)
+// The load generator asks for one fixed path per run (a request built once), and its own share of a
+// core is printed beside the proxy's and the upstream's: on two cores the three share them.
+// Run: npm run bench:gateway   (BENCH_CONNECTIONS, default 20; BENCH_REDIS_URL to count the rule
+// through Redis as several gateways would; BENCH_PROFILE=<dir> writes the gateway's CPU profile there)
 import { type ChildProcess, execSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -27,9 +30,10 @@ import { insertRoute, setRouteStatus } from '../apps/server/src/modules/governan
 import { insertFlowRule } from '../apps/server/src/modules/governance/gateway/ruleRepo.ts';
 import { cpuSeconds, freePort, load, profileArguments, stop, waitUntilAnswering } from './support/processes.ts';
 
-const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const seconds = Number(process.env.BENCH_SECONDS ?? 6);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
-const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
+const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
+const slices = Number(process.env.BENCH_SLICES ?? 3);
 const redisUrl = process.env.BENCH_REDIS_URL ?? '';
 const nginxBinary = '/usr/sbin/nginx';
 if (!fs.existsSync(nginxBinary)) {
@@ -144,24 +148,47 @@ try {
   else console.log(`no nginx at ${nginxBinary} even after installing it: the nginx figures are left out`);
 
   console.log(
-    `${connections} connections, ${seconds} s each, ${os.cpus().length} cores; the rule counts ${redisUrl ? 'through Redis' : 'in the gateway process'}`,
+    `${connections} connections, ${rounds} rounds of ${seconds} s per proxy in ${slices} interleaved slices, ${os.cpus().length} cores; the rule counts ${redisUrl ? 'through Redis' : 'in the gateway process'}`,
   );
   // What each proxy spends with no request at all (the Qiming server's second ticks, say), taken off
   // its CPU per request below: at a few hundred requests a second on a busy machine it would weigh.
   const idleShare = new Map<ChildProcess, number>();
-  // Beside each run, the share of a core the proxy and the upstream used, and the proxy's CPU per request.
-  const run = async (title: string, url: string, pathName: string, proxy?: ChildProcess) => {
+  /** One proxy's runs added up: requests, seconds, and the CPU of the proxy, the upstream and the load generator. */
+  interface Totals {
+    requests: number;
+    seconds: number;
+    proxyCpu: number;
+    upstreamCpu: number;
+    generatorCpu: number;
+    p99: number;
+    errors: number;
+  }
+  const noTotals = (): Totals => ({ requests: 0, seconds: 0, proxyCpu: 0, upstreamCpu: 0, generatorCpu: 0, p99: 0, errors: 0 });
+  const run = async (into: Totals, url: string, pathName: string, runSeconds: number, proxy?: ChildProcess) => {
     const before = [proxy && cpuSeconds(proxy), cpuSeconds(upstream)];
-    const figures = await load(title, url, { connections, seconds, paths: () => pathName });
+    const figures = await load('', url, { connections, seconds: runSeconds, path: pathName, quiet: true });
     const [proxyCpu = 0, upstreamCpu = 0] = [proxy && cpuSeconds(proxy), cpuSeconds(upstream)].map(
       (after, index) => Number(after) - Number(before[index]),
     );
-    const busyCpu = Math.max(0, proxyCpu - (proxy ? (idleShare.get(proxy) ?? 0) : 0) * seconds);
-    const cpuPerRequestUs = (busyCpu / Math.max(1, figures.requestsPerSecond * seconds)) * 1e6;
+    into.requests += figures.requests;
+    into.seconds += figures.seconds;
+    into.proxyCpu += proxyCpu;
+    into.upstreamCpu += upstreamCpu;
+    into.generatorCpu += figures.generatorCpu;
+    into.p99 = Math.max(into.p99, figures.p99);
+    into.errors += figures.errors;
+  };
+  /** Prints one proxy's round and gives its throughput and its CPU per request, its idle share taken off. */
+  const report = (title: string, totals: Totals, proxy?: ChildProcess) => {
+    const requestsPerSecond = totals.requests / Math.max(totals.seconds, 1e-3);
+    const busyCpu = Math.max(0, totals.proxyCpu - (proxy ? (idleShare.get(proxy) ?? 0) : 0) * totals.seconds);
+    const cpuPerRequestUs = (busyCpu / Math.max(1, totals.requests)) * 1e6;
+    const share = (cpu: number) => `${((cpu / Math.max(totals.seconds, 1e-3)) * 100).toFixed(0)} %`;
+    console.log(`${title.padEnd(46)} ${requestsPerSecond.toFixed(0).padStart(7)} req/s   p99 ${totals.p99} ms   errors ${totals.errors}`);
     console.log(
-      `${''.padEnd(46)} ${proxy ? `proxy ${((proxyCpu / seconds) * 100).toFixed(0)} % of a core, ${cpuPerRequestUs.toFixed(0)} µs CPU per request, ` : ''}upstream ${((upstreamCpu / seconds) * 100).toFixed(0)} %`,
+      `${''.padEnd(46)} ${proxy ? `proxy ${share(totals.proxyCpu)} of a core, ${cpuPerRequestUs.toFixed(0)} µs CPU per request, ` : ''}upstream ${share(totals.upstreamCpu)}, load generator ${share(totals.generatorCpu)}`,
     );
-    return { ...figures, cpuPerRequestUs };
+    return { requestsPerSecond, cpuPerRequestUs };
   };
   // A run first, so every process has its connections open and its code compiled (V8 optimises a hot
   // function after some thousands of calls; two seconds were not always enough under load).
@@ -172,15 +199,16 @@ try {
     [leanUrl, '/plain'],
     ...(nginx ? [[nginxUrl, '/plain']] : []),
   ]) {
-    await load('(warming up)', url ?? '', { connections, seconds: 4, paths: () => pathName ?? '/' });
+    await load('(warming up)', url ?? '', { connections, seconds: 4, path: pathName ?? '/' });
   }
   const proxies = [server, lean, ...(nginx ? [nginx] : [])];
   const idleBefore = proxies.map((proxy) => cpuSeconds(proxy));
   await new Promise((resolve) => setTimeout(resolve, 5000));
   for (const [index, proxy] of proxies.entries()) idleShare.set(proxy, (cpuSeconds(proxy) - (idleBefore[index] ?? 0)) / 5);
   console.log(`idle, the gateway's server used ${((idleShare.get(server) ?? 0) * 100).toFixed(1)} % of a core`);
-  type RunFigures = Awaited<ReturnType<typeof run>>;
-  const direct = await run('upstream directly', upstreamUrl, '/hello');
+  const directTotals = noTotals();
+  await run(directTotals, upstreamUrl, '/hello', seconds);
+  const direct = report('upstream directly', directTotals);
   const ratios = {
     floor: [] as number[],
     floorByCpu: [] as number[],
@@ -189,19 +217,26 @@ try {
     ruleCostByCpu: [] as number[],
     floorToNginx: [] as number[],
   };
+  const steps = [
+    { name: 'proxied', title: 'nginx proxy_pass (1 worker)', url: nginxUrl, path: '/plain', proxy: nginx },
+    { name: 'floor', title: 'leanest Node proxy (http + undici)', url: leanUrl, path: '/plain', proxy: lean },
+    { name: 'plain', title: 'Qiming gateway, no rule', url: gatewayUrl, path: '/plain', proxy: server },
+    { name: 'ruled', title: 'Qiming gateway, QPS rule per client address', url: gatewayUrl, path: '/ruled', proxy: server },
+  ].filter((step) => step.name !== 'proxied' || nginx);
   for (let round = 1; round <= rounds; round++) {
     console.log(`round ${round} of ${rounds}`);
-    // Odd rounds go nginx, floor, gateway, gateway with the rule; even rounds the other way round.
-    const steps = {
-      proxied: () => (nginx ? run('nginx proxy_pass (1 worker)', nginxUrl, '/plain', nginx) : undefined),
-      floor: () => run('leanest Node proxy (http + undici)', leanUrl, '/plain', lean),
-      plain: () => run('Qiming gateway, no rule', gatewayUrl, '/plain', server),
-      ruled: () => run('Qiming gateway, QPS rule per client address', gatewayUrl, '/ruled', server),
-    };
-    const order = ['proxied', 'floor', 'plain', 'ruled'] as const;
-    const measured: Partial<Record<(typeof order)[number], RunFigures>> = {};
-    for (const step of round % 2 ? order : [...order].reverse()) measured[step] = await steps[step]();
-    const { proxied, floor, plain, ruled } = measured as Record<'floor' | 'plain' | 'ruled', RunFigures> & { proxied?: RunFigures };
+    // Each proxy's time in the round is cut into slices that take turns, their order reversed every
+    // other turn (nginx, floor, gateway, gateway with the rule; then back): a neighbour's load that
+    // comes or goes within the round weighs on every proxy alike instead of on the one that ran then.
+    const totals = new Map(steps.map((step) => [step.name, noTotals()]));
+    for (let slice = 0; slice < slices; slice++) {
+      for (const step of (round + slice) % 2 ? steps : [...steps].reverse()) {
+        await run(totals.get(step.name) as Totals, step.url, step.path, seconds / slices, step.proxy);
+      }
+    }
+    const measured = new Map(steps.map((step) => [step.name, report(step.title, totals.get(step.name) as Totals, step.proxy)]));
+    const [floor, plain, ruled, proxied] = ['floor', 'plain', 'ruled', 'proxied'].map((name) => measured.get(name));
+    if (!floor || !plain || !ruled) throw new Error('a proxy was not measured');
     ratios.floor.push(plain.requestsPerSecond / floor.requestsPerSecond);
     ratios.floorByCpu.push(floor.cpuPerRequestUs / plain.cpuPerRequestUs);
     ratios.ruleCost.push(1 - ruled.requestsPerSecond / plain.requestsPerSecond);
@@ -212,7 +247,8 @@ try {
     }
     if (round === 1) console.log(`ratio gateway / upstream directly: ${(plain.requestsPerSecond / direct.requestsPerSecond).toFixed(3)}`);
   }
-  const spread = (values: number[]) => `median ${median(values).toFixed(3)} of ${values.map((value) => value.toFixed(3)).join(', ')}`;
+  const spread = (values: number[]) =>
+    `median ${median(values).toFixed(3)}, spread ${(Math.max(...values) - Math.min(...values)).toFixed(3)}, of ${values.map((value) => value.toFixed(3)).join(', ')}`;
   console.log(`ratio gateway / leanest Node proxy: ${spread(ratios.floor)} (goal >= 0.85)`);
   console.log(`  the same by CPU per request (floor's / gateway's): ${spread(ratios.floorByCpu)}`);
   if (nginx) {

@@ -52,26 +52,55 @@ export async function stop(child: ChildProcess): Promise<void> {
 export interface LoadFigures {
   title: string;
   requestsPerSecond: number;
+  /** Requests answered over the whole run, and the run's length in seconds. */
+  requests: number;
+  seconds: number;
   p99: number;
   errors: number;
+  /** CPU seconds the load generator (this process) spent on the run. */
+  generatorCpu: number;
 }
 
-/** Autocannon against `url` for `seconds`, printed on one line. */
+/**
+ * Autocannon against `url` for `seconds`, printed on one line unless `quiet`. A fixed `path` is built
+ * into one request buffer reused for every request; `paths` is asked for each request's path, which
+ * costs the generator a request built per request.
+ */
 export async function load(
   title: string,
   url: string,
-  options: { connections: number; seconds: number; headers?: Record<string, string>; paths: () => string },
+  options: {
+    connections: number;
+    seconds: number;
+    headers?: Record<string, string>;
+    paths?: () => string;
+    path?: string;
+    quiet?: boolean;
+  },
 ): Promise<LoadFigures> {
+  const { paths } = options;
+  const cpuBefore = process.cpuUsage();
   const result = await autocannon({
-    url,
+    url: options.path ? new URL(options.path, url).href : url,
     connections: options.connections,
     duration: options.seconds,
     headers: options.headers ?? {},
-    requests: [{ setupRequest: (request: { path: string }) => ({ ...request, path: options.paths() }) }],
+    ...(paths ? { requests: [{ setupRequest: (request: { path: string }) => ({ ...request, path: paths() }) }] } : {}),
   });
-  const figures = { title, requestsPerSecond: result.requests.average, p99: result.latency.p99, errors: result.errors + result.non2xx };
-  console.log(
-    `${title.padEnd(46)} ${figures.requestsPerSecond.toFixed(0).padStart(7)} req/s   p50 ${result.latency.p50} ms   p99 ${figures.p99} ms   errors ${figures.errors}`,
-  );
+  const cpu = process.cpuUsage(cpuBefore);
+  const figures = {
+    title,
+    requestsPerSecond: result.requests.average,
+    requests: result.requests.total,
+    seconds: result.duration,
+    p99: result.latency.p99,
+    errors: result.errors + result.non2xx,
+    generatorCpu: (cpu.user + cpu.system) / 1e6,
+  };
+  if (!options.quiet) {
+    console.log(
+      `${title.padEnd(46)} ${figures.requestsPerSecond.toFixed(0).padStart(7)} req/s   p50 ${result.latency.p50} ms   p99 ${figures.p99} ms   errors ${figures.errors}`,
+    );
+  }
   return figures;
 }
