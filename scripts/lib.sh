@@ -20,8 +20,9 @@ ensure_npm_dependencies() {
 }
 
 # As ensure_npm_dependencies, but better-sqlite3's compile (about 2 min of one core on a clean clone)
-# runs in the background while the caller lints and builds, which need no database:
-# wait_npm_dependencies waits for it. Every other install script runs before this returns.
+# runs in the background while the caller does what needs no SQLite on this Node (the test command: all
+# but its last step, since its suites run on Node 24 with better-sqlite3 13): wait_npm_dependencies waits
+# for it. Every other install script runs before this returns.
 start_npm_dependencies() {
   use_local_node_headers
   export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
