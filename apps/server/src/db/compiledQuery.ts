@@ -14,6 +14,17 @@ export function placeholder<T>(name: string): T {
   return new Placeholder(name) as T;
 }
 
+/**
+ * An `in (...)` list of `items` in a query built once: the list's length belongs in the query's key, its
+ * items are the run's values, named `prefix0`, `prefix1`, ...
+ */
+export function placeholderList<T>(prefix: string, items: readonly T[]) {
+  return {
+    placeholders: () => items.map((_, index) => placeholder<T>(`${prefix}${index}`)),
+    values: Object.fromEntries(items.map((item, index) => [`${prefix}${index}`, item])),
+  };
+}
+
 interface Template {
   sql: string;
   /** Each parameter's fixed value, or the placeholder whose value a run gives. */

@@ -13,7 +13,7 @@ import type {
 } from '@qiming/shared';
 import { type Kysely, type Selectable, sql } from 'kysely';
 import { insertCompiled, insertCompiledId } from '../../db/compiledInsert.ts';
-import { placeholder, runCompiled, runCompiledChange } from '../../db/compiledQuery.ts';
+import { placeholder, placeholderList, runCompiled, runCompiledChange } from '../../db/compiledQuery.ts';
 import { containsText } from '../../db/containsText.ts';
 import { paginate } from '../../db/paginate.ts';
 import type { BpmInstanceTable, BpmTaskTable, Database } from '../../db/schema.ts';
@@ -176,19 +176,15 @@ export async function insertActivities(db: Kysely<Database>, rows: Array<Omit<Se
 
 export async function endActivities(db: Kysely<Database>, instanceId: number, executionIds: string[], state: ActivityState, now: number) {
   if (executionIds.length === 0) return;
+  const executions = placeholderList('execution', executionIds);
   const build = () =>
     db
       .updateTable('bpm_activity')
       .set({ state: placeholder<ActivityState>('state'), ended_at: placeholder<number>('now') })
       .where('instance_id', '=', placeholder<number>('instanceId'))
-      .where(
-        'execution_id',
-        'in',
-        executionIds.map((_, index) => placeholder<string>(`execution${index}`)),
-      )
+      .where('execution_id', 'in', executions.placeholders())
       .where('state', '=', 'active');
-  const executions = Object.fromEntries(executionIds.map((executionId, index) => [`execution${index}`, executionId]));
-  await runCompiledChange(db, `bpm_activity end x${executionIds.length}`, build, { ...executions, state, now, instanceId });
+  await runCompiledChange(db, `bpm_activity end x${executionIds.length}`, build, { ...executions.values, state, now, instanceId });
 }
 
 // ---------------------------------------------------------------- tasks
@@ -464,18 +460,14 @@ export async function closeTasks(
 ) {
   if (ids.length === 0) return;
   const columns = Object.keys(changes).sort() as Array<keyof typeof changes>;
+  const tasks = placeholderList('id', ids);
   const build = () =>
     db
       .updateTable('bpm_task')
       .set({ status: 'closed', ...Object.fromEntries(columns.map((column) => [column, placeholder(column)])) })
-      .where(
-        'id',
-        'in',
-        ids.map((_, index) => placeholder<number>(`id${index}`)),
-      )
+      .where('id', 'in', tasks.placeholders())
       .where('status', '=', 'open');
-  const tasks = Object.fromEntries(ids.map((id, index) => [`id${index}`, id]));
-  await runCompiledChange(db, `bpm_task close ${columns.join(',')} x${ids.length}`, build, { ...tasks, ...changes });
+  await runCompiledChange(db, `bpm_task close ${columns.join(',')} x${ids.length}`, build, { ...tasks.values, ...changes });
 }
 
 /**
