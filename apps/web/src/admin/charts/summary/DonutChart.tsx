@@ -14,9 +14,8 @@ interface Props {
 /** A hair between neighbouring slices, in radians, so two of one colour family stay apart. */
 const gap = 0.012;
 
-/** The slices' angles in order, clockwise from twelve o'clock, each its share of the whole; empty ones left out. */
-function layOut(slices: Slice[]) {
-  const total = slices.reduce((sum, slice) => sum + slice.value, 0);
+/** The slices' angles in order, clockwise from twelve o'clock, each its share of `total`; empty ones left out. */
+function layOut(slices: Slice[], total: number) {
   let start = 0;
   return slices.flatMap((slice) => {
     const end = start + (2 * Math.PI * slice.value) / (total || 1);
@@ -31,8 +30,8 @@ function layOut(slices: Slice[]) {
  * crowds a thin slice. A whole of nothing shows the empty ring.
  */
 export function DonutChart({ slices, label, height = 200 }: Props) {
-  const parts = layOut(slices);
   const total = slices.reduce((sum, slice) => sum + slice.value, 0);
+  const parts = layOut(slices, total);
   return (
     <ChartFrame label={label} height={height} legend={slices}>
       {(width) => {
