@@ -29,7 +29,6 @@ interface Template {
   sql: string;
   /** Each parameter's fixed value, or the placeholder whose value a run gives. */
   parameters: readonly unknown[];
-  query: CompiledQuery['query'];
 }
 
 const templates = new Map<string, Template>();
@@ -73,10 +72,10 @@ export async function runCompiled<Row>(
   build: () => Compilable<Row>,
   values: Record<string, unknown>,
 ): Promise<Row[]> {
-  const query = compiledFor(db, key, build, values);
-  const rows = atOnce.get(db)?.readAtOnce(query.sql, query.parameters);
+  const { sql, parameters } = filledIn(db, key, build, values);
+  const rows = atOnce.get(db)?.readAtOnce(sql, parameters);
   if (rows) return rows as Row[];
-  return (await db.executeQuery<Row>(query)).rows;
+  return (await db.executeQuery<Row>(CompiledQuery.raw(sql, parameters))).rows;
 }
 
 /**
@@ -90,22 +89,27 @@ export async function runCompiledChange(
   build: () => Compilable<unknown>,
   values: Record<string, unknown>,
 ): Promise<number> {
-  return Number((await db.executeQuery(compiledFor(db, key, build, values))).numAffectedRows ?? 0);
+  const { sql, parameters } = filledIn(db, key, build, values);
+  return Number((await db.executeQuery(CompiledQuery.raw(sql, parameters))).numAffectedRows ?? 0);
 }
 
-/** The query `build` makes, compiled the first time `key` is seen on the dialect, with `values` in its placeholders. */
-function compiledFor<Row>(
+/**
+ * The SQL of the query `build` makes, compiled the first time `key` is seen on the dialect, and its
+ * parameters with `values` in the placeholders. Plain text and values: a read answered at once needs no
+ * Kysely query node around them.
+ */
+function filledIn(
   // biome-ignore lint/suspicious/noExplicitAny: any database's executor runs a compiled query.
   db: Kysely<any>,
   key: string,
-  build: () => Compilable<Row>,
+  build: () => Compilable<unknown>,
   values: Record<string, unknown>,
-): CompiledQuery<Row> {
+): { sql: string; parameters: unknown[] } {
   const dialectKey = `${runsOnSqlite(db) ? 'sqlite' : 'postgres'} ${key}`;
   let template = templates.get(dialectKey);
   if (!template) {
     const compiled = build().compile();
-    template = { sql: compiled.sql, parameters: compiled.parameters, query: compiled.query };
+    template = { sql: compiled.sql, parameters: compiled.parameters };
     if (templates.size >= maxTemplates) templates.clear();
     templates.set(dialectKey, template);
     // Each name stays prepared on every connection that ran it, so their number is bounded too.
@@ -117,5 +121,5 @@ function compiledFor<Row>(
     if (!(parameter.name in values)) throw new Error(`${key}: no value for the placeholder ${parameter.name}`);
     return values[parameter.name];
   });
-  return CompiledQuery.raw(template.sql, parameters) as CompiledQuery<Row>;
+  return { sql: template.sql, parameters };
 }

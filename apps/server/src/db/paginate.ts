@@ -117,8 +117,6 @@ function compiledPage<DB, TB extends keyof DB, O>(
   skip: number,
 ): Promise<O[]> {
   const { db, key, base, values } = spec.compiled as NonNullable<typeof spec.compiled>;
-  const sortColumn = sql.ref(column);
-  const tie = sql.ref(spec.tieBreaker ?? 'id');
   return runCompiled(
     db,
     `${key} ${column} ${direction}`,
@@ -127,8 +125,8 @@ function compiledPage<DB, TB extends keyof DB, O>(
         .select(base())
         .limit(placeholder<number>('take'))
         .offset(placeholder<number>('skip'))
-        .orderBy(sortColumn, direction)
-        .orderBy(tie, direction),
+        .orderBy(sql.ref(column), direction)
+        .orderBy(sql.ref(spec.tieBreaker ?? 'id'), direction),
     { ...values, take, skip },
   );
 }

@@ -71,6 +71,8 @@ async function engineRestSession(context: AppContext, request: FastifyRequest): 
  */
 export function registerAccessGuard(app: FastifyInstance, context: AppContext): void {
   app.decorateRequest('caller', null as unknown as Caller);
+  const callerOf = (request: FastifyRequest, operationId: number | null, session: LiveSession | null) =>
+    new Caller(context.db, context.accessCache, session, operationId, request.ip, () => requestLanguage(request));
   const guard = async (
     request: FastifyRequest,
     pattern: string,
@@ -79,8 +81,7 @@ export function registerAccessGuard(app: FastifyInstance, context: AppContext): 
   ) => {
     const resource = context.accessIndex.find(request.method, pattern);
     if (!resource) throw forbidden('error.undeclaredRoute');
-    const caller = (session: LiveSession | null) =>
-      new Caller(context.db, context.accessCache, session, resource.operationId, request.ip, () => requestLanguage(request));
+    const caller = (session: LiveSession | null) => callerOf(request, resource.operationId, session);
     request.caller = caller(null);
     if (resource.accessType === 'public') return;
     const session = await resolve();
@@ -88,13 +89,29 @@ export function registerAccessGuard(app: FastifyInstance, context: AppContext): 
     request.caller = caller(session);
     if (resource.accessType === 'authorised' && !(await request.caller.holds(resource.operationId))) throw forbidden();
   };
-  app.addHook('onRequest', async (request) => {
+  /**
+   * The guard's common path without a promise: a bearer whose token and session this process keeps, on a
+   * public route or one whose operation the kept grants hold. Anything else (unknown, refused) is left to
+   * `guard`, which decides it the same way after reading what it needs.
+   */
+  const passesAtOnce = (request: FastifyRequest, pattern: string): boolean => {
+    const resource = context.accessIndex.find(request.method, pattern);
+    if (!resource) return false;
+    const session = resource.accessType === 'public' ? null : context.auth.knownSession(request.headers.authorization);
+    if (session === undefined) return false;
+    const caller = callerOf(request, resource.operationId, session);
+    if (resource.accessType === 'authorised' && caller.holdsAtOnce(resource.operationId) !== true) return false;
+    request.caller = caller;
+    return true;
+  };
+  // A callback hook, so that a request passed at once costs no promise.
+  app.addHook('onRequest', (request, _reply, done) => {
     const pattern = request.routeOptions.url;
-    if (!pattern || !isGuarded(pattern) || pattern.startsWith(nacosPrefix)) return;
-    const session = pattern.startsWith(engineRestPrefix)
-      ? () => engineRestSession(context, request)
-      : () => context.auth.authenticate(request.headers.authorization);
-    await guard(request, pattern, session, unauthenticated);
+    if (!pattern || !isGuarded(pattern) || pattern.startsWith(nacosPrefix)) return done();
+    const engineRest = pattern.startsWith(engineRestPrefix);
+    if (!engineRest && passesAtOnce(request, pattern)) return done();
+    const session = engineRest ? () => engineRestSession(context, request) : () => context.auth.authenticate(request.headers.authorization);
+    guard(request, pattern, session, unauthenticated).then(() => done(), done);
   });
   // A callback hook: the other routes pass it at once, without a promise.
   app.addHook('preValidation', (request, _reply, done) => {

@@ -31,6 +31,7 @@ function grants(): GrantAnswers {
 /** The process's cache of held operations (auth's AccessCache), consulted outside transactions. */
 export interface GrantCache {
   grantsOf(accountId: number, load: () => Promise<Set<number>>): Promise<Set<number>>;
+  keptGrants(accountId: number): Set<number> | undefined;
 }
 
 /** What the audit log keeps of a request: its path parameters and body as parsed and validated. */
@@ -104,6 +105,11 @@ export class Caller {
 
   async holds(operationId: number, db: Kysely<Database> = this.db): Promise<boolean> {
     return this.isSuper || (await this.heldOperations(db)).has(operationId);
+  }
+
+  /** Whether the caller holds the operation, when the process keeps what it holds; `undefined` when that needs reading. */
+  holdsAtOnce(operationId: number): boolean | undefined {
+    return this.isSuper || this.access.keptGrants(this.accountId)?.has(operationId);
   }
 
   /** Whether the caller holds the operation with this code: the view grant of a page a summary card stands for. */

@@ -52,10 +52,10 @@ export class AccessCache {
 
   /** The live session `id`, loaded when not kept; a session that is not live is never kept. */
   async session(id: string, load: () => Promise<LiveSession | undefined>): Promise<LiveSession | undefined> {
+    const kept = this.keptSession(id);
+    if (kept) return kept;
     if (!this.cluster.reachable) return load();
     const now = this.now();
-    const kept = this.sessions.get(id);
-    if (kept && kept.until > now && kept.value.expiresAt > now) return kept.value;
     const generation = this.generation;
     const session = await load();
     if (session && generation === this.generation)
@@ -65,14 +65,29 @@ export class AccessCache {
 
   /** The operations the account holds through its roles, loaded when not kept. */
   async grantsOf(accountId: number, load: () => Promise<Set<number>>): Promise<Set<number>> {
+    const kept = this.keptGrants(accountId);
+    if (kept) return kept;
     if (!this.cluster.reachable) return load();
     const now = this.now();
-    const kept = this.grants.get(accountId);
-    if (kept && kept.until > now) return kept.value;
     const generation = this.generation;
     const operations = await load();
     if (generation === this.generation) this.keep(this.grants, accountId, operations, now + this.options.ttlMs);
     return operations;
+  }
+
+  /** The live session `id` when it is kept and may be served: the guard's common path, without a promise. */
+  keptSession(id: string): LiveSession | undefined {
+    if (!this.cluster.reachable) return undefined;
+    const now = this.now();
+    const kept = this.sessions.get(id);
+    return kept && kept.until > now && kept.value.expiresAt > now ? kept.value : undefined;
+  }
+
+  /** The operations the account holds when they are kept and may be served, without a promise. */
+  keptGrants(accountId: number): Set<number> | undefined {
+    if (!this.cluster.reachable) return undefined;
+    const kept = this.grants.get(accountId);
+    return kept && kept.until > this.now() ? kept.value : undefined;
   }
 
   /**

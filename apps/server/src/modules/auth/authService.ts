@@ -38,6 +38,11 @@ export interface TokenAnswer {
 
 type LoginLogger = (result: LoginResult, accountId?: number | null) => Promise<void>;
 
+/** The token of an `Authorization: Bearer <token>` header. */
+function bearerToken(authorization: string | undefined): string | undefined {
+  return /^Bearer\s+(\S+)$/i.exec(authorization ?? '')?.[1];
+}
+
 /** Sign-in, token refresh, sign-out and token checks: the protocol of the foundation issue. */
 export class AuthService {
   constructor(
@@ -239,12 +244,23 @@ export class AuthService {
   }
 
   async authenticate(authorization: string | undefined): Promise<LiveSession | undefined> {
-    const token = /^Bearer\s+(\S+)$/i.exec(authorization ?? '')?.[1];
+    const token = bearerToken(authorization);
     if (!token) return undefined;
     const claims = await this.tokens.verify(token);
     if (!claims) return undefined;
     const session = await this.access.session(claims.sessionId, () => findLiveSession(this.db, claims.sessionId, this.now()));
     return session && session.accountId === claims.accountId ? session : undefined;
+  }
+
+  /**
+   * The session of a bearer token when this process has verified the token and keeps its session: what
+   * `authenticate` would answer, without a promise. `undefined` means only "not known here".
+   */
+  knownSession(authorization: string | undefined): LiveSession | undefined {
+    const token = bearerToken(authorization);
+    const claims = token === undefined ? undefined : this.tokens.knownClaims(token);
+    const session = claims && this.access.keptSession(claims.sessionId);
+    return session && session.accountId === claims?.accountId ? session : undefined;
   }
 
   logout(sessionId: string): Promise<void> {

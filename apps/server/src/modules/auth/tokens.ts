@@ -36,11 +36,9 @@ export class AccessTokens {
    * later calls only compare the expiry. Revocation is the session's business, not the token's.
    */
   async verify(token: string): Promise<AccessClaims | undefined> {
-    const now = this.now();
-    const known = this.verified.get(token);
-    if (known) return known.expiresAt > now ? known.claims : undefined;
+    if (this.verified.has(token)) return this.knownClaims(token);
     try {
-      const { payload } = await jwtVerify(token, this.secret, { issuer, algorithms: ['HS256'], currentDate: new Date(now) });
+      const { payload } = await jwtVerify(token, this.secret, { issuer, algorithms: ['HS256'], currentDate: new Date(this.now()) });
       const accountId = Number(payload.sub);
       if (!Number.isInteger(accountId) || typeof payload.sid !== 'string' || typeof payload.exp !== 'number') return undefined;
       const claims = { accountId, sessionId: payload.sid };
@@ -50,6 +48,12 @@ export class AccessTokens {
     } catch {
       return undefined;
     }
+  }
+
+  /** The claims of a token this process has verified and that has not expired; `undefined` for any other. */
+  knownClaims(token: string): AccessClaims | undefined {
+    const known = this.verified.get(token);
+    return known && known.expiresAt > this.now() ? known.claims : undefined;
   }
 }
 
