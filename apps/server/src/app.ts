@@ -5,7 +5,7 @@ import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransformObject, validatorCompiler } from 'fastify-type-provider-zod';
 import { type DestinationStream, pino } from 'pino';
 import { installationSecret } from './bootstrap/installationSecret.ts';
 import { prepareDatabase } from './bootstrap/prepareDatabase.ts';
@@ -16,6 +16,7 @@ import type { AppContext } from './context.ts';
 import { openDatabase } from './db/database.ts';
 import { isGuarded, registerAccessGuard } from './http/accessGuard.ts';
 import { boundedServer } from './http/boundedServer.ts';
+import { checkedResponseSerializerCompiler } from './http/checkedResponses.ts';
 import { responseSerializerCompiler } from './http/envelope.ts';
 import { AppError, registerErrorHandling } from './http/errors.ts';
 import { parseQueryString, registerFormBody } from './http/formBody.ts';
@@ -73,6 +74,8 @@ export interface BuildOptions {
   /** Log to standard output (the server), to a stream of the caller's (tests), or not at all. */
   logger?: boolean | DestinationStream;
   now?: () => number;
+  /** Refuse any answer its response schema would change (the suites set it; production only writes). */
+  checkResponses?: boolean;
 }
 
 export interface BuiltApp {
@@ -140,7 +143,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     serverFactory: (handler) => boundedServer(handler, config),
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(responseSerializerCompiler);
+  app.setSerializerCompiler(options.checkResponses ? checkedResponseSerializerCompiler : responseSerializerCompiler);
   registerErrorHandling(app);
   echoRequestId(app);
   registerSecurityHeaders(app, config.webDistDir);
@@ -179,6 +182,8 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
       security: [{ bearer: [] }],
     },
     transform: documentedOperations((method, url) => context.accessIndex.find(method, url)?.accessType),
+    // Schemas with an id (the recursive trees) become components their operations refer to.
+    transformObject: jsonSchemaTransformObject,
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
   // Limits apply only where a route asks for them (the public website API).

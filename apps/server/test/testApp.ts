@@ -65,7 +65,13 @@ export async function createTestApp(
     gatewayUpstreamAllow: ['0.0.0.0/0', '::/0', '127.0.0.0/8', '::1'],
     ...options.config,
   };
-  const built = await buildApp({ config, now: clock.now, adminPassword: options.adminPassword, logger: options.logger });
+  const built = await buildApp({
+    config,
+    now: clock.now,
+    adminPassword: options.adminPassword,
+    logger: options.logger,
+    checkResponses: true,
+  });
   return {
     ...built,
     database,
@@ -81,7 +87,7 @@ export async function createTestApp(
 export async function restartTestApp(t: TestApp): Promise<TestApp> {
   const { config } = t.context;
   await t.app.close();
-  const built = await buildApp({ config, now: t.clock.now });
+  const built = await buildApp({ config, now: t.clock.now, checkResponses: true });
   return {
     ...t,
     ...built,

@@ -1,4 +1,6 @@
 export * from './api/alarms.ts';
+export * from './api/answers/deletion.ts';
+export * from './api/answers/dictionary.ts';
 export * from './api/bpm.ts';
 export * from './api/bpmForms.ts';
 export * from './api/dashboard.ts';

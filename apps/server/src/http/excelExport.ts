@@ -1,6 +1,7 @@
 import { formatMessage, type Language, type MessageKey } from '@qiming/shared';
 import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
+import { fileAnswer } from './fileAnswer.ts';
 
 export const maxExportRows = 50_000;
 
@@ -10,6 +11,11 @@ export interface ExportColumn<Row> {
   value: (row: Row) => string | number | Date;
   width?: number;
 }
+
+const excelMediaType = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** The response schema of every `…/export`. */
+export const excelAnswer = fileAnswer(excelMediaType, 'The matching rows as an Excel workbook (at most 50,000)');
 
 /** Sends rows as an .xlsx attachment with headers in the caller's language. */
 export async function sendExcel<Row>(
@@ -26,7 +32,7 @@ export async function sendExcel<Row>(
   for (const row of options.rows) sheet.addRow(options.columns.map((column) => column.value(row)));
   const buffer = Buffer.from(await workbook.xlsx.writeBuffer());
   return reply
-    .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+    .header('content-type', excelMediaType)
     .header('content-disposition', `attachment; filename="${options.fileName}.xlsx"`)
     .send(buffer);
 }

@@ -69,7 +69,10 @@ export function documentedOperations(accessOf: (method: string, url: string) => 
     const schema = (transformed.schema ?? {}) as Record<string, unknown>;
     const operationId = typeof schema.operationId === 'string' ? schema.operationId : operationIdOf(method, url);
     if (!url.startsWith('/api/') || url.startsWith('/api/oauth/')) return { ...transformed, schema: { ...schema, operationId } };
-    const documented: Record<string, unknown> = { 200: successAnswer, ...(schema.response as Record<string, unknown> | undefined) };
+    const declared = (schema.response ?? {}) as Record<string, unknown>;
+    // A route that declares its success (204, a redirect) is not also said to answer 200.
+    const succeeds = Object.keys(declared).some((status) => /^[23]/.test(status));
+    const documented: Record<string, unknown> = { ...(succeeds ? {} : { 200: successAnswer }), ...declared };
     const answer = (status: keyof typeof errorAnswers) => {
       documented[status] ??= { description: errorAnswers[status], ...errorEnvelope };
     };

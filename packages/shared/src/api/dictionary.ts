@@ -28,22 +28,5 @@ export const dictionaryItemInput = z.object({
 });
 export type DictionaryItemInput = z.infer<typeof dictionaryItemInput>;
 
-export interface Dictionary {
-  id: number;
-  dictCode: string;
-  dictName: string;
-  note: string;
-  itemCount: number;
-  updatedAt: number;
-}
-
-export interface DictionaryItem {
-  id: number;
-  dictId: number;
-  itemCode: string;
-  itemValue: string;
-  index: number;
-}
-
 export const dictionarySortable = ['dictCode', 'dictName', 'updatedAt'] as const;
 export const dictionaryItemSortable = ['itemCode', 'itemValue', 'index'] as const;

@@ -18,12 +18,19 @@ export class DictionaryService {
     return dictionary;
   }
 
+  async requireItem(dictId: number, id: number, db: Kysely<Database> = this.context.db) {
+    const item = await repo.findItem(db, dictId, id);
+    if (!item) throw notFound();
+    return item;
+  }
+
   create(caller: Caller, input: DictionaryInput) {
     return audited(this.context, caller, { operation: 'dict:add', target: `dict:${input.dictCode}` }, async (trx, entry) => {
       if (await repo.dictionaryCodeTaken(trx, input.dictCode)) throw badRequest('error.duplicateDictCode');
       const id = await this.uniquely('error.duplicateDictCode', () => repo.insertDictionary(trx, input, this.context.now()));
-      entry.after = await this.requireDictionary(id, trx);
-      return entry.after;
+      const after = await this.requireDictionary(id, trx);
+      entry.after = after;
+      return after;
     });
   }
 
@@ -32,16 +39,18 @@ export class DictionaryService {
       entry.before = await this.requireDictionary(id, trx);
       if (await repo.dictionaryCodeTaken(trx, input.dictCode, id)) throw badRequest('error.duplicateDictCode');
       await this.uniquely('error.duplicateDictCode', () => repo.updateDictionary(trx, id, input, this.context.now()));
-      entry.after = await this.requireDictionary(id, trx);
-      return entry.after;
+      const after = await this.requireDictionary(id, trx);
+      entry.after = after;
+      return after;
     });
   }
 
   remove(caller: Caller, ids: number[]) {
     return audited(this.context, caller, { operation: 'dict:delete', target: `dict:${ids.join(',')}` }, async (trx, entry) => {
       const deleted = await repo.deleteDictionaries(trx, ids);
-      entry.after = { deleted };
-      return entry.after;
+      const after = { deleted };
+      entry.after = after;
+      return after;
     });
   }
 
@@ -50,19 +59,20 @@ export class DictionaryService {
       await this.requireDictionary(dictId, trx);
       if (await repo.itemCodeTaken(trx, dictId, input.itemCode)) throw badRequest('error.duplicateItemCode');
       const id = await this.uniquely('error.duplicateItemCode', () => repo.insertItem(trx, dictId, input, this.context.now()));
-      entry.after = await repo.findItem(trx, dictId, id);
-      return entry.after;
+      const after = await this.requireItem(dictId, id, trx);
+      entry.after = after;
+      return after;
     });
   }
 
   updateItem(caller: Caller, dictId: number, id: number, input: DictionaryItemInput) {
     return audited(this.context, caller, { operation: 'dict:edit', target: `dictItem:${id}` }, async (trx, entry) => {
-      entry.before = await repo.findItem(trx, dictId, id);
-      if (!entry.before) throw notFound();
+      entry.before = await this.requireItem(dictId, id, trx);
       if (await repo.itemCodeTaken(trx, dictId, input.itemCode, id)) throw badRequest('error.duplicateItemCode');
       await this.uniquely('error.duplicateItemCode', () => repo.updateItem(trx, dictId, id, input, this.context.now()));
-      entry.after = await repo.findItem(trx, dictId, id);
-      return entry.after;
+      const after = await this.requireItem(dictId, id, trx);
+      entry.after = after;
+      return after;
     });
   }
 
@@ -70,8 +80,9 @@ export class DictionaryService {
     return audited(this.context, caller, { operation: 'dict:delete', target: `dictItem:${ids.join(',')}` }, async (trx, entry) => {
       await this.requireDictionary(dictId, trx);
       const deleted = await repo.deleteItems(trx, dictId, ids, this.context.now());
-      entry.after = { deleted };
-      return entry.after;
+      const after = { deleted };
+      entry.after = after;
+      return after;
     });
   }
 

@@ -1,7 +1,10 @@
 import {
   type Dictionary,
   type DictionaryItem,
+  deletion,
+  dictionary,
   dictionaryInput,
+  dictionaryItem,
   dictionaryItemInput,
   dictionaryItemSortable,
   dictionarySortable,
@@ -11,7 +14,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../../context.ts';
 import { envelopeOf, ok, pageOf } from '../../../http/envelope.ts';
-import { maxExportRows, sendExcel } from '../../../http/excelExport.ts';
+import { excelAnswer, maxExportRows, sendExcel } from '../../../http/excelExport.ts';
 import { idListBody, idParam } from '../../../http/idList.ts';
 import { requestLanguage } from '../../../http/language.ts';
 import * as repo from './dictionaryRepo.ts';
@@ -22,13 +25,6 @@ const dictionaryFilter = z.object({ dictCode: filterText, dictName: filterText }
 const itemFilter = z.object({ itemCode: filterText, itemValue: filterText });
 const dictIdParams = z.object({ dictId: idParam });
 const tags = ['dictionaries'];
-const dictionaryItem = z.object({
-  id: z.number().int(),
-  dictId: z.number().int(),
-  itemCode: z.string(),
-  itemValue: z.string(),
-  index: z.number().int(),
-}) satisfies z.ZodType<DictionaryItem>;
 
 export const dictionaryRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context) => {
   const service = new DictionaryService(context);
@@ -36,14 +32,26 @@ export const dictionaryRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
   app.get(
     '/api/admin/dicts',
     {
-      schema: { tags, summary: 'A page of dictionaries', querystring: pageQuerySchema(dictionarySortable).extend(dictionaryFilter.shape) },
+      schema: {
+        tags,
+        summary: 'A page of dictionaries',
+        querystring: pageQuerySchema(dictionarySortable).extend(dictionaryFilter.shape),
+        response: { 200: envelopeOf(pageOf(dictionary)) },
+      },
     },
     async (request) => ok(await repo.pageDictionaries(context.db, request.query)),
   );
 
   app.get(
     '/api/admin/dicts/export',
-    { schema: { tags, summary: 'Dictionaries matching the filters as an Excel file', querystring: dictionaryFilter } },
+    {
+      schema: {
+        tags,
+        summary: 'Dictionaries matching the filters as an Excel file',
+        querystring: dictionaryFilter,
+        response: { 200: excelAnswer },
+      },
+    },
     async (request, reply) =>
       sendExcel<Dictionary>(reply, {
         fileName: 'dictionaries',
@@ -59,23 +67,35 @@ export const dictionaryRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
       }),
   );
 
-  app.get('/api/admin/dicts/:id', { schema: { tags, summary: 'One dictionary', params: z.object({ id: idParam }) } }, async (request) =>
-    ok(await service.requireDictionary(request.params.id)),
+  app.get(
+    '/api/admin/dicts/:id',
+    { schema: { tags, summary: 'One dictionary', params: z.object({ id: idParam }), response: { 200: envelopeOf(dictionary) } } },
+    async (request) => ok(await service.requireDictionary(request.params.id)),
   );
 
-  app.post('/api/admin/dicts', { schema: { tags, summary: 'Creates a dictionary', body: dictionaryInput } }, async (request) =>
-    ok(await service.create(request.caller, request.body)),
+  app.post(
+    '/api/admin/dicts',
+    { schema: { tags, summary: 'Creates a dictionary', body: dictionaryInput, response: { 200: envelopeOf(dictionary) } } },
+    async (request) => ok(await service.create(request.caller, request.body)),
   );
 
   app.put(
     '/api/admin/dicts/:id',
-    { schema: { tags, summary: 'Changes a dictionary', params: z.object({ id: idParam }), body: dictionaryInput } },
+    {
+      schema: {
+        tags,
+        summary: 'Changes a dictionary',
+        params: z.object({ id: idParam }),
+        body: dictionaryInput,
+        response: { 200: envelopeOf(dictionary) },
+      },
+    },
     async (request) => ok(await service.update(request.caller, request.params.id, request.body)),
   );
 
   app.post(
     '/api/admin/dicts/delete',
-    { schema: { tags, summary: 'Deletes dictionaries with their items', body: idListBody } },
+    { schema: { tags, summary: 'Deletes dictionaries with their items', body: idListBody, response: { 200: envelopeOf(deletion) } } },
     async (request) => ok(await service.remove(request.caller, request.body.ids)),
   );
 
@@ -95,7 +115,15 @@ export const dictionaryRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
 
   app.get(
     '/api/admin/dicts/:dictId/items/export',
-    { schema: { tags, summary: 'Items of one dictionary as an Excel file', params: dictIdParams, querystring: itemFilter } },
+    {
+      schema: {
+        tags,
+        summary: 'Items of one dictionary as an Excel file',
+        params: dictIdParams,
+        querystring: itemFilter,
+        response: { 200: excelAnswer },
+      },
+    },
     async (request, reply) => {
       const dictionary = await service.requireDictionary(request.params.dictId);
       return sendExcel<DictionaryItem>(reply, {
@@ -114,19 +142,43 @@ export const dictionaryRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
 
   app.post(
     '/api/admin/dicts/:dictId/items',
-    { schema: { tags, summary: 'Adds an item to a dictionary', params: dictIdParams, body: dictionaryItemInput } },
+    {
+      schema: {
+        tags,
+        summary: 'Adds an item to a dictionary',
+        params: dictIdParams,
+        body: dictionaryItemInput,
+        response: { 200: envelopeOf(dictionaryItem) },
+      },
+    },
     async (request) => ok(await service.createItem(request.caller, request.params.dictId, request.body)),
   );
 
   app.put(
     '/api/admin/dicts/:dictId/items/:id',
-    { schema: { tags, summary: 'Changes an item', params: dictIdParams.extend({ id: idParam }), body: dictionaryItemInput } },
+    {
+      schema: {
+        tags,
+        summary: 'Changes an item',
+        params: dictIdParams.extend({ id: idParam }),
+        body: dictionaryItemInput,
+        response: { 200: envelopeOf(dictionaryItem) },
+      },
+    },
     async (request) => ok(await service.updateItem(request.caller, request.params.dictId, request.params.id, request.body)),
   );
 
   app.post(
     '/api/admin/dicts/:dictId/items/delete',
-    { schema: { tags, summary: 'Deletes items of a dictionary', params: dictIdParams, body: idListBody } },
+    {
+      schema: {
+        tags,
+        summary: 'Deletes items of a dictionary',
+        params: dictIdParams,
+        body: idListBody,
+        response: { 200: envelopeOf(deletion) },
+      },
+    },
     async (request) => ok(await service.removeItems(request.caller, request.params.dictId, request.body.ids)),
   );
 };
