@@ -10,6 +10,7 @@ export * from './api/forms.ts';
 export * from './api/functionModel.ts';
 export * from './api/gateway.ts';
 export * from './api/gatewayRules.ts';
+export type { paths as ApiPaths } from './api/generated/openapi.ts';
 export * from './api/governance.ts';
 export * from './api/identity.ts';
 export * from './api/menu.ts';
