@@ -3,6 +3,7 @@ import axios, { type AxiosError, type AxiosResponse, type InternalAxiosRequestCo
 import { clearTokens, readTokens } from '../auth/tokenStorage.ts';
 import { currentLanguage, formatMessage, i18n } from '../i18n/i18n.ts';
 import { navigate } from '../navigation.ts';
+import { type ApiAnswer, type ApiPath, type CallArguments, fillPath } from './apiPaths.ts';
 import { formEncode } from './formEncoding.ts';
 
 /** A rejection the client already explained to the user. */
@@ -166,4 +167,41 @@ export const http = {
     }),
   /** A GET answered as a file. */
   download: async (url: string, params?: object) => (await client.request<Blob>({ method: 'GET', url, params, responseType: 'blob' })).data,
+};
+
+interface QueryCall {
+  query?: object;
+  /** A poll the user did not ask for: see `http.poll`. */
+  quiet?: boolean;
+}
+interface BodyCall {
+  body?: object;
+  /** Send the body as JSON (see `jsonBody`) instead of form-encoded. */
+  json?: boolean;
+}
+
+interface UploadCall {
+  query?: object;
+  onProgress?: (sent: number) => void;
+}
+
+const bodyOf = (call?: BodyCall) => (call?.json && call.body ? jsonBody(call.body) : { data: call?.body });
+
+/**
+ * Calls checked against the served contract (`packages/shared/src/api/generated/openapi.ts`): the path
+ * is one the document lists for that method, and the answer is its declared `data`. Calls not yet
+ * converted use `http`, untyped.
+ */
+export const api = {
+  get: <P extends ApiPath<'get'>>(path: P, ...[call]: CallArguments<P, QueryCall>) =>
+    request<ApiAnswer<P, 'get'>>({ method: 'GET', url: fillPath(path, call?.path), params: call?.query, quiet: call?.quiet }),
+  post: <P extends ApiPath<'post'>>(path: P, ...[call]: CallArguments<P, BodyCall>) =>
+    request<ApiAnswer<P, 'post'>>({ method: 'POST', url: fillPath(path, call?.path), ...bodyOf(call) }),
+  put: <P extends ApiPath<'put'>>(path: P, ...[call]: CallArguments<P, BodyCall>) =>
+    request<ApiAnswer<P, 'put'>>({ method: 'PUT', url: fillPath(path, call?.path), ...bodyOf(call) }),
+  delete: <P extends ApiPath<'delete'>>(path: P, ...[call]: CallArguments<P, QueryCall>) =>
+    request<ApiAnswer<P, 'delete'>>({ method: 'DELETE', url: fillPath(path, call?.path), params: call?.query }),
+  /** A file as the whole body (see `http.upload`). */
+  upload: <P extends ApiPath<'post'>>(path: P, file: Blob, ...[call]: CallArguments<P, UploadCall>) =>
+    http.upload<ApiAnswer<P, 'post'>>(fillPath(path, call?.path), file, call?.query, call?.onProgress),
 };
