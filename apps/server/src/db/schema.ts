@@ -1,3 +1,4 @@
+import type { LoginResult, OperationOutcome } from '@qiming/shared';
 import type { ColumnType, Generated } from 'kysely';
 
 /** Times are epoch milliseconds; flags are 0 or 1, so both dialects store them alike. */
@@ -345,8 +346,7 @@ export interface AuthSignInAttemptTable {
   last_at: Millis;
 }
 
-export const loginResults = ['success', 'badCredentials', 'locked', 'keyInvalid', 'ipRefused', 'expired', 'clientOnly'] as const;
-export type LoginResult = (typeof loginResults)[number];
+export { type LoginResult, loginResults } from '@qiming/shared';
 
 export interface AuditLoginLogTable {
   id: Generated<number>;
@@ -368,7 +368,7 @@ export interface AuditOperationLogTable {
   params: string;
   before_value: string;
   after_value: string;
-  result: 'success' | 'refused' | 'failed';
+  result: OperationOutcome;
   duration_ms: number;
 }
 

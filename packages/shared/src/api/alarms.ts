@@ -64,11 +64,6 @@ export const alarmRuleInput = z
   });
 export type AlarmRuleInput = z.infer<typeof alarmRuleInput>;
 
-export interface AlarmRule extends AlarmRuleInput {
-  id: number;
-  updatedAt: number;
-}
-
 export const alarmReceiverKinds = ['email', 'webhook', 'inApp'] as const;
 export type AlarmReceiverKind = (typeof alarmReceiverKinds)[number];
 
@@ -106,77 +101,12 @@ export const alarmReceiverInput = z
   });
 export type AlarmReceiverInput = z.infer<typeof alarmReceiverInput>;
 
-/** A receiver as the pages see it: the secret never leaves the server, only whether one is set. */
-export interface AlarmReceiver extends Omit<AlarmReceiverInput, 'secret'> {
-  id: number;
-  hasSecret: boolean;
-  updatedAt: number;
-}
-
-/** A receiver as a rule names it: what the rule pages may read without reading the receivers themselves. */
-export type AlarmReceiverOption = Pick<AlarmReceiver, 'id' | 'receiverName' | 'kind' | 'enabled'>;
-
-export type AlarmEventStatus = 'firing' | 'resolved';
-export type DeliveryStatus = 'pending' | 'sent' | 'failed';
-
-export interface AlarmDelivery {
-  receiverName: string;
-  kind: AlarmReceiverKind;
-  /** What was told: the firing or the resolution. */
-  phase: AlarmEventStatus;
-  status: DeliveryStatus;
-  attempts: number;
-  /** The last failure, in the server's words. */
-  error: string | null;
-  updatedAt: number;
-}
-
-export interface AlarmEvent {
-  id: number;
-  ruleId: number;
-  ruleName: string;
-  level: AlarmLevel;
-  targetKind: AlarmTargetKind;
-  /** The target that broke the rule (a rule on every target fires once per target). */
-  target: string;
-  metric: string;
-  comparison: AlarmComparison;
-  threshold: number;
-  /** The figure when the alarm fired, and the last one seen. */
-  firedValue: number;
-  lastValue: number;
-  status: AlarmEventStatus;
-  firedAt: number;
-  resolvedAt: number | null;
-  acknowledgedAt: number | null;
-  acknowledgedBy: string | null;
-  deliveries: AlarmDelivery[];
-}
-
 export const alarmEventFilter = z.object({
   status: z.enum(['firing', 'resolved']).optional(),
   level: z.enum(alarmLevels).optional(),
   ruleId: recordId.optional(),
 });
 export type AlarmEventFilter = z.infer<typeof alarmEventFilter>;
-
-/** One notification in the header bell, the caller's own. */
-export interface AlarmNotification {
-  id: number;
-  eventId: number;
-  ruleName: string;
-  level: AlarmLevel;
-  target: string;
-  phase: AlarmEventStatus;
-  createdAt: number;
-  read: boolean;
-}
-
-export interface AlarmNotifications {
-  unread: number;
-  /** The latest, newest first. */
-  records: AlarmNotification[];
-}
 
 /**
  * Where outgoing calls (alarm webhooks and e-mail, workflow service tasks) may go, and the SMTP server.
@@ -224,7 +154,3 @@ export const outboundSettingsInput = z.object({
   smtpFrom: ruledString(outboundRules.smtpFrom),
 });
 export type OutboundSettingsInput = z.infer<typeof outboundSettingsInput>;
-
-export interface OutboundSettings extends Omit<OutboundSettingsInput, 'smtpPassword'> {
-  hasSmtpPassword: boolean;
-}

@@ -80,22 +80,3 @@ export type ModuleInput = z.infer<typeof moduleInput>;
 export type FunctionInput = z.infer<typeof functionInput>;
 export type OperationInput = z.infer<typeof operationInput>;
 export type UrlInput = z.infer<typeof urlInput>;
-
-/** One node of the function-model tree; `builtIn` nodes are what Qiming's code declares, shown read-only. */
-export interface ModelNode {
-  level: ModelLevel;
-  id: number;
-  code: string;
-  name: string;
-  builtIn: boolean;
-  /** The level's own fields, as its form edits them. */
-  fields: Record<string, string | number | boolean>;
-  children: ModelNode[];
-}
-
-/** What an import added, per level, and from how many files. */
-export interface ModelImportReport {
-  files: number;
-  statements: number;
-  added: Record<ModelLevel, number>;
-}

@@ -18,27 +18,6 @@ export type MonitorMetric = (typeof monitorMetrics)[MonitorKind][number];
 /** Kinds whose figures are counts of requests (summed over processes and over time). */
 export const trafficKinds = ['route', 'apiGroup', 'api'] as const satisfies readonly MonitorKind[];
 
-/** One point of a series: the figures of one second (live) or of one step of minutes (history). */
-export interface MonitorPoint {
-  /** Start of the second or step, epoch ms. */
-  at: number;
-  /** By metric of the kind; null where nothing was measured (no request, so no response time). */
-  values: Record<string, number | null>;
-}
-
-export interface MonitorSeriesData {
-  /** Route id, API group name, `METHOD /pattern`, server id, or `namespace/group@@service`. */
-  target: string;
-  points: MonitorPoint[];
-}
-
-export interface MonitorSeries {
-  kind: MonitorKind;
-  /** Length of one point: 1000 live, a whole number of minutes in history. */
-  stepMs: number;
-  series: MonitorSeriesData[];
-}
-
 const kind = z.enum(monitorKinds as [MonitorKind, ...MonitorKind[]], { message: 'validation.selectRequired' });
 
 /**
@@ -62,6 +41,3 @@ export const monitorHistoryQuery = z
   })
   .refine((query) => query.from < query.to, { message: 'validation.timeRange', path: ['to'] });
 export type MonitorHistoryQuery = z.infer<typeof monitorHistoryQuery>;
-
-/** The targets seen in the live window, by kind, for pickers. */
-export type MonitorTargets = Record<MonitorKind, string[]>;

@@ -1,21 +1,5 @@
 import type { MessageKey, MessageParams } from '../i18n/messages.ts';
-
-/** The global password policy of spec section 3; lock and life times in minutes and days. */
-export interface PasswordPolicy {
-  pwdMinLength: number;
-  pwdMaxLength: number;
-  isUpCase: boolean;
-  isLowerCase: boolean;
-  isNum: boolean;
-  isSpecialChar: boolean;
-  loginAttempts: number;
-  /** Minutes an account stays locked after `loginAttempts` failures. */
-  pwdLockTime: number;
-  /** Days a password lives; 0 never expires. */
-  pwdLifeTime: number;
-  /** Sign-ins allowed with an expired password before it must be changed. */
-  pwdGraceTime: number;
-}
+import type { PasswordPolicy } from './answers/identity.ts';
 
 export interface BrokenPasswordRule {
   key: MessageKey;

@@ -28,16 +28,6 @@ export const attachmentUrlPattern = /^\/api\/files\/([0-9a-f]{64})\.(png|jpg|gif
 /** An image a page shows: an uploaded attachment, or one of the images the site ships with. */
 export const imageRefPattern = /^(\/api\/files\/[0-9a-f]{64}\.(png|jpg|gif|webp)|\/site\/[a-z0-9-]+\.(svg|png))$/;
 
-export interface Attachment {
-  id: number;
-  url: string;
-  fileName: string;
-  contentType: AttachmentImageType;
-  byteSize: number;
-  width: number;
-  height: number;
-}
-
 const imageRef: FieldRule[] = [{ message: 'validation.imageRef', test: (value) => imageRefPattern.test(String(value)) }];
 const decimal = (min: number, max: number): FieldRule[] => [
   {

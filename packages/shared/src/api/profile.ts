@@ -16,13 +16,3 @@ export const avatarInput = z.object({
     optionalText({ max: 300 }, [{ message: 'validation.imageRef', test: (value) => attachmentUrlPattern.test(String(value)) }]),
   ),
 });
-
-export interface OwnSession {
-  id: string;
-  ip: string;
-  userAgent: string;
-  createdAt: number;
-  clientId: string;
-  /** The session this page is open in. */
-  current: boolean;
-}

@@ -32,21 +32,3 @@ export type RegionInput = z.infer<typeof regionInput>;
 
 export const regionRename = regionInput.pick({ cantName: true, shortName: true });
 export type RegionRename = z.infer<typeof regionRename>;
-
-export interface Region {
-  cantCode: string;
-  cantName: string;
-  shortName: string;
-  cantType: RegionType;
-  superCode: string | null;
-  enabled: boolean;
-  /** Added or changed here rather than loaded from GB/T 2260. */
-  local: boolean;
-  /** No enabled region below it (or none at all, when disabled ones are listed). */
-  isLeaf: boolean;
-}
-
-/** A region found by a search, with the names of the regions above it, province first. */
-export interface RegionMatch extends Region {
-  pathNames: string[];
-}

@@ -50,23 +50,4 @@ export const serialRuleInput = z
   });
 export type SerialRuleInput = z.infer<typeof serialRuleInput>;
 
-export interface SerialRule {
-  id: number;
-  idId: string;
-  idName: string;
-  isGlobal: boolean;
-  organId: number | null;
-  organName: string | null;
-  idLength: number;
-  /** The last number handed out in the current period (0: none yet). */
-  idValue: number;
-  /** The period `idValue` counts in: 2026, 202611, 20261122, or empty for a plain sequence. */
-  period: string;
-  isPrefix: boolean;
-  idPrefix: string;
-  isSuffix: boolean;
-  idSuffix: string;
-  idType: SerialType;
-}
-
 export const serialSortable = ['idId', 'idName'] as const;

@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import { optionalText, requiredText } from '../validation/rules.ts';
 import { ruledString } from '../validation/zod.ts';
-import type { BpmTask } from './bpm.ts';
 import { solarDate } from './identity.ts';
-import { type TodoBucket, type TodoLevel, type TodoStatus, todoBuckets, todoLevels, todoStatuses } from './todoKinds.ts';
+import { todoBuckets, todoLevels, todoStatuses } from './todoKinds.ts';
 
 export * from './todoKinds.ts';
 
@@ -44,30 +43,3 @@ export const todoFilter = z.object({
   title: z.string().max(100).optional(),
 });
 export type TodoFilter = z.infer<typeof todoFilter>;
-
-export interface TodoTask {
-  id: number;
-  title: string;
-  description: string;
-  level: TodoLevel;
-  status: TodoStatus;
-  bucket: TodoBucket;
-  /** Place within its bucket, 0 first. */
-  position: number;
-  dueDate: string | null;
-  createdAt: number;
-  updatedAt: number;
-}
-
-/** Counts per bucket for the same level and status filters; `all` over every bucket. */
-export type TodoCounts = Record<TodoBucket | 'all', number>;
-
-/** An open workflow task as the to-do board shows it beside the personal tasks. */
-export type OpenWorkflowTask = Pick<BpmTask, 'id' | 'name' | 'definitionName' | 'businessKey' | 'createdAt' | 'dueAt'>;
-
-/** How many open workflow tasks the caller has, how many are past due, and the first of them. */
-export interface WorkflowTasks {
-  total: number;
-  overdue: number;
-  records: OpenWorkflowTask[];
-}

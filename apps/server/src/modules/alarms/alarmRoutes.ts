@@ -1,17 +1,25 @@
 import {
   type AlarmReceiverOption,
+  alarmEvent,
   alarmEventFilter,
+  alarmNotifications,
+  alarmReceiver,
   alarmReceiverInput,
+  alarmReceiverOption,
+  alarmRule,
   alarmRuleInput,
+  deletion,
   formFlag,
+  outboundSettings,
   outboundSettingsInput,
   pageQuerySchema,
+  receiverTest,
 } from '@qiming/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { wholeList } from '../../db/paginate.ts';
-import { ok } from '../../http/envelope.ts';
+import { envelopeOf, ok, pageOf } from '../../http/envelope.ts';
 import { idListBody, idParam } from '../../http/idList.ts';
 import { listReceivers, listRules, publicReceiver } from './alarmRepo.ts';
 import { AlarmService } from './alarmService.ts';
@@ -19,106 +27,176 @@ import { markRead, notificationsOf, pageEvents } from './eventRepo.ts';
 import { publicOutboundSettings, readOutboundSettings } from './outboundSettings.ts';
 
 const tags = ['alarms'];
-const base = '/api/admin/alarms';
 const idParams = z.object({ id: idParam });
 
 /** Alarm rules, receivers, the alarm history, the outbound settings, and each user's notifications. */
 export const alarmRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context) => {
   const service = new AlarmService(context);
 
-  app.get(`${base}/rules`, { schema: { tags, summary: 'Every alarm rule' } }, async () => ok(wholeList(await listRules(context.db))));
-  app.get(`${base}/rules/receivers`, { schema: { tags, summary: 'The receivers a rule can name: id, name, kind' } }, async () =>
-    ok(
-      wholeList(
-        (await listReceivers(context.db)).map(
-          ({ id, receiverName, kind, enabled }): AlarmReceiverOption => ({ id, receiverName, kind, enabled }),
+  app.get(
+    '/api/admin/alarms/rules',
+    { schema: { tags, summary: 'Every alarm rule', response: { 200: envelopeOf(pageOf(alarmRule)) } } },
+    async () => ok(wholeList(await listRules(context.db))),
+  );
+  app.get(
+    '/api/admin/alarms/rules/receivers',
+    {
+      schema: {
+        tags,
+        summary: 'The receivers a rule can name: id, name, kind',
+        response: { 200: envelopeOf(pageOf(alarmReceiverOption)) },
+      },
+    },
+    async () =>
+      ok(
+        wholeList(
+          (await listReceivers(context.db)).map(
+            ({ id, receiverName, kind, enabled }): AlarmReceiverOption => ({ id, receiverName, kind, enabled }),
+          ),
         ),
       ),
-    ),
   );
-  app.post(`${base}/rules`, { schema: { tags, summary: 'Adds an alarm rule', body: alarmRuleInput } }, async (request) =>
-    ok(await service.saveRule(request.caller, null, request.body)),
+  app.post(
+    '/api/admin/alarms/rules',
+    { schema: { tags, summary: 'Adds an alarm rule', body: alarmRuleInput, response: { 200: envelopeOf(alarmRule) } } },
+    async (request) => ok(await service.saveRule(request.caller, null, request.body)),
   );
   app.put(
-    `${base}/rules/:id`,
-    { schema: { tags, summary: 'Changes an alarm rule', params: idParams, body: alarmRuleInput } },
+    '/api/admin/alarms/rules/:id',
+    {
+      schema: { tags, summary: 'Changes an alarm rule', params: idParams, body: alarmRuleInput, response: { 200: envelopeOf(alarmRule) } },
+    },
     async (request) => ok(await service.saveRule(request.caller, request.params.id, request.body)),
   );
   app.post(
-    `${base}/rules/:id/enabled`,
-    { schema: { tags, summary: 'Puts a rule in use or out of it', params: idParams, body: z.object({ enabled: formFlag() }) } },
+    '/api/admin/alarms/rules/:id/enabled',
+    {
+      schema: {
+        tags,
+        summary: 'Puts a rule in use or out of it',
+        params: idParams,
+        body: z.object({ enabled: formFlag() }),
+        response: { 200: envelopeOf(alarmRule) },
+      },
+    },
     async (request) => ok(await service.setRuleEnabled(request.caller, request.params.id, request.body.enabled)),
   );
-  app.post(`${base}/rules/delete`, { schema: { tags, summary: 'Deletes alarm rules', body: idListBody } }, async (request) =>
-    ok(await service.removeRules(request.caller, request.body.ids)),
+  app.post(
+    '/api/admin/alarms/rules/delete',
+    { schema: { tags, summary: 'Deletes alarm rules', body: idListBody, response: { 200: envelopeOf(deletion) } } },
+    async (request) => ok(await service.removeRules(request.caller, request.body.ids)),
   );
 
-  app.get(`${base}/receivers`, { schema: { tags, summary: 'Every alarm receiver, secrets withheld' } }, async () =>
-    ok(wholeList((await listReceivers(context.db)).map(publicReceiver))),
+  app.get(
+    '/api/admin/alarms/receivers',
+    { schema: { tags, summary: 'Every alarm receiver, secrets withheld', response: { 200: envelopeOf(pageOf(alarmReceiver)) } } },
+    async () => ok(wholeList((await listReceivers(context.db)).map(publicReceiver))),
   );
-  app.post(`${base}/receivers`, { schema: { tags, summary: 'Adds an alarm receiver', body: alarmReceiverInput } }, async (request) =>
-    ok(await service.saveReceiver(request.caller, null, request.body)),
+  app.post(
+    '/api/admin/alarms/receivers',
+    { schema: { tags, summary: 'Adds an alarm receiver', body: alarmReceiverInput, response: { 200: envelopeOf(alarmReceiver) } } },
+    async (request) => ok(await service.saveReceiver(request.caller, null, request.body)),
   );
   app.put(
-    `${base}/receivers/:id`,
+    '/api/admin/alarms/receivers/:id',
     {
       schema: {
         tags,
         summary: 'Changes an alarm receiver; an empty secret keeps the stored one',
         params: idParams,
         body: alarmReceiverInput,
+        response: { 200: envelopeOf(alarmReceiver) },
       },
     },
     async (request) => ok(await service.saveReceiver(request.caller, request.params.id, request.body)),
   );
-  app.post(`${base}/receivers/delete`, { schema: { tags, summary: 'Deletes alarm receivers', body: idListBody } }, async (request) =>
-    ok(await service.removeReceivers(request.caller, request.body.ids)),
+  app.post(
+    '/api/admin/alarms/receivers/delete',
+    { schema: { tags, summary: 'Deletes alarm receivers', body: idListBody, response: { 200: envelopeOf(deletion) } } },
+    async (request) => ok(await service.removeReceivers(request.caller, request.body.ids)),
   );
   app.post(
-    `${base}/receivers/:id/test`,
-    { schema: { tags, summary: 'Sends a test message to an e-mail or webhook receiver', params: idParams } },
+    '/api/admin/alarms/receivers/:id/test',
+    {
+      schema: {
+        tags,
+        summary: 'Sends a test message to an e-mail or webhook receiver',
+        params: idParams,
+        response: { 200: envelopeOf(receiverTest) },
+      },
+    },
     async (request) => ok(await service.testReceiver(request.params.id)),
   );
 
   app.get(
-    `${base}/events`,
+    '/api/admin/alarms/events',
     {
       schema: {
         tags,
         summary: 'The alarm history, newest first',
         querystring: pageQuerySchema(['firedAt']).extend(alarmEventFilter.shape),
+        response: { 200: envelopeOf(pageOf(alarmEvent)) },
       },
     },
     async (request) => ok(await pageEvents(context.db, request.query)),
   );
-  app.post(`${base}/events/:id/acknowledge`, { schema: { tags, summary: 'Acknowledges an alarm', params: idParams } }, async (request) =>
-    ok(await service.acknowledge(request.caller, request.params.id)),
+  app.post(
+    '/api/admin/alarms/events/:id/acknowledge',
+    { schema: { tags, summary: 'Acknowledges an alarm', params: idParams, response: { 200: envelopeOf(alarmEvent) } } },
+    async (request) => ok(await service.acknowledge(request.caller, request.params.id)),
   );
 
   app.get(
-    `${base}/settings`,
-    { schema: { tags, summary: 'Where outgoing calls may go, and the SMTP server (password withheld)' } },
+    '/api/admin/alarms/settings',
+    {
+      schema: {
+        tags,
+        summary: 'Where outgoing calls may go, and the SMTP server (password withheld)',
+        response: { 200: envelopeOf(outboundSettings) },
+      },
+    },
     async () => ok(publicOutboundSettings(await readOutboundSettings(context.db))),
   );
   app.put(
-    `${base}/settings`,
-    { schema: { tags, summary: 'Changes the outbound settings', body: outboundSettingsInput } },
+    '/api/admin/alarms/settings',
+    {
+      schema: {
+        tags,
+        summary: 'Changes the outbound settings',
+        body: outboundSettingsInput,
+        response: { 200: envelopeOf(outboundSettings) },
+      },
+    },
     async (request) => ok(await service.saveSettings(request.caller, request.body)),
   );
 
   app.get(
     '/api/admin/notifications',
-    { schema: { tags, summary: "The caller's unread count and latest alarm notifications" } },
+    {
+      schema: {
+        tags,
+        summary: "The caller's unread count and latest alarm notifications",
+        response: { 200: envelopeOf(alarmNotifications) },
+      },
+    },
     async (request) => ok(await notificationsOf(context.db, request.caller.accountId)),
   );
   app.post(
     '/api/admin/notifications/read',
-    { schema: { tags, summary: "Marks some of the caller's notifications read", body: idListBody } },
-    async (request) => ok(await markRead(context.db, request.caller.accountId, request.body.ids, context.now())),
+    {
+      schema: { tags, summary: "Marks some of the caller's notifications read", body: idListBody, response: { 200: envelopeOf(z.null()) } },
+    },
+    async (request) => {
+      await markRead(context.db, request.caller.accountId, request.body.ids, context.now());
+      return ok(null);
+    },
   );
   app.post(
     '/api/admin/notifications/read-all',
-    { schema: { tags, summary: "Marks all the caller's notifications read" } },
-    async (request) => ok(await markRead(context.db, request.caller.accountId, 'all', context.now())),
+    { schema: { tags, summary: "Marks all the caller's notifications read", response: { 200: envelopeOf(z.null()) } } },
+    async (request) => {
+      await markRead(context.db, request.caller.accountId, 'all', context.now());
+      return ok(null);
+    },
   );
 };

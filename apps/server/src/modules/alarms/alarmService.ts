@@ -134,6 +134,7 @@ export class AlarmService {
       if (!(await findEvent(trx, id))) throw notFound();
       await acknowledgeEvent(trx, id, caller.userName, this.context.now());
       const event = await findEvent(trx, id);
+      if (!event) throw notFound();
       entry.after = event;
       return event;
     });

@@ -1,11 +1,12 @@
 import fs from 'node:fs';
-import { attachmentImageTypes, attachmentLimits } from '@qiming/shared';
+import { attachment, attachmentImageTypes, attachmentLimits } from '@qiming/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { chargeAccountQuota } from '../../http/accountQuota.ts';
-import { ok } from '../../http/envelope.ts';
+import { envelopeOf, ok } from '../../http/envelope.ts';
 import { AppError, notFound } from '../../http/errors.ts';
+import { fileAnswer } from '../../http/fileAnswer.ts';
 import { AttachmentService, savedName } from './attachmentService.ts';
 
 const tags = ['attachments'];
@@ -27,6 +28,7 @@ export const attachmentRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
         tags,
         summary: 'Stores an image (PNG, JPEG, GIF, WebP) sent as the body; the same bytes are stored once',
         querystring: z.object({ name: z.string().max(500).default('') }),
+        response: { 200: envelopeOf(attachment) },
       },
     },
     async (request) => {
@@ -44,6 +46,7 @@ export const attachmentRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
         tags,
         summary: 'A stored image; its name is its hash, so it is cached for good',
         params: z.object({ fileName: z.string().max(80) }),
+        response: { 200: fileAnswer(Object.keys(attachmentImageTypes), 'The image, cached for good') },
       },
     },
     async (request, reply) => {

@@ -1,9 +1,9 @@
+import type { OperationOutcome } from '@qiming/shared';
 import type { Kysely } from 'kysely';
 import { insertCompiled } from '../../db/compiledInsert.ts';
 import type { Database } from '../../db/schema.ts';
 
-export const operationOutcomes = ['success', 'refused', 'failed'] as const;
-export type OperationOutcome = (typeof operationOutcomes)[number];
+export { type OperationOutcome, operationOutcomes } from '@qiming/shared';
 
 export interface OperationRecord {
   accountId: number | null;

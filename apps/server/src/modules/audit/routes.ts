@@ -1,11 +1,11 @@
-import { operationLogTypes, pageQuerySchema } from '@qiming/shared';
+import { clientErrorRecord, loginLogRecord, operationLogRecord, operationLogTypes, pageQuerySchema } from '@qiming/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { loginResults } from '../../db/schema.ts';
 import { sessionOf } from '../../http/accessGuard.ts';
-import { ok } from '../../http/envelope.ts';
-import { maxExportRows, sendExcel } from '../../http/excelExport.ts';
+import { envelopeOf, ok, pageOf } from '../../http/envelope.ts';
+import { excelAnswer, maxExportRows, sendExcel } from '../../http/excelExport.ts';
 import { requestLanguage } from '../../http/language.ts';
 import { clientErrorSortable, listClientErrors, writeClientError } from './clientErrorRepo.ts';
 import { exportLoginLogs, listLoginLogs, loginLogSortable } from './loginLogRepo.ts';
@@ -38,6 +38,7 @@ export const auditRoutes: FastifyPluginAsyncZod<AppContext> = async (app, contex
         tags: ['audit'],
         summary: 'A page of sign-in attempts',
         querystring: pageQuerySchema(loginLogSortable).extend(loginLogFilter.shape),
+        response: { 200: envelopeOf(pageOf(loginLogRecord)) },
       },
     },
     async (request) => ok(await listLoginLogs(context.db, request.query)),
@@ -45,7 +46,14 @@ export const auditRoutes: FastifyPluginAsyncZod<AppContext> = async (app, contex
 
   app.get(
     '/api/admin/login-logs/export',
-    { schema: { tags: ['audit'], summary: 'Sign-in attempts as an Excel file', querystring: loginLogFilter } },
+    {
+      schema: {
+        tags: ['audit'],
+        summary: 'Sign-in attempts as an Excel file',
+        querystring: loginLogFilter,
+        response: { 200: excelAnswer },
+      },
+    },
     async (request, reply) =>
       sendExcel(reply, {
         fileName: 'login-log',
@@ -69,6 +77,7 @@ export const auditRoutes: FastifyPluginAsyncZod<AppContext> = async (app, contex
         tags: ['audit'],
         summary: 'A page of changes made through the back-office',
         querystring: pageQuerySchema(operationLogSortable).extend(operationLogFilter.shape),
+        response: { 200: envelopeOf(pageOf(operationLogRecord)) },
       },
     },
     async (request) => ok(await pageOperationLogs(context.db, request.query)),
@@ -76,7 +85,7 @@ export const auditRoutes: FastifyPluginAsyncZod<AppContext> = async (app, contex
 
   app.get(
     '/api/admin/operation-logs/export',
-    { schema: { tags: ['audit'], summary: 'Changes as an Excel file', querystring: operationLogFilter } },
+    { schema: { tags: ['audit'], summary: 'Changes as an Excel file', querystring: operationLogFilter, response: { 200: excelAnswer } } },
     async (request, reply) =>
       sendExcel(reply, {
         fileName: 'operation-log',
@@ -104,6 +113,7 @@ export const auditRoutes: FastifyPluginAsyncZod<AppContext> = async (app, contex
         tags: ['audit'],
         summary: 'A page of errors the web app reported',
         querystring: pageQuerySchema(clientErrorSortable).extend({ message: z.string().max(200).optional() }),
+        response: { 200: envelopeOf(pageOf(clientErrorRecord)) },
       },
     },
     async (request) => ok(await listClientErrors(context.db, request.query)),
@@ -120,7 +130,12 @@ export const auditRoutes: FastifyPluginAsyncZod<AppContext> = async (app, contex
           keyGenerator: (request) => `${request.ip}|${request.headers.authorization ?? ''}`,
         },
       },
-      schema: { tags: ['audit'], summary: 'Reports an unhandled error of the web app', body: clientError },
+      schema: {
+        tags: ['audit'],
+        summary: 'Reports an unhandled error of the web app',
+        body: clientError,
+        response: { 200: envelopeOf(z.null()) },
+      },
     },
     async (request) => {
       await writeClientError(context.db, {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { ipAllowed } from '@qiming/shared';
+import { ipAllowed, type TokenAnswer } from '@qiming/shared';
 import type { Kysely } from 'kysely';
 import type { Database, LoginResult } from '../../db/schema.ts';
 import type { ClientInfo } from '../../http/clientInfo.ts';
@@ -28,13 +28,6 @@ import {
 import { claimPacedCheck, forgetAttempts, isFamiliarSource, recentFailures, releaseAttempt, reserveAttempt } from './signInAttempts.ts';
 import { familiarForMs, paceAfterFailures, paceWaitMs } from './signInPace.ts';
 import { type AccessTokens, accessTokenLifetimeSeconds, newRefreshToken, parseRefreshToken, sameSecret } from './tokens.ts';
-
-export interface TokenAnswer {
-  access_token: string;
-  token_type: 'bearer';
-  expires_in: number;
-  refresh_token: string;
-}
 
 type LoginLogger = (result: LoginResult, accountId?: number | null) => Promise<void>;
 

@@ -1,9 +1,10 @@
+import { loginKey, tokenAnswer } from '@qiming/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { sessionOf } from '../../http/accessGuard.ts';
 import { clientInfo } from '../../http/clientInfo.ts';
-import { ok } from '../../http/envelope.ts';
+import { envelopeOf, ok } from '../../http/envelope.ts';
 
 const tokenRequest = z.discriminatedUnion('grant_type', [
   z.object({
@@ -38,6 +39,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context
         tags: ['auth'],
         summary: 'A one-time AES-256 key (base64, 60 s) to encrypt the password of one sign-in',
         querystring: z.object({ method: z.literal('getLoginKey') }),
+        response: { 200: envelopeOf(loginKey) },
       },
     },
     async () => ok(await context.auth.issueLoginKey()),
@@ -57,7 +59,12 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context
           keyGenerator: (request) => `${request.ip}|${signInName(request.body)}`,
         },
       },
-      schema: { tags: ['auth'], summary: 'OAuth 2 token endpoint: password and refresh_token grants', body: tokenRequest },
+      schema: {
+        tags: ['auth'],
+        summary: 'OAuth 2 token endpoint: password and refresh_token grants',
+        body: tokenRequest,
+        response: { 200: tokenAnswer },
+      },
     },
     async (request) => {
       const body = request.body;
@@ -71,7 +78,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context
 
   app.get(
     '/api/j_hh_security_logout',
-    { schema: { tags: ['auth'], summary: 'Ends the session of the presented token' } },
+    { schema: { tags: ['auth'], summary: 'Ends the session of the presented token', response: { 200: envelopeOf(z.null()) } } },
     async (request) => {
       await context.auth.logout(sessionOf(request).sessionId);
       return ok(null);

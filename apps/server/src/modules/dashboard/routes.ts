@@ -1,7 +1,7 @@
-import { type Dashboard, dashboardQuery } from '@qiming/shared';
+import { type Dashboard, dashboard as dashboardAnswer, dashboardQuery } from '@qiming/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
-import { ok } from '../../http/envelope.ts';
+import { envelopeOf, ok } from '../../http/envelope.ts';
 import { holdsOperation, Operation, type OperationCode } from '../iam/policy.ts';
 import { countTasks } from '../todo/todoService.ts';
 import { workflowTasksOf } from '../todo/workflowTasks.ts';
@@ -16,7 +16,14 @@ const days = 7;
 export const dashboardRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context) => {
   app.get(
     '/api/admin/dashboard',
-    { schema: { tags: ['dashboard'], summary: "The signed-in user's dashboard cards", querystring: dashboardQuery } },
+    {
+      schema: {
+        tags: ['dashboard'],
+        summary: "The signed-in user's dashboard cards",
+        querystring: dashboardQuery,
+        response: { 200: envelopeOf(dashboardAnswer) },
+      },
+    },
     async (request) => {
       const { caller } = request;
       const now = context.now();

@@ -1,8 +1,9 @@
+import { currentUser, passwordPolicy } from '@qiming/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { sessionOf } from '../../http/accessGuard.ts';
-import { ok } from '../../http/envelope.ts';
+import { envelopeOf, ok } from '../../http/envelope.ts';
 import { badRequest, unauthenticated } from '../../http/errors.ts';
 import { audited } from '../audit/audited.ts';
 import { findAccountById, updatePasswordHash } from './accountRepo.ts';
@@ -18,32 +19,43 @@ const passwordChange = z
   .refine((body) => body.newPassword === body.confirmPassword, { message: 'validation.passwordMismatch', path: ['confirmPassword'] });
 
 export const currentUserRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context) => {
-  app.get('/api/admin/current/user', { schema: { tags: ['iam'], summary: 'The signed-in user' } }, async (request) => {
-    const session = sessionOf(request);
-    const account = await findAccountById(context.db, session.accountId);
-    if (!account) throw unauthenticated();
-    return ok({
-      id: account.id,
-      userName: account.user_name,
-      name: account.name,
-      avatar: account.avatar,
-      introduction: account.introduction,
-      roles: await roleCodesOf(context.db, account.id),
-      menuTypeId: account.menu_type_id,
-      isSuper: session.isSuper,
-      passwordExpired: passwordExpired(await readPasswordPolicy(context.db), account.pwd_changed_at, context.now()),
-    });
-  });
+  app.get(
+    '/api/admin/current/user',
+    { schema: { tags: ['iam'], summary: 'The signed-in user', response: { 200: envelopeOf(currentUser) } } },
+    async (request) => {
+      const session = sessionOf(request);
+      const account = await findAccountById(context.db, session.accountId);
+      if (!account) throw unauthenticated();
+      return ok({
+        id: account.id,
+        userName: account.user_name,
+        name: account.name,
+        avatar: account.avatar,
+        introduction: account.introduction,
+        roles: await roleCodesOf(context.db, account.id),
+        menuTypeId: account.menu_type_id,
+        isSuper: session.isSuper,
+        passwordExpired: passwordExpired(await readPasswordPolicy(context.db), account.pwd_changed_at, context.now()),
+      });
+    },
+  );
 
   app.get(
     '/api/admin/current/password-policy',
-    { schema: { tags: ['iam'], summary: 'The password policy a new password must meet' } },
+    { schema: { tags: ['iam'], summary: 'The password policy a new password must meet', response: { 200: envelopeOf(passwordPolicy) } } },
     async () => ok(await readPasswordPolicy(context.db)),
   );
 
   app.put(
     '/api/admin/current/password',
-    { schema: { tags: ['iam'], summary: 'Changes the own password; other sessions of the account end', body: passwordChange } },
+    {
+      schema: {
+        tags: ['iam'],
+        summary: 'Changes the own password; other sessions of the account end',
+        body: passwordChange,
+        response: { 200: envelopeOf(z.null()) },
+      },
+    },
     async (request) => {
       const session = sessionOf(request);
       const account = await findAccountById(context.db, session.accountId);

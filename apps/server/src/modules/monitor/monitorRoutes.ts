@@ -1,7 +1,7 @@
-import { type MonitorTargets, monitorHistoryQuery, monitorKinds, monitorLiveQuery } from '@qiming/shared';
+import { type MonitorTargets, monitorHistoryQuery, monitorKinds, monitorLiveQuery, monitorSeries, monitorTargets } from '@qiming/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
-import { ok } from '../../http/envelope.ts';
+import { envelopeOf, ok } from '../../http/envelope.ts';
 import { history } from './figureRepo.ts';
 import type { MonitorService } from './monitorService.ts';
 
@@ -14,17 +14,33 @@ const base = '/api/admin/monitor';
  */
 export function monitorRoutes(monitor: MonitorService): FastifyPluginAsyncZod<AppContext> {
   return async (app, context) => {
-    app.get(`${base}/targets`, { schema: { tags, summary: 'The targets of each kind seen in the last ten minutes' } }, async () =>
-      ok(Object.fromEntries(monitorKinds.map((kind) => [kind, monitor.live.targets(kind)])) as MonitorTargets),
+    app.get(
+      `${base}/targets`,
+      { schema: { tags, summary: 'The targets of each kind seen in the last ten minutes', response: { 200: envelopeOf(monitorTargets) } } },
+      async () => ok(Object.fromEntries(monitorKinds.map((kind) => [kind, monitor.live.targets(kind)])) as MonitorTargets),
     );
     app.get(
       `${base}/live`,
-      { schema: { tags, summary: 'The last ten minutes at one second, or the seconds after `since`', querystring: monitorLiveQuery } },
+      {
+        schema: {
+          tags,
+          summary: 'The last ten minutes at one second, or the seconds after `since`',
+          querystring: monitorLiveQuery,
+          response: { 200: envelopeOf(monitorSeries) },
+        },
+      },
       async (request) => ok(monitor.live.series(request.query.kind, request.query.target, request.query.since, context.now())),
     );
     app.get(
       `${base}/history`,
-      { schema: { tags, summary: 'Per-minute history between two times', querystring: monitorHistoryQuery } },
+      {
+        schema: {
+          tags,
+          summary: 'Per-minute history between two times',
+          querystring: monitorHistoryQuery,
+          response: { 200: envelopeOf(monitorSeries) },
+        },
+      },
       async (request) => ok(await history(context.db, request.query)),
     );
   };

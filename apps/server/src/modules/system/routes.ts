@@ -1,21 +1,35 @@
-import { formatMessage } from '@qiming/shared';
+import { formatMessage, liveness, readiness as readinessAnswer } from '@qiming/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
-import { ok } from '../../http/envelope.ts';
+import { envelopeOf, ok } from '../../http/envelope.ts';
 import { requestLanguage } from '../../http/language.ts';
 import { readiness } from './health.ts';
 
 const tags = ['system'];
+/** Ready or not, the answer carries the same figures; only the status differs. */
+const readyAnswers = { 200: envelopeOf(readinessAnswer), 503: envelopeOf(readinessAnswer) };
 
 export const systemRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context) => {
   const ready = async (request: FastifyRequest, reply: FastifyReply) => {
     const state = await readiness(context);
-    const data = { status: state.ready ? 'up' : 'down', dialect: context.dialect, ...state };
+    const data = { status: state.ready ? ('up' as const) : ('down' as const), dialect: context.dialect, ...state };
     if (state.ready) return ok(data);
     return reply.status(503).send({ code: 503, message: formatMessage('error.notReady', requestLanguage(request)), data });
   };
-  app.get('/api/health', { schema: { tags, summary: 'Answers 200 while the server can do its work (as /api/health/ready)' } }, ready);
-  app.get('/api/health/ready', { schema: { tags, summary: 'Ready: the database takes writes and Redis, if used, answers' } }, ready);
-  app.get('/api/health/live', { schema: { tags, summary: 'Live: the process answers' } }, async () => ok({ status: 'up' }));
+  app.get(
+    '/api/health',
+    { schema: { tags, summary: 'Answers 200 while the server can do its work (as /api/health/ready)', response: readyAnswers } },
+    ready,
+  );
+  app.get(
+    '/api/health/ready',
+    { schema: { tags, summary: 'Ready: the database takes writes and Redis, if used, answers', response: readyAnswers } },
+    ready,
+  );
+  app.get(
+    '/api/health/live',
+    { schema: { tags, summary: 'Live: the process answers', response: { 200: envelopeOf(liveness) } } },
+    async () => ok({ status: 'up' as const }),
+  );
 };

@@ -35,8 +35,9 @@ export class TodoService {
       }
       const position = (await repo.bucketOrder(trx, caller.accountId, input.bucket)).length;
       const id = await repo.insertTask(trx, caller.accountId, input, position, this.context.now());
-      entry.after = await this.require(caller, id, trx);
-      return entry.after;
+      const after = await this.require(caller, id, trx);
+      entry.after = after;
+      return after;
     });
   }
 
@@ -47,8 +48,9 @@ export class TodoService {
       entry.before = before;
       await repo.updateTask(trx, caller.accountId, id, input, this.context.now());
       if (before.bucket !== input.bucket) await this.place(caller, trx, id, input.bucket, Number.MAX_SAFE_INTEGER);
-      entry.after = await this.require(caller, id, trx);
-      return entry.after;
+      const after = await this.require(caller, id, trx);
+      entry.after = after;
+      return after;
     });
   }
 
@@ -57,8 +59,9 @@ export class TodoService {
     return this.change(caller, `todo:${id}`, async (trx, entry) => {
       entry.before = await this.require(caller, id, trx);
       await this.place(caller, trx, id, bucket, index);
-      entry.after = await this.require(caller, id, trx);
-      return entry.after;
+      const after = await this.require(caller, id, trx);
+      entry.after = after;
+      return after;
     });
   }
 
@@ -75,8 +78,9 @@ export class TodoService {
           await repo.shiftPositions(trx, caller.accountId, bucket, { from: gap + 1, to: gaps[index + 1] }, -(index + 1));
         }
       }
-      entry.after = { deleted };
-      return entry.after;
+      const after = { deleted };
+      entry.after = after;
+      return after;
     });
   }
 

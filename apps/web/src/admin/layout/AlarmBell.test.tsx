@@ -19,6 +19,7 @@ const user: CurrentUser = {
   roles: [],
   menuTypeId: 1,
   isSuper: true,
+  passwordExpired: false,
 };
 const notifications: AlarmNotifications = {
   unread: 2,

@@ -1,18 +1,12 @@
-import { type LegacyMenuAnswer, type MenuEntry, menuClientId, sealPassword } from '@qiming/shared';
+import { menuClientId, sealPassword, type TokenAnswer } from '@qiming/shared';
 import { navigate } from '../navigation.ts';
-import { client, http } from '../request/client.ts';
+import { api, client } from '../request/client.ts';
 import { formEncode } from '../request/formEncoding.ts';
 import { usePermissionStore } from '../stores/permissionStore.ts';
 import { loadSettingsOf } from '../stores/settingsStore.ts';
 import { useTagsStore } from '../stores/tagsStore.ts';
 import { type CurrentUser, useUserStore } from '../stores/userStore.ts';
 import { clearTokens, readTokens, writeTokens, writeUserId } from './tokenStorage.ts';
-
-interface TokenAnswer {
-  access_token: string;
-  refresh_token: string;
-  expires_in: number;
-}
 
 /** Spec section 9: poll every 5 minutes and refresh a token with less than 3600 s left; check the user every 2 minutes. */
 export const tokenPollMs = 300_000;
@@ -28,7 +22,7 @@ async function requestToken(form: Record<string, string>): Promise<void> {
 
 /** The sign-in protocol: a one-time key, the password sealed with it, the OAuth password grant. */
 export async function signIn(userName: string, password: string): Promise<void> {
-  const { keyId, key } = await http.get<{ keyId: string; key: string }>('/uc/getkey/LoginGetKey.do', { method: 'getLoginKey' });
+  const { keyId, key } = await api.get('/api/uc/getkey/LoginGetKey.do', { query: { method: 'getLoginKey' } });
   await requestToken({ grant_type: 'password', username: userName, password: sealPassword(key, password), keyId, client_id: menuClientId });
 }
 
@@ -54,7 +48,7 @@ export async function refreshIfDue(now = Date.now()): Promise<void> {
 }
 
 export async function loadCurrentUser(): Promise<CurrentUser> {
-  const user = await http.get<CurrentUser>('/admin/current/user');
+  const user = await api.get('/api/admin/current/user');
   writeUserId(user.id);
   await loadSettingsOf(user.id);
   useUserStore.getState().setUser(user);
@@ -66,11 +60,11 @@ const menuSource = import.meta.env.VITE_MENU_SOURCE === 'legacy' ? 'legacy' : 'm
 
 export async function loadMenus(user: CurrentUser): Promise<void> {
   if (menuSource === 'legacy') {
-    const answer = await http.get<LegacyMenuAnswer>(`/bsp/current/menu/${user.menuTypeId}`);
+    const answer = await api.get('/api/bsp/current/menu/{id}', { path: { id: user.menuTypeId } });
     usePermissionStore.getState().setLegacyMenus(JSON.parse(answer.menu), JSON.parse(answer.nMenu));
     return;
   }
-  const menus = await http.get<MenuEntry[]>('/admin/current/menus', { clientId: menuClientId, operationType: 0 });
+  const menus = await api.get('/api/admin/current/menus', { query: { clientId: menuClientId, operationType: 0 } });
   usePermissionStore.getState().setMenus(menus);
 }
 

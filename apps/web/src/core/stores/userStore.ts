@@ -1,17 +1,7 @@
+import type { CurrentUser } from '@qiming/shared';
 import { create } from 'zustand';
 
-export interface CurrentUser {
-  id: number;
-  userName: string;
-  name: string;
-  avatar: string;
-  introduction: string;
-  roles: string[];
-  menuTypeId: number;
-  isSuper: boolean;
-  /** The password outlived the policy: the back-office asks for a new one before anything else. */
-  passwordExpired?: boolean;
-}
+export type { CurrentUser };
 
 interface UserState {
   user: CurrentUser | null;

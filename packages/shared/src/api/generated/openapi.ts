@@ -1514,6 +1514,108 @@ export type webhooks = Record<string, never>;
 
 export interface components {
   schemas: {
+    ModelNodeInput: {
+      /** @enum {string} */
+      level: "app" | "module" | "function" | "operation" | "url";
+      id: number;
+      code: string;
+      name: string;
+      builtIn: boolean;
+      fields: {
+        [key: string]: string | number | boolean;
+      };
+      children: components["schemas"]["ModelNodeInput"][];
+    };
+    OrganTreeNodeInput: {
+      id: number;
+      organCode: string;
+      organName: string;
+      shortName: string;
+      typeCode: string;
+      principalName: string;
+      parentOrganId: number | null;
+      struOrder: number;
+      children: components["schemas"]["OrganTreeNodeInput"][];
+    };
+    FunctionTreeNodeInput: {
+      key: string;
+      title: string;
+      code: string;
+      operationId?: number;
+      children?: components["schemas"]["FunctionTreeNodeInput"][];
+    };
+    MenuEntryInput: {
+      menuId: string;
+      parentId: string | null;
+      menuCode: string;
+      menuName: string;
+      path: string;
+      scheme: string;
+      icon: string;
+      level: number;
+      authority: string;
+      target: string;
+      children: components["schemas"]["MenuEntryInput"][];
+      actionList: {
+          actionName: string;
+          actionCode: string;
+          resourceList: {
+              authorityId: string;
+              path: string;
+            }[];
+        }[];
+    };
+    ModelNode: {
+      /** @enum {string} */
+      level: "app" | "module" | "function" | "operation" | "url";
+      id: number;
+      code: string;
+      name: string;
+      builtIn: boolean;
+      fields: {
+        [key: string]: string | number | boolean;
+      };
+      children: components["schemas"]["ModelNode"][];
+    };
+    OrganTreeNode: {
+      id: number;
+      organCode: string;
+      organName: string;
+      shortName: string;
+      typeCode: string;
+      principalName: string;
+      parentOrganId: number | null;
+      struOrder: number;
+      children: components["schemas"]["OrganTreeNode"][];
+    };
+    FunctionTreeNode: {
+      key: string;
+      title: string;
+      code: string;
+      operationId?: number;
+      children?: components["schemas"]["FunctionTreeNode"][];
+    };
+    MenuEntry: {
+      menuId: string;
+      parentId: string | null;
+      menuCode: string;
+      menuName: string;
+      path: string;
+      scheme: string;
+      icon: string;
+      level: number;
+      authority: string;
+      target: string;
+      children: components["schemas"]["MenuEntry"][];
+      actionList: {
+          actionName: string;
+          actionCode: string;
+          resourceList: {
+              authorityId: string;
+              path: string;
+            }[];
+        }[];
+    };
   };
   responses: never;
   parameters: never;
@@ -1531,21 +1633,43 @@ export interface operations {
   /** Answers 200 while the server can do its work (as /api/health/ready) */
   getHealth: {
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              /** @enum {string} */
+              status: "up" | "down";
+              /** @enum {string} */
+              dialect: "sqlite" | "postgres";
+              ready: boolean;
+              /** @enum {string} */
+              database: "writable" | "refusing writes" | "unreachable";
+              /** @enum {string} */
+              redis?: "up" | "down";
+            };
+          };
         };
       };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
+      /** @description Default Response */
       503: {
         content: {
           "application/json": {
-            /** @description The HTTP status again */
             code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
             message: string;
-            data: null;
+            data: {
+              /** @enum {string} */
+              status: "up" | "down";
+              /** @enum {string} */
+              dialect: "sqlite" | "postgres";
+              ready: boolean;
+              /** @enum {string} */
+              database: "writable" | "refusing writes" | "unreachable";
+              /** @enum {string} */
+              redis?: "up" | "down";
+            };
           };
         };
       };
@@ -1554,21 +1678,43 @@ export interface operations {
   /** Ready: the database takes writes and Redis, if used, answers */
   getHealthReady: {
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              /** @enum {string} */
+              status: "up" | "down";
+              /** @enum {string} */
+              dialect: "sqlite" | "postgres";
+              ready: boolean;
+              /** @enum {string} */
+              database: "writable" | "refusing writes" | "unreachable";
+              /** @enum {string} */
+              redis?: "up" | "down";
+            };
+          };
         };
       };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
+      /** @description Default Response */
       503: {
         content: {
           "application/json": {
-            /** @description The HTTP status again */
             code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
             message: string;
-            data: null;
+            data: {
+              /** @enum {string} */
+              status: "up" | "down";
+              /** @enum {string} */
+              dialect: "sqlite" | "postgres";
+              ready: boolean;
+              /** @enum {string} */
+              database: "writable" | "refusing writes" | "unreachable";
+              /** @enum {string} */
+              redis?: "up" | "down";
+            };
           };
         };
       };
@@ -1577,10 +1723,17 @@ export interface operations {
   /** Live: the process answers */
   getHealthLive: {
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              /** @enum {string} */
+              status: "up";
+            };
+          };
         };
       };
       /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
@@ -1605,10 +1758,17 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              keyId: string;
+              key: string;
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -1671,17 +1831,29 @@ export interface operations {
     responses: {
       /** @description Default Response */
       200: {
-        content: never;
+        content: {
+          "application/json": {
+            access_token: string;
+            /** @enum {string} */
+            token_type: "bearer";
+            expires_in: number;
+            refresh_token: string;
+          };
+        };
       };
     };
   };
   /** Ends the session of the presented token */
   getJHhSecurityLogout: {
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: null;
+          };
         };
       };
       /** @description No valid session: sign in again */
@@ -1725,10 +1897,24 @@ export interface operations {
   /** The signed-in user */
   getAdminCurrentUser: {
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              id: number;
+              userName: string;
+              name: string;
+              avatar: string;
+              introduction: string;
+              roles: string[];
+              menuTypeId: number;
+              isSuper: boolean;
+              passwordExpired: boolean;
+            };
+          };
         };
       };
       /** @description No valid session: sign in again */
@@ -1772,10 +1958,25 @@ export interface operations {
   /** The password policy a new password must meet */
   getAdminCurrentPasswordPolicy: {
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              pwdMinLength: number;
+              pwdMaxLength: number;
+              isUpCase: boolean;
+              isLowerCase: boolean;
+              isNum: boolean;
+              isSpecialChar: boolean;
+              loginAttempts: number;
+              pwdLockTime: number;
+              pwdLifeTime: number;
+              pwdGraceTime: number;
+            };
+          };
         };
       };
       /** @description No valid session: sign in again */
@@ -1828,10 +2029,14 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: null;
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -1917,10 +2122,14 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: components["schemas"]["MenuEntry"][];
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -1981,10 +2190,17 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              nMenu: string;
+              menu: string;
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -3145,10 +3361,25 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              total: number;
+              records: ({
+                  id: number;
+                  loginTime: number;
+                  loginIp: string;
+                  userName: string;
+                  /** @enum {string} */
+                  result: "success" | "badCredentials" | "locked" | "keyInvalid" | "ipRefused" | "expired" | "clientOnly";
+                  userAgent: string;
+                })[];
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -3210,10 +3441,10 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description The matching rows as an Excel workbook (at most 50,000) */
       200: {
         content: {
-          "application/json": unknown;
+          "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -3284,10 +3515,29 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              total: number;
+              records: ({
+                  id: number;
+                  opTime: number;
+                  userName: string;
+                  operation: string;
+                  target: string;
+                  params: string;
+                  before: string;
+                  after: string;
+                  /** @enum {string} */
+                  result: "success" | "refused" | "failed";
+                  durationMs: number;
+                })[];
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -3354,10 +3604,10 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description The matching rows as an Excel workbook (at most 50,000) */
       200: {
         content: {
-          "application/json": unknown;
+          "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -3422,10 +3672,26 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              total: number;
+              records: ({
+                  id: number;
+                  createdAt: number;
+                  pageUrl: string;
+                  message: string;
+                  stack: string;
+                  info: string;
+                  userAgent: string;
+                  userName: string | null;
+                })[];
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -3493,10 +3759,14 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: null;
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -9399,10 +9669,22 @@ export interface operations {
   /** Every organ type, as {total, records} */
   getAdminOrganTypes: {
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              total: number;
+              records: ({
+                  id: number;
+                  typeCode: string;
+                  typeName: string;
+                  parentTypeCode: string | null;
+                })[];
+            };
+          };
         };
       };
       /** @description No valid session: sign in again */
@@ -9455,10 +9737,19 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              id: number;
+              typeCode: string;
+              typeName: string;
+              parentTypeCode: string | null;
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -9552,10 +9843,19 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              id: number;
+              typeCode: string;
+              typeName: string;
+              parentTypeCode: string | null;
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -9654,10 +9954,16 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              deleted: number;
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -9737,10 +10043,21 @@ export interface operations {
   /** Every structure view, as {total, records} */
   getAdminStructures: {
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              total: number;
+              records: {
+                  id: number;
+                  struType: string;
+                  struTypeName: string;
+                }[];
+            };
+          };
         };
       };
       /** @description No valid session: sign in again */
@@ -9792,10 +10109,18 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              id: number;
+              struType: string;
+              struTypeName: string;
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -9887,10 +10212,18 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              id: number;
+              struType: string;
+              struTypeName: string;
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -9989,10 +10322,16 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              deleted: number;
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -10077,10 +10416,14 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: components["schemas"]["OrganTreeNode"][];
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -10141,10 +10484,21 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              id: number;
+              organCode: string;
+              organName: string;
+              shortName: string;
+              typeCode: string;
+              principalName: string;
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -10228,10 +10582,21 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              id: number;
+              organCode: string;
+              organName: string;
+              shortName: string;
+              typeCode: string;
+              principalName: string;
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -10338,10 +10703,21 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              id: number;
+              organCode: string;
+              organName: string;
+              shortName: string;
+              typeCode: string;
+              principalName: string;
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -10436,10 +10812,21 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              id: number;
+              organCode: string;
+              organName: string;
+              shortName: string;
+              typeCode: string;
+              principalName: string;
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -10538,10 +10925,16 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              deleted: number;
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -10626,10 +11019,23 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              total: number;
+              records: ({
+                  id: number;
+                  organId: number;
+                  positionCode: string;
+                  positionName: string;
+                  staffName: string | null;
+                })[];
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -10694,10 +11100,19 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              id: number;
+              organId: number;
+              positionCode: string;
+              positionName: string;
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -10790,10 +11205,18 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              id: number;
+              positionCode: string;
+              positionName: string;
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -10892,10 +11315,16 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              deleted: number;
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -10980,10 +11409,26 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              total: number;
+              records: ({
+                  id: number;
+                  staffCode: string;
+                  staffName: string;
+                  organId: number;
+                  positionId: number | null;
+                  mobile: string | null;
+                  email: string | null;
+                  idNumber: string | null;
+                })[];
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -11052,10 +11497,23 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              id: number;
+              staffCode: string;
+              staffName: string;
+              organId: number;
+              positionId: number | null;
+              mobile: string | null;
+              email: string | null;
+              idNumber: string | null;
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -11153,10 +11611,23 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              id: number;
+              staffCode: string;
+              staffName: string;
+              organId: number;
+              positionId: number | null;
+              mobile: string | null;
+              email: string | null;
+              idNumber: string | null;
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -11255,10 +11726,16 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              deleted: number;
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -11350,10 +11827,34 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              total: number;
+              records: ({
+                  id: number;
+                  userName: string;
+                  name: string;
+                  /** @enum {string} */
+                  userStatus: "normal" | "lock";
+                  organId: number | null;
+                  organName: string | null;
+                  staff: number | null;
+                  administrator: boolean;
+                  manageRange: number | null;
+                  maxSessionNumber: number;
+                  isUseIpChecked: boolean;
+                  ipPolicy: string;
+                  /** @enum {string} */
+                  authStrategy: "password" | "clientOnly";
+                  createdAt: number;
+                })[];
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -11431,10 +11932,31 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              id: number;
+              userName: string;
+              name: string;
+              /** @enum {string} */
+              userStatus: "normal" | "lock";
+              organId: number | null;
+              organName: string | null;
+              staff: number | null;
+              administrator: boolean;
+              manageRange: number | null;
+              maxSessionNumber: number;
+              isUseIpChecked: boolean;
+              ipPolicy: string;
+              /** @enum {string} */
+              authStrategy: "password" | "clientOnly";
+              createdAt: number;
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -11522,10 +12044,10 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description The matching rows as an Excel workbook (at most 50,000) */
       200: {
         content: {
-          "application/json": unknown;
+          "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -11586,10 +12108,31 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              id: number;
+              userName: string;
+              name: string;
+              /** @enum {string} */
+              userStatus: "normal" | "lock";
+              organId: number | null;
+              organName: string | null;
+              staff: number | null;
+              administrator: boolean;
+              manageRange: number | null;
+              maxSessionNumber: number;
+              isUseIpChecked: boolean;
+              ipPolicy: string;
+              /** @enum {string} */
+              authStrategy: "password" | "clientOnly";
+              createdAt: number;
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -11682,10 +12225,31 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              id: number;
+              userName: string;
+              name: string;
+              /** @enum {string} */
+              userStatus: "normal" | "lock";
+              organId: number | null;
+              organName: string | null;
+              staff: number | null;
+              administrator: boolean;
+              manageRange: number | null;
+              maxSessionNumber: number;
+              isUseIpChecked: boolean;
+              ipPolicy: string;
+              /** @enum {string} */
+              authStrategy: "password" | "clientOnly";
+              createdAt: number;
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -11784,10 +12348,16 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              deleted: number;
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -11872,10 +12442,31 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              id: number;
+              userName: string;
+              name: string;
+              /** @enum {string} */
+              userStatus: "normal" | "lock";
+              organId: number | null;
+              organName: string | null;
+              staff: number | null;
+              administrator: boolean;
+              manageRange: number | null;
+              maxSessionNumber: number;
+              isUseIpChecked: boolean;
+              ipPolicy: string;
+              /** @enum {string} */
+              authStrategy: "password" | "clientOnly";
+              createdAt: number;
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -11972,10 +12563,31 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              id: number;
+              userName: string;
+              name: string;
+              /** @enum {string} */
+              userStatus: "normal" | "lock";
+              organId: number | null;
+              organName: string | null;
+              staff: number | null;
+              administrator: boolean;
+              manageRange: number | null;
+              maxSessionNumber: number;
+              isUseIpChecked: boolean;
+              ipPolicy: string;
+              /** @enum {string} */
+              authStrategy: "password" | "clientOnly";
+              createdAt: number;
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -12080,10 +12692,14 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: null;
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -12180,10 +12796,23 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              total: number;
+              records: {
+                  id: string;
+                  ip: string;
+                  userAgent: string;
+                  createdAt: number;
+                  clientId: string;
+                }[];
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -12257,10 +12886,14 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: null;
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -12362,10 +12995,29 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              total: number;
+              records: ({
+                  id: number;
+                  roleCode: string;
+                  roleName: string;
+                  /** @enum {string} */
+                  roleType: "builtin" | "common";
+                  isSuper: boolean;
+                  positionType: string;
+                  /** @enum {string} */
+                  roleScope: "global" | "organ";
+                  belongToOrgan: number | null;
+                  accountCount: number;
+                })[];
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -12436,10 +13088,26 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              id: number;
+              roleCode: string;
+              roleName: string;
+              /** @enum {string} */
+              roleType: "builtin" | "common";
+              isSuper: boolean;
+              positionType: string;
+              /** @enum {string} */
+              roleScope: "global" | "organ";
+              belongToOrgan: number | null;
+              accountCount: number;
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -12519,10 +13187,14 @@ export interface operations {
   /** Apps, modules, functions and operations to grant */
   getAdminRolesFunctionTree: {
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: components["schemas"]["FunctionTreeNode"][];
+          };
         };
       };
       /** @description No valid session: sign in again */
@@ -12586,10 +13258,26 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              id: number;
+              roleCode: string;
+              roleName: string;
+              /** @enum {string} */
+              roleType: "builtin" | "common";
+              isSuper: boolean;
+              positionType: string;
+              /** @enum {string} */
+              roleScope: "global" | "organ";
+              belongToOrgan: number | null;
+              accountCount: number;
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -12688,10 +13376,16 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              deleted: number;
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -12776,10 +13470,14 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: number[];
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -12859,10 +13557,14 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: number[];
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -12959,10 +13661,14 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: number[];
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -13042,10 +13748,14 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: number[];
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -13146,10 +13856,16 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              roles: number;
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -13238,10 +13954,16 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              roles: number;
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -13330,10 +14052,17 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              accounts: number;
+              roles: number;
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -13418,10 +14147,14 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: number[];
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -13489,10 +14222,25 @@ export interface operations {
   /** The global password policy */
   getAdminPasswordPolicy: {
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              pwdMinLength: number;
+              pwdMaxLength: number;
+              isUpCase: boolean;
+              isLowerCase: boolean;
+              isNum: boolean;
+              isSpecialChar: boolean;
+              loginAttempts: number;
+              pwdLockTime: number;
+              pwdLifeTime: number;
+              pwdGraceTime: number;
+            };
+          };
         };
       };
       /** @description No valid session: sign in again */
@@ -13552,10 +14300,25 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              pwdMinLength: number;
+              pwdMaxLength: number;
+              isUpCase: boolean;
+              isLowerCase: boolean;
+              isNum: boolean;
+              isSpecialChar: boolean;
+              loginAttempts: number;
+              pwdLockTime: number;
+              pwdLifeTime: number;
+              pwdGraceTime: number;
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -13635,10 +14398,21 @@ export interface operations {
   /** Every menu type */
   getAdminMenuTypes: {
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              total: number;
+              records: {
+                  id: number;
+                  menuTypeName: string;
+                  isSys: number;
+                }[];
+            };
+          };
         };
       };
       /** @description No valid session: sign in again */
@@ -13690,10 +14464,18 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              id: number;
+              menuTypeName: string;
+              isSys: number;
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -13785,10 +14567,18 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              id: number;
+              menuTypeName: string;
+              isSys: number;
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -13885,10 +14675,16 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              deleted: number;
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -13985,10 +14781,26 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: ({
+                id: number;
+                menuTypeId: number;
+                menuCode: string;
+                menuName: string;
+                parentMenuId: number | null;
+                isLeaf: number;
+                menuPath: string;
+                requestAction: string | null;
+                icon: string;
+                seq: number;
+                target: string;
+              })[];
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -14080,10 +14892,27 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              id: number;
+              menuTypeId: number;
+              menuCode: string;
+              menuName: string;
+              parentMenuId: number | null;
+              isLeaf: boolean;
+              menuPath: string;
+              requestAction: string;
+              icon: string;
+              seq: number;
+              /** @enum {string} */
+              target: "_self" | "_blank";
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -14199,10 +15028,27 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              id: number;
+              menuTypeId: number;
+              menuCode: string;
+              menuName: string;
+              parentMenuId: number | null;
+              isLeaf: boolean;
+              menuPath: string;
+              requestAction: string;
+              icon: string;
+              seq: number;
+              /** @enum {string} */
+              target: "_self" | "_blank";
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -14301,10 +15147,16 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              deleted: number;
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -14392,10 +15244,18 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+                solarDate: string;
+                isWorking: boolean;
+                marked: boolean;
+              }[];
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -14476,10 +15336,14 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: null;
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -14580,10 +15444,19 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              date: string;
+              isWorking: boolean;
+              plus: number;
+              result: string;
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -14663,10 +15536,14 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: string[];
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -14764,10 +15641,24 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: ({
+                cantCode: string;
+                cantName: string;
+                shortName: string;
+                /** @enum {number} */
+                cantType: 1 | 2 | 3 | 4;
+                superCode: string | null;
+                enabled: boolean;
+                local: boolean;
+                isLeaf: boolean;
+              })[];
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -14831,10 +15722,28 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              total: number;
+              records: ({
+                  cantCode: string;
+                  cantName: string;
+                  shortName: string;
+                  /** @enum {number} */
+                  cantType: 1 | 2 | 3 | 4;
+                  superCode: string | null;
+                  enabled: boolean;
+                  local: boolean;
+                  isLeaf: boolean;
+                  pathNames: string[];
+                })[];
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -14895,10 +15804,24 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: ({
+                cantCode: string;
+                cantName: string;
+                shortName: string;
+                /** @enum {number} */
+                cantType: 1 | 2 | 3 | 4;
+                superCode: string | null;
+                enabled: boolean;
+                local: boolean;
+                isLeaf: boolean;
+              })[];
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -14971,10 +15894,24 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              cantCode: string;
+              cantName: string;
+              shortName: string;
+              /** @enum {number} */
+              cantType: 1 | 2 | 3 | 4;
+              superCode: string | null;
+              enabled: boolean;
+              local: boolean;
+              isLeaf: boolean;
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -15055,10 +15992,24 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              cantCode: string;
+              cantName: string;
+              shortName: string;
+              /** @enum {number} */
+              cantType: 1 | 2 | 3 | 4;
+              superCode: string | null;
+              enabled: boolean;
+              local: boolean;
+              isLeaf: boolean;
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -15161,10 +16112,24 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              cantCode: string;
+              cantName: string;
+              shortName: string;
+              /** @enum {number} */
+              cantType: 1 | 2 | 3 | 4;
+              superCode: string | null;
+              enabled: boolean;
+              local: boolean;
+              isLeaf: boolean;
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -15249,10 +16214,24 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              cantCode: string;
+              cantName: string;
+              shortName: string;
+              /** @enum {number} */
+              cantType: 1 | 2 | 3 | 4;
+              superCode: string | null;
+              enabled: boolean;
+              local: boolean;
+              isLeaf: boolean;
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -15349,10 +16328,24 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              cantCode: string;
+              cantName: string;
+              shortName: string;
+              /** @enum {number} */
+              cantType: 1 | 2 | 3 | 4;
+              superCode: string | null;
+              enabled: boolean;
+              local: boolean;
+              isLeaf: boolean;
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -15454,10 +16447,33 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              total: number;
+              records: ({
+                  id: number;
+                  idId: string;
+                  idName: string;
+                  isGlobal: boolean;
+                  organId: number | null;
+                  organName: string | null;
+                  idLength: number;
+                  idValue: number;
+                  period: string;
+                  isPrefix: boolean;
+                  idPrefix: string;
+                  isSuffix: boolean;
+                  idSuffix: string;
+                  /** @enum {string} */
+                  idType: "sequence" | "year" | "month" | "day";
+                })[];
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -15530,10 +16546,30 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              id: number;
+              idId: string;
+              idName: string;
+              isGlobal: boolean;
+              organId: number | null;
+              organName: string | null;
+              idLength: number;
+              idValue: number;
+              period: string;
+              isPrefix: boolean;
+              idPrefix: string;
+              isSuffix: boolean;
+              idSuffix: string;
+              /** @enum {string} */
+              idType: "sequence" | "year" | "month" | "day";
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -15618,10 +16654,30 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              id: number;
+              idId: string;
+              idName: string;
+              isGlobal: boolean;
+              organId: number | null;
+              organName: string | null;
+              idLength: number;
+              idValue: number;
+              period: string;
+              isPrefix: boolean;
+              idPrefix: string;
+              isSuffix: boolean;
+              idSuffix: string;
+              /** @enum {string} */
+              idType: "sequence" | "year" | "month" | "day";
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -15711,10 +16767,30 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              id: number;
+              idId: string;
+              idName: string;
+              isGlobal: boolean;
+              organId: number | null;
+              organName: string | null;
+              idLength: number;
+              idValue: number;
+              period: string;
+              isPrefix: boolean;
+              idPrefix: string;
+              isSuffix: boolean;
+              idSuffix: string;
+              /** @enum {string} */
+              idType: "sequence" | "year" | "month" | "day";
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -15813,10 +16889,16 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              deleted: number;
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -15904,10 +16986,19 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              number: string;
+              ruleId: number;
+              value: number;
+              period: string;
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -15999,10 +17090,14 @@ export interface operations {
   /** Apps, modules, functions, operations and urls as one tree */
   getAdminFunctionModelTree: {
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: components["schemas"]["ModelNode"][];
+          };
         };
       };
       /** @description No valid session: sign in again */
@@ -16058,10 +17153,17 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              id: number;
+              [key: string]: string | number | null;
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -16158,10 +17260,17 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              id: number;
+              [key: string]: string | number | null;
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -16260,10 +17369,16 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              deleted: number;
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -16348,10 +17463,10 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description The zip of INSERT statements an import reads */
       200: {
         content: {
-          "application/json": unknown;
+          "application/zip": string;
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -16429,10 +17544,17 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              id: number;
+              [key: string]: string | number | null;
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -16527,10 +17649,17 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              id: number;
+              [key: string]: string | number | null;
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -16629,10 +17758,16 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              deleted: number;
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -16717,10 +17852,10 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description The zip of INSERT statements an import reads */
       200: {
         content: {
-          "application/json": unknown;
+          "application/zip": string;
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -16798,10 +17933,17 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              id: number;
+              [key: string]: string | number | null;
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -16896,10 +18038,17 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              id: number;
+              [key: string]: string | number | null;
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -16998,10 +18147,16 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              deleted: number;
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -17086,10 +18241,10 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description The zip of INSERT statements an import reads */
       200: {
         content: {
-          "application/json": unknown;
+          "application/zip": string;
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -17170,10 +18325,17 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              id: number;
+              [key: string]: string | number | null;
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -17271,10 +18433,17 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              id: number;
+              [key: string]: string | number | null;
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -17373,10 +18542,16 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              deleted: number;
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -17461,10 +18636,10 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description The zip of INSERT statements an import reads */
       200: {
         content: {
-          "application/json": unknown;
+          "application/zip": string;
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -17545,10 +18720,17 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              id: number;
+              [key: string]: string | number | null;
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -17646,10 +18828,17 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              id: number;
+              [key: string]: string | number | null;
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -17748,10 +18937,16 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              deleted: number;
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -17836,10 +19031,10 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description The zip of INSERT statements an import reads */
       200: {
         content: {
-          "application/json": unknown;
+          "application/zip": string;
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -17907,10 +19102,24 @@ export interface operations {
   /** Adds the rows of a zip of UTF-8 .txt files of INSERT statements, all or nothing */
   postAdminFunctionModelImport: {
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              files: number;
+              statements: number;
+              added: {
+                app: number;
+                module: number;
+                function: number;
+                operation: number;
+                url: number;
+              };
+            };
+          };
         };
       };
       /** @description No valid session: sign in again */
@@ -17986,10 +19195,31 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              total: number;
+              records: ({
+                  id: number;
+                  title: string;
+                  description: string;
+                  /** @enum {number} */
+                  level: 1 | 2 | 3;
+                  /** @enum {number} */
+                  status: 1 | 2 | 3;
+                  /** @enum {number} */
+                  bucket: 1 | 2 | 3 | 4;
+                  position: number;
+                  dueDate: string | null;
+                  createdAt: number;
+                  updatedAt: number;
+                })[];
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -18057,10 +19287,28 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              id: number;
+              title: string;
+              description: string;
+              /** @enum {number} */
+              level: 1 | 2 | 3;
+              /** @enum {number} */
+              status: 1 | 2 | 3;
+              /** @enum {number} */
+              bucket: 1 | 2 | 3 | 4;
+              position: number;
+              dueDate: string | null;
+              createdAt: number;
+              updatedAt: number;
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -18148,10 +19396,20 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              1: number;
+              2: number;
+              3: number;
+              4: number;
+              all: number;
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -18207,10 +19465,25 @@ export interface operations {
   /** The caller’s open workflow tasks, soonest due first; null without task:view */
   getAdminTodosWorkflowTasks: {
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: ({
+              total: number;
+              overdue: number;
+              records: ({
+                  id: number;
+                  name: string;
+                  definitionName: string;
+                  businessKey: string;
+                  createdAt: number;
+                  dueAt: number | null;
+                })[];
+            }) | null;
+          };
         };
       };
       /** @description No valid session: sign in again */
@@ -18271,10 +19544,28 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              id: number;
+              title: string;
+              description: string;
+              /** @enum {number} */
+              level: 1 | 2 | 3;
+              /** @enum {number} */
+              status: 1 | 2 | 3;
+              /** @enum {number} */
+              bucket: 1 | 2 | 3 | 4;
+              position: number;
+              dueDate: string | null;
+              createdAt: number;
+              updatedAt: number;
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -18379,10 +19670,28 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              id: number;
+              title: string;
+              description: string;
+              /** @enum {number} */
+              level: 1 | 2 | 3;
+              /** @enum {number} */
+              status: 1 | 2 | 3;
+              /** @enum {number} */
+              bucket: 1 | 2 | 3 | 4;
+              position: number;
+              dueDate: string | null;
+              createdAt: number;
+              updatedAt: number;
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -18481,10 +19790,16 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              deleted: number;
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -18569,10 +19884,57 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              todos: {
+                1: number;
+                2: number;
+                3: number;
+                4: number;
+                all: number;
+                open: number;
+                overdue: number;
+              };
+              signIns?: {
+                succeeded: {
+                    date: string;
+                    count: number;
+                  }[];
+                failed: {
+                    date: string;
+                    count: number;
+                  }[];
+              };
+              registry?: {
+                services: number;
+                healthy: number;
+                unhealthy: number;
+              };
+              configChanges?: {
+                days: {
+                    date: string;
+                    count: number;
+                  }[];
+                total: number;
+              };
+              recentChanges?: {
+                  id: number;
+                  opTime: number;
+                  userName: string;
+                  operation: string;
+                  result: string;
+                }[];
+              workflowTasks?: {
+                total: number;
+                overdue: number;
+              };
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -18636,10 +19998,17 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              name: string;
+              introduction: string;
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -18726,10 +20095,16 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              avatar: string;
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -18809,10 +20184,24 @@ export interface operations {
   /** The own live sessions, this one marked */
   getAdminCurrentSessions: {
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              total: number;
+              records: {
+                  id: string;
+                  ip: string;
+                  userAgent: string;
+                  createdAt: number;
+                  clientId: string;
+                  current: boolean;
+                }[];
+            };
+          };
         };
       };
       /** @description No valid session: sign in again */
@@ -18861,10 +20250,14 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: null;
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -18964,10 +20357,25 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              total: number;
+              records: ({
+                  id: number;
+                  loginTime: number;
+                  loginIp: string;
+                  userName: string;
+                  /** @enum {string} */
+                  result: "success" | "badCredentials" | "locked" | "keyInvalid" | "ipRefused" | "expired" | "clientOnly";
+                  userAgent: string;
+                })[];
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -19028,10 +20436,23 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              id: number;
+              url: string;
+              fileName: string;
+              /** @enum {string} */
+              contentType: "image/png" | "image/jpeg" | "image/gif" | "image/webp";
+              byteSize: number;
+              width: number;
+              height: number;
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -19116,10 +20537,13 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description The image, cached for good */
       200: {
         content: {
-          "application/json": unknown;
+          "image/png": string;
+          "image/jpeg": string;
+          "image/gif": string;
+          "image/webp": string;
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -21834,10 +23258,20 @@ export interface operations {
   /** The targets of each kind seen in the last ten minutes */
   getAdminMonitorTargets: {
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              route: string[];
+              apiGroup: string[];
+              api: string[];
+              server: string[];
+              service: string[];
+            };
+          };
         };
       };
       /** @description No valid session: sign in again */
@@ -21888,10 +23322,27 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              /** @enum {string} */
+              kind: "route" | "apiGroup" | "api" | "server" | "service";
+              stepMs: number;
+              series: ({
+                  target: string;
+                  points: ({
+                      at: number;
+                      values: {
+                        [key: string]: number | null;
+                      };
+                    })[];
+                })[];
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -21955,10 +23406,27 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              /** @enum {string} */
+              kind: "route" | "apiGroup" | "api" | "server" | "service";
+              stepMs: number;
+              series: ({
+                  target: string;
+                  points: ({
+                      at: number;
+                      values: {
+                        [key: string]: number | null;
+                      };
+                    })[];
+                })[];
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -22014,10 +23482,33 @@ export interface operations {
   /** Every alarm rule */
   getAdminAlarmsRules: {
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              total: number;
+              records: ({
+                  id: number;
+                  ruleName: string;
+                  /** @enum {string} */
+                  targetKind: "route" | "apiGroup" | "service" | "server" | "breaker" | "workflow";
+                  target: string;
+                  metric: string;
+                  /** @enum {string} */
+                  comparison: "gt" | "gte" | "lt" | "lte" | "eq";
+                  threshold: number;
+                  durationSec: number;
+                  /** @enum {string} */
+                  level: "general" | "serious" | "urgent";
+                  receiverIds: number[];
+                  enabled: boolean;
+                  updatedAt: number;
+                })[];
+            };
+          };
         };
       };
       /** @description No valid session: sign in again */
@@ -22080,10 +23571,30 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              id: number;
+              ruleName: string;
+              /** @enum {string} */
+              targetKind: "route" | "apiGroup" | "service" | "server" | "breaker" | "workflow";
+              target: string;
+              metric: string;
+              /** @enum {string} */
+              comparison: "gt" | "gte" | "lt" | "lte" | "eq";
+              threshold: number;
+              durationSec: number;
+              /** @enum {string} */
+              level: "general" | "serious" | "urgent";
+              receiverIds: number[];
+              enabled: boolean;
+              updatedAt: number;
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -22163,10 +23674,23 @@ export interface operations {
   /** The receivers a rule can name: id, name, kind */
   getAdminAlarmsRulesReceivers: {
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              total: number;
+              records: ({
+                  id: number;
+                  receiverName: string;
+                  /** @enum {string} */
+                  kind: "email" | "webhook" | "inApp";
+                  enabled: boolean;
+                })[];
+            };
+          };
         };
       };
       /** @description No valid session: sign in again */
@@ -22234,10 +23758,30 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              id: number;
+              ruleName: string;
+              /** @enum {string} */
+              targetKind: "route" | "apiGroup" | "service" | "server" | "breaker" | "workflow";
+              target: string;
+              metric: string;
+              /** @enum {string} */
+              comparison: "gt" | "gte" | "lt" | "lte" | "eq";
+              threshold: number;
+              durationSec: number;
+              /** @enum {string} */
+              level: "general" | "serious" | "urgent";
+              receiverIds: number[];
+              enabled: boolean;
+              updatedAt: number;
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -22341,10 +23885,30 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              id: number;
+              ruleName: string;
+              /** @enum {string} */
+              targetKind: "route" | "apiGroup" | "service" | "server" | "breaker" | "workflow";
+              target: string;
+              metric: string;
+              /** @enum {string} */
+              comparison: "gt" | "gte" | "lt" | "lte" | "eq";
+              threshold: number;
+              durationSec: number;
+              /** @enum {string} */
+              level: "general" | "serious" | "urgent";
+              receiverIds: number[];
+              enabled: boolean;
+              updatedAt: number;
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -22443,10 +24007,16 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              deleted: number;
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -22526,10 +24096,29 @@ export interface operations {
   /** Every alarm receiver, secrets withheld */
   getAdminAlarmsReceivers: {
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              total: number;
+              records: ({
+                  id: number;
+                  receiverName: string;
+                  /** @enum {string} */
+                  kind: "email" | "webhook" | "inApp";
+                  emails: string[];
+                  url: string;
+                  roleCodes: string[];
+                  userNames: string[];
+                  enabled: boolean;
+                  hasSecret: boolean;
+                  updatedAt: number;
+                })[];
+            };
+          };
         };
       };
       /** @description No valid session: sign in again */
@@ -22588,10 +24177,26 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              id: number;
+              receiverName: string;
+              /** @enum {string} */
+              kind: "email" | "webhook" | "inApp";
+              emails: string[];
+              url: string;
+              roleCodes: string[];
+              userNames: string[];
+              enabled: boolean;
+              hasSecret: boolean;
+              updatedAt: number;
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -22691,10 +24296,26 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              id: number;
+              receiverName: string;
+              /** @enum {string} */
+              kind: "email" | "webhook" | "inApp";
+              emails: string[];
+              url: string;
+              roleCodes: string[];
+              userNames: string[];
+              enabled: boolean;
+              hasSecret: boolean;
+              updatedAt: number;
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -22793,10 +24414,16 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              deleted: number;
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -22881,10 +24508,17 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              /** @enum {boolean} */
+              sent: true;
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -22987,10 +24621,50 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              total: number;
+              records: ({
+                  id: number;
+                  ruleId: number;
+                  ruleName: string;
+                  /** @enum {string} */
+                  level: "general" | "serious" | "urgent";
+                  /** @enum {string} */
+                  targetKind: "route" | "apiGroup" | "service" | "server" | "breaker" | "workflow";
+                  target: string;
+                  metric: string;
+                  /** @enum {string} */
+                  comparison: "gt" | "gte" | "lt" | "lte" | "eq";
+                  threshold: number;
+                  firedValue: number;
+                  lastValue: number;
+                  /** @enum {string} */
+                  status: "firing" | "resolved";
+                  firedAt: number;
+                  resolvedAt: number | null;
+                  acknowledgedAt: number | null;
+                  acknowledgedBy: string | null;
+                  deliveries: ({
+                      receiverName: string;
+                      /** @enum {string} */
+                      kind: "email" | "webhook" | "inApp";
+                      /** @enum {string} */
+                      phase: "firing" | "resolved";
+                      /** @enum {string} */
+                      status: "pending" | "sent" | "failed";
+                      attempts: number;
+                      error: string | null;
+                      updatedAt: number;
+                    })[];
+                })[];
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -23051,10 +24725,47 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              id: number;
+              ruleId: number;
+              ruleName: string;
+              /** @enum {string} */
+              level: "general" | "serious" | "urgent";
+              /** @enum {string} */
+              targetKind: "route" | "apiGroup" | "service" | "server" | "breaker" | "workflow";
+              target: string;
+              metric: string;
+              /** @enum {string} */
+              comparison: "gt" | "gte" | "lt" | "lte" | "eq";
+              threshold: number;
+              firedValue: number;
+              lastValue: number;
+              /** @enum {string} */
+              status: "firing" | "resolved";
+              firedAt: number;
+              resolvedAt: number | null;
+              acknowledgedAt: number | null;
+              acknowledgedBy: string | null;
+              deliveries: ({
+                  receiverName: string;
+                  /** @enum {string} */
+                  kind: "email" | "webhook" | "inApp";
+                  /** @enum {string} */
+                  phase: "firing" | "resolved";
+                  /** @enum {string} */
+                  status: "pending" | "sent" | "failed";
+                  attempts: number;
+                  error: string | null;
+                  updatedAt: number;
+                })[];
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -23146,10 +24857,22 @@ export interface operations {
   /** Where outgoing calls may go, and the SMTP server (password withheld) */
   getAdminAlarmsSettings: {
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              allowList: string[];
+              smtpHost: string;
+              smtpPort: number;
+              smtpSecure: boolean;
+              smtpUser: string;
+              smtpFrom: string;
+              hasSmtpPassword: boolean;
+            };
+          };
         };
       };
       /** @description No valid session: sign in again */
@@ -23206,10 +24929,22 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              allowList: string[];
+              smtpHost: string;
+              smtpPort: number;
+              smtpSecure: boolean;
+              smtpUser: string;
+              smtpFrom: string;
+              hasSmtpPassword: boolean;
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -23289,10 +25024,28 @@ export interface operations {
   /** The caller's unread count and latest alarm notifications */
   getAdminNotifications: {
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              unread: number;
+              records: ({
+                  id: number;
+                  eventId: number;
+                  ruleName: string;
+                  /** @enum {string} */
+                  level: "general" | "serious" | "urgent";
+                  target: string;
+                  /** @enum {string} */
+                  phase: "firing" | "resolved";
+                  createdAt: number;
+                  read: boolean;
+                })[];
+            };
+          };
         };
       };
       /** @description No valid session: sign in again */
@@ -23343,10 +25096,14 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: null;
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -23426,10 +25183,14 @@ export interface operations {
   /** Marks all the caller's notifications read */
   postAdminNotificationsReadAll: {
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: null;
+          };
         };
       };
       /** @description No valid session: sign in again */

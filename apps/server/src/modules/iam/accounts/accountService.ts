@@ -56,8 +56,9 @@ export class AccountService {
           repo.accountValues(input),
         ),
       );
-      entry.after = await this.require(caller, id, trx);
-      return entry.after;
+      const after = await this.require(caller, id, trx);
+      entry.after = after;
+      return after;
     });
   }
 
@@ -77,8 +78,9 @@ export class AccountService {
         await refuseDuplicate(input.userName, () =>
           trx.updateTable('iam_account').set(repo.accountValues(input)).where('id', '=', id).execute(),
         );
-        entry.after = await this.require(caller, id, trx);
-        return entry.after;
+        const after = await this.require(caller, id, trx);
+        entry.after = after;
+        return after;
       },
     );
   }
@@ -125,8 +127,9 @@ export class AccountService {
           await clearLoginFailures(trx, id);
           await sessionEnding().clearAttempts(trx, id);
         }
-        entry.after = await this.require(caller, id, trx);
-        return entry.after;
+        const after = await this.require(caller, id, trx);
+        entry.after = after;
+        return after;
       },
     );
   }

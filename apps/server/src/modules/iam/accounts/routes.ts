@@ -1,9 +1,18 @@
-import { accountCreate, accountSortable, accountUpdate, pageQuerySchema, passwordReset } from '@qiming/shared';
+import {
+  account,
+  accountCreate,
+  accountSession,
+  accountSortable,
+  accountUpdate,
+  deletion,
+  pageQuerySchema,
+  passwordReset,
+} from '@qiming/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../../context.ts';
-import { ok } from '../../../http/envelope.ts';
-import { maxExportRows, sendExcel } from '../../../http/excelExport.ts';
+import { envelopeOf, ok, pageOf } from '../../../http/envelope.ts';
+import { excelAnswer, maxExportRows, sendExcel } from '../../../http/excelExport.ts';
 import { idListBody, idParam } from '../../../http/idList.ts';
 import { requestLanguage } from '../../../http/language.ts';
 import { visibleOrgans } from '../policy.ts';
@@ -29,13 +38,14 @@ export const accountRoutes: FastifyPluginAsyncZod<AppContext> = async (app, cont
         tags,
         summary: "A page of the accounts in the caller's range",
         querystring: pageQuerySchema(accountSortable).extend(accountFilter.shape),
+        response: { 200: envelopeOf(pageOf(account)) },
       },
     },
     async (request) => ok(await pageAccounts(context.db, await visibleOrgans(request.caller, context.db), request.query)),
   );
   app.get(
     '/api/admin/accounts/export',
-    { schema: { tags, summary: 'Accounts as an Excel file', querystring: accountFilter } },
+    { schema: { tags, summary: 'Accounts as an Excel file', querystring: accountFilter, response: { 200: excelAnswer } } },
     async (request, reply) =>
       sendExcel(reply, {
         fileName: 'accounts',
@@ -50,41 +60,64 @@ export const accountRoutes: FastifyPluginAsyncZod<AppContext> = async (app, cont
         ],
       }),
   );
-  app.get('/api/admin/accounts/:id', { schema: { tags, summary: 'One account', params: idParams } }, async (request) =>
-    ok(await service.require(request.caller, request.params.id)),
+  app.get(
+    '/api/admin/accounts/:id',
+    { schema: { tags, summary: 'One account', params: idParams, response: { 200: envelopeOf(account) } } },
+    async (request) => ok(await service.require(request.caller, request.params.id)),
   );
-  app.post('/api/admin/accounts', { schema: { tags, summary: 'Creates an account', body: accountCreate } }, async (request) =>
-    ok(await service.create(request.caller, request.body)),
+  app.post(
+    '/api/admin/accounts',
+    { schema: { tags, summary: 'Creates an account', body: accountCreate, response: { 200: envelopeOf(account) } } },
+    async (request) => ok(await service.create(request.caller, request.body)),
   );
   app.put(
     '/api/admin/accounts/:id',
-    { schema: { tags, summary: 'Changes an account', params: idParams, body: accountUpdate } },
+    { schema: { tags, summary: 'Changes an account', params: idParams, body: accountUpdate, response: { 200: envelopeOf(account) } } },
     async (request) => ok(await service.update(request.caller, request.params.id, request.body)),
   );
-  app.post('/api/admin/accounts/delete', { schema: { tags, summary: 'Deletes accounts', body: idListBody } }, async (request) =>
-    ok(await service.remove(request.caller, request.body.ids)),
+  app.post(
+    '/api/admin/accounts/delete',
+    { schema: { tags, summary: 'Deletes accounts', body: idListBody, response: { 200: envelopeOf(deletion) } } },
+    async (request) => ok(await service.remove(request.caller, request.body.ids)),
   );
   app.post(
     '/api/admin/accounts/:id/lock',
-    { schema: { tags, summary: 'Locks an account and ends its sessions', params: idParams } },
+    { schema: { tags, summary: 'Locks an account and ends its sessions', params: idParams, response: { 200: envelopeOf(account) } } },
     async (request) => ok(await service.setLocked(request.caller, request.params.id, true)),
   );
-  app.post('/api/admin/accounts/:id/unlock', { schema: { tags, summary: 'Unlocks an account', params: idParams } }, async (request) =>
-    ok(await service.setLocked(request.caller, request.params.id, false)),
+  app.post(
+    '/api/admin/accounts/:id/unlock',
+    { schema: { tags, summary: 'Unlocks an account', params: idParams, response: { 200: envelopeOf(account) } } },
+    async (request) => ok(await service.setLocked(request.caller, request.params.id, false)),
   );
   app.post(
     '/api/admin/accounts/:id/password',
-    { schema: { tags, summary: "Resets an account's password", params: idParams, body: passwordReset } },
+    {
+      schema: {
+        tags,
+        summary: "Resets an account's password",
+        params: idParams,
+        body: passwordReset,
+        response: { 200: envelopeOf(z.null()) },
+      },
+    },
     async (request) => ok(await service.resetPassword(request.caller, request.params.id, request.body.password)),
   );
   app.get(
     '/api/admin/accounts/:id/sessions',
-    { schema: { tags, summary: "An account's live sessions", params: idParams } },
+    { schema: { tags, summary: "An account's live sessions", params: idParams, response: { 200: envelopeOf(pageOf(accountSession)) } } },
     async (request) => ok(await service.sessions(request.caller, request.params.id)),
   );
   app.post(
     '/api/admin/accounts/:id/sessions/:sessionId/end',
-    { schema: { tags, summary: 'Ends one session of an account', params: idParams.extend({ sessionId: z.string().uuid() }) } },
+    {
+      schema: {
+        tags,
+        summary: 'Ends one session of an account',
+        params: idParams.extend({ sessionId: z.string().uuid() }),
+        response: { 200: envelopeOf(z.null()) },
+      },
+    },
     async (request) => ok(await service.endSession(request.caller, request.params.id, request.params.sessionId)),
   );
 };

@@ -19,8 +19,9 @@ export class OrganService {
       await requireWholeScope(caller, trx);
       if (input.parentTypeCode && !(await repo.findOrganType(trx, input.parentTypeCode))) throw notFound();
       const id = await refuseDuplicate(input.typeCode, () => repo.insertOrganType(trx, input));
-      entry.after = { id, ...input };
-      return entry.after;
+      const after = { id, ...input };
+      entry.after = after;
+      return after;
     });
   }
 
@@ -31,8 +32,9 @@ export class OrganService {
       if (!entry.before) throw notFound();
       if (input.parentTypeCode && !(await repo.findOrganType(trx, input.parentTypeCode))) throw notFound();
       await refuseDuplicate(input.typeCode, () => repo.updateOrganType(trx, id, input));
-      entry.after = { id, ...input };
-      return entry.after;
+      const after = { id, ...input };
+      entry.after = after;
+      return after;
     });
   }
 
@@ -41,8 +43,9 @@ export class OrganService {
       await requireWholeScope(caller, trx);
       if (await repo.organTypesInUse(trx, ids)) throw badRequest('error.organTypeInUse');
       const deleted = await repo.deleteOrganTypes(trx, ids);
-      entry.after = { deleted };
-      return entry.after;
+      const after = { deleted };
+      entry.after = after;
+      return after;
     });
   }
 
@@ -50,8 +53,9 @@ export class OrganService {
     return audited(this.context, caller, { operation: 'organ:add', target: `structure:${input.struType}` }, async (trx, entry) => {
       await requireWholeScope(caller, trx);
       const id = await refuseDuplicate(input.struType, () => repo.insertStructure(trx, input));
-      entry.after = { id, ...input };
-      return entry.after;
+      const after = { id, ...input };
+      entry.after = after;
+      return after;
     });
   }
 
@@ -62,8 +66,9 @@ export class OrganService {
       if (!before) throw notFound();
       await repo.renameStructure(trx, id, struTypeName);
       entry.before = before;
-      entry.after = { ...before, struTypeName };
-      return entry.after;
+      const after = { ...before, struTypeName };
+      entry.after = after;
+      return after;
     });
   }
 
@@ -76,8 +81,9 @@ export class OrganService {
       if (structures.some((structure) => structure.struType === scopeStructure)) throw badRequest('error.structureBuiltIn');
       await repo.deleteStructures(trx, structures);
       entry.before = structures;
-      entry.after = { deleted: structures.length };
-      return entry.after;
+      const after = { deleted: structures.length };
+      entry.after = after;
+      return after;
     });
   }
 
@@ -126,7 +132,7 @@ export class OrganService {
       if (await repo.organCodeTaken(trx, input.organCode)) throw badRequest('error.duplicateCode', { code: input.organCode });
       const id = await refuseDuplicate(input.organCode, () => repo.insertOrgan(trx, input, this.context.now()));
       await repo.placeOrgan(trx, placement.struType, id, placement.parentOrganId, placement.index);
-      const after = await repo.findOrgan(trx, id);
+      const after = await storedOrgan(trx, id);
       entry.after = { ...after, ...placement };
       return after;
     });
@@ -138,8 +144,9 @@ export class OrganService {
       entry.before = before;
       if (input.typeCode !== before.typeCode) throw badRequest('error.badInput', { field: 'typeCode', reason: input.typeCode });
       await refuseDuplicate(input.organCode, () => repo.updateOrgan(trx, id, input));
-      entry.after = await repo.findOrgan(trx, id);
-      return entry.after;
+      const after = await storedOrgan(trx, id);
+      entry.after = after;
+      return after;
     });
   }
 
@@ -165,8 +172,16 @@ export class OrganService {
       }
       for (const organ of removed) await repo.deleteOrgan(trx, organ.id);
       entry.before = removed;
-      entry.after = { deleted: removed.length };
-      return entry.after;
+      const after = { deleted: removed.length };
+      entry.after = after;
+      return after;
     });
   }
+}
+
+/** The organ as a change just wrote it, inside the change's transaction. */
+async function storedOrgan(db: Kysely<Database>, id: number) {
+  const organ = await repo.findOrgan(db, id);
+  if (!organ) throw notFound();
+  return organ;
 }

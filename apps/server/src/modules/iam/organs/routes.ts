@@ -1,9 +1,20 @@
-import { organInput, organPlacement, organTypeInput, structureInput, structureRename } from '@qiming/shared';
+import {
+  deletion,
+  organ,
+  organInput,
+  organPlacement,
+  organTreeNode,
+  organType,
+  organTypeInput,
+  structure,
+  structureInput,
+  structureRename,
+} from '@qiming/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../../context.ts';
 import { wholeList } from '../../../db/paginate.ts';
-import { ok } from '../../../http/envelope.ts';
+import { envelopeOf, ok, pageOf } from '../../../http/envelope.ts';
 import { idListBody, idParam } from '../../../http/idList.ts';
 import * as repo from './organRepo.ts';
 import { OrganService } from './organService.ts';
@@ -14,35 +25,62 @@ const idParams = z.object({ id: idParam });
 export const organRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context) => {
   const service = new OrganService(context);
 
-  app.get('/api/admin/organ-types', { schema: { tags, summary: 'Every organ type, as {total, records}' } }, async () =>
-    ok(wholeList(await repo.listOrganTypes(context.db))),
+  app.get(
+    '/api/admin/organ-types',
+    { schema: { tags, summary: 'Every organ type, as {total, records}', response: { 200: envelopeOf(pageOf(organType)) } } },
+    async () => ok(wholeList(await repo.listOrganTypes(context.db))),
   );
-  app.post('/api/admin/organ-types', { schema: { tags, summary: 'Creates an organ type', body: organTypeInput } }, async (request) =>
-    ok(await service.createType(request.caller, request.body)),
+  app.post(
+    '/api/admin/organ-types',
+    { schema: { tags, summary: 'Creates an organ type', body: organTypeInput, response: { 200: envelopeOf(organType) } } },
+    async (request) => ok(await service.createType(request.caller, request.body)),
   );
   app.put(
     '/api/admin/organ-types/:id',
-    { schema: { tags, summary: 'Changes an organ type', params: idParams, body: organTypeInput } },
+    {
+      schema: { tags, summary: 'Changes an organ type', params: idParams, body: organTypeInput, response: { 200: envelopeOf(organType) } },
+    },
     async (request) => ok(await service.updateType(request.caller, request.params.id, request.body)),
   );
-  app.post('/api/admin/organ-types/delete', { schema: { tags, summary: 'Deletes organ types', body: idListBody } }, async (request) =>
-    ok(await service.removeTypes(request.caller, request.body.ids)),
+  app.post(
+    '/api/admin/organ-types/delete',
+    { schema: { tags, summary: 'Deletes organ types', body: idListBody, response: { 200: envelopeOf(deletion) } } },
+    async (request) => ok(await service.removeTypes(request.caller, request.body.ids)),
   );
 
-  app.get('/api/admin/structures', { schema: { tags, summary: 'Every structure view, as {total, records}' } }, async () =>
-    ok(wholeList(await repo.listStructures(context.db))),
+  app.get(
+    '/api/admin/structures',
+    { schema: { tags, summary: 'Every structure view, as {total, records}', response: { 200: envelopeOf(pageOf(structure)) } } },
+    async () => ok(wholeList(await repo.listStructures(context.db))),
   );
-  app.post('/api/admin/structures', { schema: { tags, summary: 'Creates a structure view', body: structureInput } }, async (request) =>
-    ok(await service.createStructure(request.caller, request.body)),
+  app.post(
+    '/api/admin/structures',
+    { schema: { tags, summary: 'Creates a structure view', body: structureInput, response: { 200: envelopeOf(structure) } } },
+    async (request) => ok(await service.createStructure(request.caller, request.body)),
   );
   app.put(
     '/api/admin/structures/:id',
-    { schema: { tags, summary: 'Renames a structure view', params: idParams, body: structureRename } },
+    {
+      schema: {
+        tags,
+        summary: 'Renames a structure view',
+        params: idParams,
+        body: structureRename,
+        response: { 200: envelopeOf(structure) },
+      },
+    },
     async (request) => ok(await service.renameStructure(request.caller, request.params.id, request.body.struTypeName)),
   );
   app.post(
     '/api/admin/structures/delete',
-    { schema: { tags, summary: 'Deletes structure views with their placements; never the administrative one', body: idListBody } },
+    {
+      schema: {
+        tags,
+        summary: 'Deletes structure views with their placements; never the administrative one',
+        body: idListBody,
+        response: { 200: envelopeOf(deletion) },
+      },
+    },
     async (request) => ok(await service.removeStructures(request.caller, request.body.ids)),
   );
 
@@ -53,29 +91,49 @@ export const organRoutes: FastifyPluginAsyncZod<AppContext> = async (app, contex
         tags,
         summary: "A structure's organ tree, within the caller's data scope",
         querystring: z.object({ struType: z.string().max(20).default('admin') }),
+        response: { 200: envelopeOf(z.array(organTreeNode)) },
       },
     },
     async (request) => ok(await service.tree(request.caller, request.query.struType)),
   );
-  app.get('/api/admin/organs/:id', { schema: { tags, summary: 'One organ', params: idParams } }, async (request) =>
-    ok(await service.requireOrgan(request.caller, request.params.id)),
+  app.get(
+    '/api/admin/organs/:id',
+    { schema: { tags, summary: 'One organ', params: idParams, response: { 200: envelopeOf(organ) } } },
+    async (request) => ok(await service.requireOrgan(request.caller, request.params.id)),
   );
   app.post(
     '/api/admin/organs',
-    { schema: { tags, summary: 'Creates an organ in a structure', body: organInput.extend(organPlacement.shape) } },
+    {
+      schema: {
+        tags,
+        summary: 'Creates an organ in a structure',
+        body: organInput.extend(organPlacement.shape),
+        response: { 200: envelopeOf(organ) },
+      },
+    },
     async (request) => ok(await service.create(request.caller, request.body, request.body)),
   );
-  app.put('/api/admin/organs/:id', { schema: { tags, summary: 'Changes an organ', params: idParams, body: organInput } }, async (request) =>
-    ok(await service.update(request.caller, request.params.id, request.body)),
+  app.put(
+    '/api/admin/organs/:id',
+    { schema: { tags, summary: 'Changes an organ', params: idParams, body: organInput, response: { 200: envelopeOf(organ) } } },
+    async (request) => ok(await service.update(request.caller, request.params.id, request.body)),
   );
   app.post(
     '/api/admin/organs/:id/place',
-    { schema: { tags, summary: 'Moves an organ in a structure, or places it into another', params: idParams, body: organPlacement } },
+    {
+      schema: {
+        tags,
+        summary: 'Moves an organ in a structure, or places it into another',
+        params: idParams,
+        body: organPlacement,
+        response: { 200: envelopeOf(organ) },
+      },
+    },
     async (request) => ok(await service.place(request.caller, request.params.id, request.body)),
   );
   app.post(
     '/api/admin/organs/delete',
-    { schema: { tags, summary: 'Deletes organs nothing refers to', body: idListBody } },
+    { schema: { tags, summary: 'Deletes organs nothing refers to', body: idListBody, response: { 200: envelopeOf(deletion) } } },
     async (request) => ok(await service.remove(request.caller, request.body.ids)),
   );
 };

@@ -27,8 +27,9 @@ export class ProfileService {
         .set({ name: input.name, introduction: input.introduction })
         .where('id', '=', caller.accountId)
         .execute();
-      entry.after = await read();
-      return entry.after;
+      const after = await read();
+      entry.after = after;
+      return after;
     });
   }
 
@@ -39,8 +40,9 @@ export class ProfileService {
       entry.before = await read();
       await requireAttachments(trx, [avatar]);
       await trx.updateTable('iam_account').set({ avatar }).where('id', '=', caller.accountId).execute();
-      entry.after = await read();
-      return entry.after;
+      const after = await read();
+      entry.after = after;
+      return after;
     });
   }
 

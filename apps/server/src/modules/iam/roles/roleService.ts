@@ -51,8 +51,9 @@ export class RoleService {
       if (input.belongToOrgan !== null) await requireExisting(trx, 'iam_organ', [input.belongToOrgan], 'belongToOrgan');
       await requireRoleCreation(caller, trx, input.belongToOrgan);
       const id = await refuseDuplicate(input.roleCode, () => repo.insertRole(trx, input));
-      entry.after = await this.require(id, trx);
-      return entry.after;
+      const after = await this.require(id, trx);
+      entry.after = after;
+      return after;
     });
   }
 
@@ -62,8 +63,9 @@ export class RoleService {
       if (input.belongToOrgan !== null) await requireExisting(trx, 'iam_organ', [input.belongToOrgan], 'belongToOrgan');
       await requireRoleChange(caller, trx, id, { roleScope: input.roleScope, belongToOrgan: input.belongToOrgan });
       await refuseDuplicate(input.roleCode, () => repo.updateRole(trx, id, input));
-      entry.after = await this.require(id, trx);
-      return entry.after;
+      const after = await this.require(id, trx);
+      entry.after = after;
+      return after;
     });
   }
 

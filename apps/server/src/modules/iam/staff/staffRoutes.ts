@@ -1,8 +1,8 @@
-import { positionInput, positionUpdate, staffInput } from '@qiming/shared';
+import { deletion, organPosition, positionInput, positionUpdate, staff, staffInput, staffPosition } from '@qiming/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../../context.ts';
-import { ok } from '../../../http/envelope.ts';
+import { envelopeOf, ok, pageOf } from '../../../http/envelope.ts';
 import { idListBody, idParam } from '../../../http/idList.ts';
 import { StaffService } from './staffService.ts';
 
@@ -17,36 +17,64 @@ export const staffRoutes: FastifyPluginAsyncZod<AppContext> = async (app, contex
 
   app.get(
     '/api/admin/positions',
-    { schema: { tags, summary: "An organ's positions with their employee", querystring: organQuery } },
+    {
+      schema: {
+        tags,
+        summary: "An organ's positions with their employee",
+        querystring: organQuery,
+        response: { 200: envelopeOf(pageOf(organPosition)) },
+      },
+    },
     async (request) => ok(await service.positions(request.caller, request.query.organId)),
   );
-  app.post('/api/admin/positions', { schema: { tags, summary: 'Creates a position', body: positionInput } }, async (request) =>
-    ok(await service.createPosition(request.caller, request.body)),
+  app.post(
+    '/api/admin/positions',
+    { schema: { tags, summary: 'Creates a position', body: positionInput, response: { 200: envelopeOf(staffPosition) } } },
+    async (request) => ok(await service.createPosition(request.caller, request.body)),
   );
   app.put(
     '/api/admin/positions/:id',
-    { schema: { tags, summary: "Changes a position's code and name", params: idParams, body: positionUpdate } },
+    {
+      schema: {
+        tags,
+        summary: "Changes a position's code and name",
+        params: idParams,
+        body: positionUpdate,
+        response: { 200: envelopeOf(staffPosition.omit({ organId: true })) },
+      },
+    },
     async (request) => ok(await service.updatePosition(request.caller, request.params.id, request.body)),
   );
   app.post(
     '/api/admin/positions/delete',
-    { schema: { tags, summary: 'Deletes positions no employee holds', body: idListBody } },
+    { schema: { tags, summary: 'Deletes positions no employee holds', body: idListBody, response: { 200: envelopeOf(deletion) } } },
     async (request) => ok(await service.removePositions(request.caller, request.body.ids)),
   );
   app.get(
     '/api/admin/staff',
-    { schema: { tags, summary: "An organ's employees, or all those in the caller's scope", querystring: optionalOrganQuery } },
+    {
+      schema: {
+        tags,
+        summary: "An organ's employees, or all those in the caller's scope",
+        querystring: optionalOrganQuery,
+        response: { 200: envelopeOf(pageOf(staff)) },
+      },
+    },
     async (request) => ok(await service.staff(request.caller, request.query.organId)),
   );
-  app.post('/api/admin/staff', { schema: { tags, summary: 'Creates an employee', body: staffInput } }, async (request) =>
-    ok(await service.createStaff(request.caller, request.body)),
+  app.post(
+    '/api/admin/staff',
+    { schema: { tags, summary: 'Creates an employee', body: staffInput, response: { 200: envelopeOf(staff) } } },
+    async (request) => ok(await service.createStaff(request.caller, request.body)),
   );
   app.put(
     '/api/admin/staff/:id',
-    { schema: { tags, summary: 'Changes an employee', params: idParams, body: staffInput } },
+    { schema: { tags, summary: 'Changes an employee', params: idParams, body: staffInput, response: { 200: envelopeOf(staff) } } },
     async (request) => ok(await service.updateStaff(request.caller, request.params.id, request.body)),
   );
-  app.post('/api/admin/staff/delete', { schema: { tags, summary: 'Deletes employees', body: idListBody } }, async (request) =>
-    ok(await service.removeStaff(request.caller, request.body.ids)),
+  app.post(
+    '/api/admin/staff/delete',
+    { schema: { tags, summary: 'Deletes employees', body: idListBody, response: { 200: envelopeOf(deletion) } } },
+    async (request) => ok(await service.removeStaff(request.caller, request.body.ids)),
   );
 };

@@ -45,8 +45,9 @@ export class StaffService {
       await requireExisting(trx, 'iam_organ', [input.organId], 'organId');
       await requireOrganInScope(caller, trx, input.organId);
       const id = await refuseTaken(input.positionCode, () => repo.insertPosition(trx, input));
-      entry.after = { id, ...input };
-      return entry.after;
+      const after = { id, ...input };
+      entry.after = after;
+      return after;
     });
   }
 
@@ -56,8 +57,9 @@ export class StaffService {
       if (!position) throw notFound();
       await requireOrganInScope(caller, trx, position.organId);
       await refuseTaken(input.positionCode, () => repo.updatePosition(trx, id, input));
-      entry.after = { id, ...input };
-      return entry.after;
+      const after = { id, ...input };
+      entry.after = after;
+      return after;
     });
   }
 
@@ -73,8 +75,9 @@ export class StaffService {
       );
       if (positions.some((position) => position.holderId !== null)) throw badRequest('error.positionHeld');
       entry.before = positions;
-      entry.after = { deleted: await repo.deletePositions(trx, ids) };
-      return entry.after;
+      const after = { deleted: await repo.deletePositions(trx, ids) };
+      entry.after = after;
+      return after;
     });
   }
 
@@ -90,8 +93,9 @@ export class StaffService {
       await requireOrganInScope(caller, trx, input.organId);
       await checkPosition(trx, input, null);
       const id = await refuseTaken(input.staffCode, () => repo.insertStaff(trx, input));
-      entry.after = { id, ...input };
-      return entry.after;
+      const after = { id, ...input };
+      entry.after = after;
+      return after;
     });
   }
 
@@ -106,8 +110,9 @@ export class StaffService {
       await checkPosition(trx, input, id);
       await refuseTaken(input.staffCode, () => repo.updateStaff(trx, id, input));
       entry.before = before;
-      entry.after = { id, ...input };
-      return entry.after;
+      const after = { id, ...input };
+      entry.after = after;
+      return after;
     });
   }
 
@@ -121,8 +126,9 @@ export class StaffService {
       );
       entry.before = rows;
       const deleted = await repo.deleteStaff(trx, ids);
-      entry.after = { deleted };
-      return entry.after;
+      const after = { deleted };
+      entry.after = after;
+      return after;
     });
   }
 }

@@ -1,9 +1,21 @@
-import { appInput, functionInput, type ModelLevel, moduleInput, operationInput, urlInput } from '@qiming/shared';
+import {
+  appInput,
+  deletion,
+  functionInput,
+  type ModelLevel,
+  modelImportReport,
+  modelNode,
+  modelRow,
+  moduleInput,
+  operationInput,
+  urlInput,
+} from '@qiming/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../../context.ts';
-import { ok } from '../../../http/envelope.ts';
+import { envelopeOf, ok } from '../../../http/envelope.ts';
 import { badRequest } from '../../../http/errors.ts';
+import { fileAnswer } from '../../../http/fileAnswer.ts';
 import { idListBody, idParam } from '../../../http/idList.ts';
 import { functionModelPath, levelPath } from './functionModelAccess.ts';
 import { FunctionModelService } from './functionModelService.ts';
@@ -26,7 +38,13 @@ export const functionModelRoutes: FastifyPluginAsyncZod<AppContext> = async (app
 
   app.get(
     `${functionModelPath}/tree`,
-    { schema: { tags, summary: 'Apps, modules, functions, operations and urls as one tree' } },
+    {
+      schema: {
+        tags,
+        summary: 'Apps, modules, functions, operations and urls as one tree',
+        response: { 200: envelopeOf(z.array(modelNode)) },
+      },
+    },
     async () => ok(await service.tree()),
   );
 
@@ -35,20 +53,31 @@ export const functionModelRoutes: FastifyPluginAsyncZod<AppContext> = async (app
     // The body passed this level's own schema, so it is this level's input.
     const row = (input: unknown) => rowOf[level](input as never);
     const parentOf = (input: unknown) => (input as { parentId?: number }).parentId ?? null;
-    app.post(levelPath(level), { schema: { tags, summary: `Adds a ${level}`, body } }, async (request) =>
-      ok(await service.create(request.caller, level, parentOf(request.body), row(request.body))),
+    app.post(
+      levelPath(level),
+      { schema: { tags, summary: `Adds a ${level}`, body, response: { 200: envelopeOf(modelRow) } } },
+      async (request) => ok(await service.create(request.caller, level, parentOf(request.body), row(request.body))),
     );
-    app.put(`${levelPath(level)}/:id`, { schema: { tags, summary: `Changes a ${level}`, params: idParams, body } }, async (request) =>
-      ok(await service.update(request.caller, level, request.params.id, row(request.body))),
+    app.put(
+      `${levelPath(level)}/:id`,
+      { schema: { tags, summary: `Changes a ${level}`, params: idParams, body, response: { 200: envelopeOf(modelRow) } } },
+      async (request) => ok(await service.update(request.caller, level, request.params.id, row(request.body))),
     );
     app.post(
       `${levelPath(level)}/delete`,
-      { schema: { tags, summary: `Deletes ${level}s with nothing below them`, body: idListBody } },
+      { schema: { tags, summary: `Deletes ${level}s with nothing below them`, body: idListBody, response: { 200: envelopeOf(deletion) } } },
       async (request) => ok(await service.remove(request.caller, level, request.body.ids)),
     );
     app.get(
       `${levelPath(level)}/:id/export`,
-      { schema: { tags, summary: `A ${level} and everything below it, as the zip an import reads`, params: idParams } },
+      {
+        schema: {
+          tags,
+          summary: `A ${level} and everything below it, as the zip an import reads`,
+          params: idParams,
+          response: { 200: fileAnswer('application/zip', 'The zip of INSERT statements an import reads') },
+        },
+      },
       async (request, reply) => {
         const { fileName, zip } = await service.exportArchive(level, request.params.id);
         return reply.type('application/zip').header('content-disposition', `attachment; filename="${fileName}"`).send(Buffer.from(zip));
@@ -59,7 +88,13 @@ export const functionModelRoutes: FastifyPluginAsyncZod<AppContext> = async (app
 
   app.post(
     `${functionModelPath}/import`,
-    { schema: { tags, summary: 'Adds the rows of a zip of UTF-8 .txt files of INSERT statements, all or nothing' } },
+    {
+      schema: {
+        tags,
+        summary: 'Adds the rows of a zip of UTF-8 .txt files of INSERT statements, all or nothing',
+        response: { 200: envelopeOf(modelImportReport) },
+      },
+    },
     async (request) => {
       if (!Buffer.isBuffer(request.body)) throw badRequest('error.modelImportNotZip');
       return ok(await service.import(request.caller, request.body));

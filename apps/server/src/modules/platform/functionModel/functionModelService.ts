@@ -51,8 +51,9 @@ export class FunctionModelService {
       if (parentColumn !== null && parentId !== null) await this.requireEditable(trx, repo.parentLevel(level), parentId);
       const values = parentColumn === null || parentId === null ? row : { ...row, [parentColumn]: parentId };
       const id = await refuseDuplicate(code, () => repo.insertRow(trx, level, values));
-      entry.after = { id, ...values };
-      return entry.after;
+      const after = { id, ...values };
+      entry.after = after;
+      return after;
     });
   }
 
@@ -61,8 +62,9 @@ export class FunctionModelService {
       await this.requireEditable(trx, level, id);
       [entry.before] = await repo.findRows(trx, level, [id]);
       await refuseDuplicate(String(row[levelTables[level].code]), () => repo.updateRow(trx, level, id, row));
-      entry.after = { id, ...row };
-      return entry.after;
+      const after = { id, ...row };
+      entry.after = after;
+      return after;
     });
   }
 
@@ -82,8 +84,9 @@ export class FunctionModelService {
           throw badRequest('error.modelHasChildren', { name: String(name ?? parent) });
         }
         entry.before = rows;
-        entry.after = { deleted: await repo.deleteRows(trx, level, ids) };
-        return entry.after;
+        const after = { deleted: await repo.deleteRows(trx, level, ids) };
+        entry.after = after;
+        return after;
       },
     );
   }

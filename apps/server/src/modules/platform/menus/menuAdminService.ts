@@ -21,8 +21,9 @@ export class MenuAdminService {
   createMenuType(caller: Caller, menuTypeName: string, isSys: boolean) {
     return audited(this.context, caller, { operation: 'menu:add', target: `menuType:${menuTypeName}` }, async (trx, entry) => {
       const id = await repo.insertMenuType(trx, menuTypeName, isSys);
-      entry.after = await this.requireMenuType(id, trx);
-      return entry.after;
+      const after = await this.requireMenuType(id, trx);
+      entry.after = after;
+      return after;
     });
   }
 
@@ -30,8 +31,9 @@ export class MenuAdminService {
     return audited(this.context, caller, { operation: 'menu:edit', target: `menuType:${id}` }, async (trx, entry) => {
       entry.before = await this.requireMenuType(id, trx);
       await repo.renameMenuType(trx, id, menuTypeName);
-      entry.after = await this.requireMenuType(id, trx);
-      return entry.after;
+      const after = await this.requireMenuType(id, trx);
+      entry.after = after;
+      return after;
     });
   }
 
@@ -44,8 +46,9 @@ export class MenuAdminService {
       if (accounts > 0) throw badRequest('error.menuTypeInUse', { count: accounts });
       entry.before = { ...menuType, menus: await repo.listMenus(trx, id) };
       await repo.deleteMenuType(trx, id);
-      entry.after = { deleted: 1 };
-      return entry.after;
+      const after = { deleted: 1 };
+      entry.after = after;
+      return after;
     });
   }
 
@@ -54,8 +57,9 @@ export class MenuAdminService {
       await this.requireMenuType(menuTypeId, trx);
       await this.checkParent(trx, menuTypeId, null, input.parentMenuId);
       const id = await refuseDuplicate(input.menuCode, () => repo.insertMenu(trx, menuTypeId, input));
-      entry.after = { id, menuTypeId, ...input };
-      return entry.after;
+      const after = { id, menuTypeId, ...input };
+      entry.after = after;
+      return after;
     });
   }
 
@@ -66,8 +70,9 @@ export class MenuAdminService {
       entry.before = before;
       await this.checkParent(trx, before.menu_type_id, id, input.parentMenuId);
       await refuseDuplicate(input.menuCode, () => repo.updateMenu(trx, id, input));
-      entry.after = { id, menuTypeId: before.menu_type_id, ...input };
-      return entry.after;
+      const after = { id, menuTypeId: before.menu_type_id, ...input };
+      entry.after = after;
+      return after;
     });
   }
 
@@ -75,8 +80,9 @@ export class MenuAdminService {
     return audited(this.context, caller, { operation: 'menu:delete', target: `menu:${ids.join(',')}` }, async (trx, entry) => {
       if (await repo.hasOtherChildren(trx, ids)) throw badRequest('error.menuHasChildren');
       const deleted = await repo.deleteMenus(trx, ids);
-      entry.after = { deleted };
-      return entry.after;
+      const after = { deleted };
+      entry.after = after;
+      return after;
     });
   }
 

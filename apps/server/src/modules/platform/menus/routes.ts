@@ -1,9 +1,9 @@
-import { menuClientId } from '@qiming/shared';
+import { legacyMenuAnswer, menuClientId, menuEntry } from '@qiming/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../../context.ts';
 import { sessionOf } from '../../../http/accessGuard.ts';
-import { ok } from '../../../http/envelope.ts';
+import { envelopeOf, ok } from '../../../http/envelope.ts';
 import { notFound, unauthenticated } from '../../../http/errors.ts';
 import { findAccountById } from '../../iam/accountLookup.ts';
 import { menuTypeExists } from './menuRepo.ts';
@@ -17,6 +17,7 @@ export const menuRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context
         tags: ['menus'],
         summary: "The signed-in user's menu entries with their granted actions and url resources",
         querystring: z.object({ clientId: z.literal(menuClientId), operationType: z.coerce.number().pipe(z.literal(0)) }),
+        response: { 200: envelopeOf(z.array(menuEntry)) },
       },
     },
     async (request) => {
@@ -34,6 +35,7 @@ export const menuRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context
         tags: ['menus'],
         summary: 'The menu of one menu type for the signed-in user, as nMenu and legacy menu JSON strings',
         params: z.object({ id: z.coerce.number().int().positive() }),
+        response: { 200: envelopeOf(legacyMenuAnswer) },
       },
     },
     async (request) => {

@@ -25,8 +25,9 @@ export class RegionService {
     return audited(this.context, caller, { operation: 'region:add', target: `region:${input.cantCode}` }, async (trx, entry) => {
       await this.checkPlacement(trx, input);
       await refuseDuplicate(input.cantCode, () => repo.insertRegion(trx, input));
-      entry.after = await this.require(input.cantCode, trx);
-      return entry.after;
+      const after = await this.require(input.cantCode, trx);
+      entry.after = after;
+      return after;
     });
   }
 
@@ -34,8 +35,9 @@ export class RegionService {
     return audited(this.context, caller, { operation: 'region:edit', target: `region:${code}` }, async (trx, entry) => {
       entry.before = await this.require(code, trx);
       await repo.renameRegion(trx, code, input);
-      entry.after = await this.require(code, trx);
-      return entry.after;
+      const after = await this.require(code, trx);
+      entry.after = after;
+      return after;
     });
   }
 
@@ -43,8 +45,9 @@ export class RegionService {
     return audited(this.context, caller, { operation: 'region:edit', target: `region:${code}` }, async (trx, entry) => {
       entry.before = await this.require(code, trx);
       await repo.setRegionEnabled(trx, code, enabled);
-      entry.after = await this.require(code, trx);
-      return entry.after;
+      const after = await this.require(code, trx);
+      entry.after = after;
+      return after;
     });
   }
 

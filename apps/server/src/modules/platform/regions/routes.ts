@@ -1,8 +1,8 @@
-import { regionCodePattern, regionInput, regionRename } from '@qiming/shared';
+import { region, regionCodePattern, regionInput, regionMatch, regionRename } from '@qiming/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../../context.ts';
-import { ok } from '../../../http/envelope.ts';
+import { envelopeOf, ok, pageOf } from '../../../http/envelope.ts';
 import * as repo from './regionRepo.ts';
 import { RegionService } from './regionService.ts';
 
@@ -23,6 +23,7 @@ export const regionRoutes: FastifyPluginAsyncZod<AppContext> = async (app, conte
         tags,
         summary: 'The regions directly under a code (no code: the provinces); what a cascader loads level by level',
         querystring: z.object({ code: z.string().regex(regionCodePattern).optional(), includeDisabled }),
+        response: { 200: envelopeOf(z.array(region)) },
       },
     },
     async (request) => ok(await repo.childrenOf(context.db, request.query.code ?? null, request.query.includeDisabled)),
@@ -40,6 +41,7 @@ export const regionRoutes: FastifyPluginAsyncZod<AppContext> = async (app, conte
           limit: z.coerce.number().int().min(1).max(100).default(20),
           includeDisabled,
         }),
+        response: { 200: envelopeOf(pageOf(regionMatch)) },
       },
     },
     async (request) => {
@@ -51,7 +53,12 @@ export const regionRoutes: FastifyPluginAsyncZod<AppContext> = async (app, conte
   app.get(
     '/api/admin/regions/:code/path',
     {
-      schema: { tags, summary: 'A region and those above it, province first: what a cascader shows for a stored code', params: codeParams },
+      schema: {
+        tags,
+        summary: 'A region and those above it, province first: what a cascader shows for a stored code',
+        params: codeParams,
+        response: { 200: envelopeOf(z.array(region)) },
+      },
     },
     async (request) => {
       const path = await repo.pathOf(context.db, request.params.code);
@@ -60,17 +67,29 @@ export const regionRoutes: FastifyPluginAsyncZod<AppContext> = async (app, conte
     },
   );
 
-  app.get('/api/admin/regions/:code', { schema: { tags, summary: 'One region', params: codeParams } }, async (request) =>
-    ok(await service.require(request.params.code)),
+  app.get(
+    '/api/admin/regions/:code',
+    { schema: { tags, summary: 'One region', params: codeParams, response: { 200: envelopeOf(region) } } },
+    async (request) => ok(await service.require(request.params.code)),
   );
 
-  app.post('/api/admin/regions', { schema: { tags, summary: 'Adds a local region', body: regionInput } }, async (request) =>
-    ok(await service.create(request.caller, request.body)),
+  app.post(
+    '/api/admin/regions',
+    { schema: { tags, summary: 'Adds a local region', body: regionInput, response: { 200: envelopeOf(region) } } },
+    async (request) => ok(await service.create(request.caller, request.body)),
   );
 
   app.put(
     '/api/admin/regions/:code',
-    { schema: { tags, summary: "Changes a region's name and short name", params: codeParams, body: regionRename } },
+    {
+      schema: {
+        tags,
+        summary: "Changes a region's name and short name",
+        params: codeParams,
+        body: regionRename,
+        response: { 200: envelopeOf(region) },
+      },
+    },
     async (request) => ok(await service.rename(request.caller, request.params.code, request.body)),
   );
 
@@ -85,6 +104,7 @@ export const regionRoutes: FastifyPluginAsyncZod<AppContext> = async (app, conte
           tags,
           summary: enabled ? 'Puts a region back in use' : 'Takes a region out of use: pickers no longer offer it',
           params: codeParams,
+          response: { 200: envelopeOf(region) },
         },
       },
       async (request) => ok(await service.setEnabled(request.caller, request.params.code, enabled)),

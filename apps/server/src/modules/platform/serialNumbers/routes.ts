@@ -1,8 +1,8 @@
-import { pageQuerySchema, serialRuleInput, serialSortable } from '@qiming/shared';
+import { deletion, pageQuerySchema, serialNumber, serialRule, serialRuleInput, serialSortable } from '@qiming/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../../context.ts';
-import { ok } from '../../../http/envelope.ts';
+import { envelopeOf, ok, pageOf } from '../../../http/envelope.ts';
 import { idListBody, idParam } from '../../../http/idList.ts';
 import { SerialRuleService } from './serialRuleService.ts';
 
@@ -20,23 +20,38 @@ export const serialNumberRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
         tags,
         summary: 'A page of serial-number rules',
         querystring: pageQuerySchema(serialSortable).extend({ idId: filterText, idName: filterText }),
+        response: { 200: envelopeOf(pageOf(serialRule)) },
       },
     },
     async (request) => ok(await service.page(request.caller, request.query)),
   );
-  app.get('/api/admin/serial-rules/:id', { schema: { tags, summary: 'One rule', params: idParams } }, async (request) =>
-    ok(await service.read(request.caller, request.params.id)),
+  app.get(
+    '/api/admin/serial-rules/:id',
+    { schema: { tags, summary: 'One rule', params: idParams, response: { 200: envelopeOf(serialRule) } } },
+    async (request) => ok(await service.read(request.caller, request.params.id)),
   );
-  app.post('/api/admin/serial-rules', { schema: { tags, summary: 'Creates a rule', body: serialRuleInput } }, async (request) =>
-    ok(await service.create(request.caller, request.body)),
+  app.post(
+    '/api/admin/serial-rules',
+    { schema: { tags, summary: 'Creates a rule', body: serialRuleInput, response: { 200: envelopeOf(serialRule) } } },
+    async (request) => ok(await service.create(request.caller, request.body)),
   );
   app.put(
     '/api/admin/serial-rules/:id',
-    { schema: { tags, summary: 'Changes a rule; a new type or length starts its counter again', params: idParams, body: serialRuleInput } },
+    {
+      schema: {
+        tags,
+        summary: 'Changes a rule; a new type or length starts its counter again',
+        params: idParams,
+        body: serialRuleInput,
+        response: { 200: envelopeOf(serialRule) },
+      },
+    },
     async (request) => ok(await service.update(request.caller, request.params.id, request.body)),
   );
-  app.post('/api/admin/serial-rules/delete', { schema: { tags, summary: 'Deletes rules', body: idListBody } }, async (request) =>
-    ok(await service.remove(request.caller, request.body.ids)),
+  app.post(
+    '/api/admin/serial-rules/delete',
+    { schema: { tags, summary: 'Deletes rules', body: idListBody, response: { 200: envelopeOf(deletion) } } },
+    async (request) => ok(await service.remove(request.caller, request.body.ids)),
   );
   app.post(
     '/api/admin/serial-numbers/:idId/next',
@@ -48,6 +63,7 @@ export const serialNumberRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
         querystring: z.object({
           organId: z.preprocess((value) => (value === '' ? undefined : value), z.coerce.number().int().positive().optional()),
         }),
+        response: { 200: envelopeOf(serialNumber) },
       },
     },
     async (request) => ok(await service.next(request.caller, request.params.idId, request.query.organId ?? null)),

@@ -39,8 +39,9 @@ export class SerialRuleService {
     return audited(this.context, caller, { operation: 'serial:add', target: `serial:${input.idId}` }, async (trx, entry) => {
       await this.checkOrgan(caller, trx, input);
       const id = await refuseDuplicate(input.idId, () => repo.insertRule(trx, input, this.context.now()));
-      entry.after = await this.require(id, trx);
-      return entry.after;
+      const after = await this.require(id, trx);
+      entry.after = after;
+      return after;
     });
   }
 
@@ -52,8 +53,9 @@ export class SerialRuleService {
       await this.checkOrgan(caller, trx, input);
       const restart = before.idType !== input.idType || before.idLength !== input.idLength;
       await refuseDuplicate(input.idId, () => repo.updateRule(trx, id, input, restart, this.context.now()));
-      entry.after = await this.require(id, trx);
-      return entry.after;
+      const after = await this.require(id, trx);
+      entry.after = after;
+      return after;
     });
   }
 
@@ -64,8 +66,9 @@ export class SerialRuleService {
       await requireOrgansInScope(caller, trx, organs);
       entry.before = removed;
       const deleted = await repo.deleteRules(trx, ids);
-      entry.after = { deleted };
-      return entry.after;
+      const after = { deleted };
+      entry.after = after;
+      return after;
     });
   }
 

@@ -1,8 +1,8 @@
-import { monthQuery, solarDate, workDayMarks } from '@qiming/shared';
+import { monthQuery, solarDate, workDay, workDayMarks, workingDayAnswer } from '@qiming/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../../context.ts';
-import { ok } from '../../../http/envelope.ts';
+import { envelopeOf, ok } from '../../../http/envelope.ts';
 import { idParam } from '../../../http/idList.ts';
 import { audited } from '../../audit/audited.ts';
 import { OrganService } from '../../iam/organs/organService.ts';
@@ -18,7 +18,15 @@ export const workCalendarRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
 
   app.get(
     '/api/admin/work-calendar/:organId',
-    { schema: { tags, summary: "A month of an organ's calendar", params: organParams, querystring: monthQuery } },
+    {
+      schema: {
+        tags,
+        summary: "A month of an organ's calendar",
+        params: organParams,
+        querystring: monthQuery,
+        response: { 200: envelopeOf(z.array(workDay)) },
+      },
+    },
     async (request) => {
       await organs.requireOrgan(request.caller, request.params.organId);
       return ok(await monthView(db, request.params.organId, request.query.month));
@@ -32,6 +40,7 @@ export const workCalendarRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
         summary: 'Whether a date is a working day for the organ, and the date N working days later',
         params: organParams,
         querystring: z.object({ date: solarDate, add: z.coerce.number().int().min(-3650).max(3650).default(0) }),
+        response: { 200: envelopeOf(workingDayAnswer) },
       },
     },
     async (request) => {
@@ -48,7 +57,15 @@ export const workCalendarRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
   );
   app.put(
     '/api/admin/work-calendar/:organId',
-    { schema: { tags, summary: 'Marks dates as working days or holidays', params: organParams, body: workDayMarks } },
+    {
+      schema: {
+        tags,
+        summary: 'Marks dates as working days or holidays',
+        params: organParams,
+        body: workDayMarks,
+        response: { 200: envelopeOf(z.null()) },
+      },
+    },
     async (request) => {
       const { organId } = request.params;
       await audited(context, request.caller, { operation: 'calendar:edit', target: `calendar:${organId}` }, async (trx, entry) => {
@@ -61,7 +78,15 @@ export const workCalendarRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
   );
   app.post(
     '/api/admin/work-calendar/:organId/weekends',
-    { schema: { tags, summary: "Marks a month's Saturdays and Sundays as holidays", params: organParams, body: monthQuery } },
+    {
+      schema: {
+        tags,
+        summary: "Marks a month's Saturdays and Sundays as holidays",
+        params: organParams,
+        body: monthQuery,
+        response: { 200: envelopeOf(z.array(z.string())) },
+      },
+    },
     async (request) => {
       const { organId } = request.params;
       const marked = await audited(
