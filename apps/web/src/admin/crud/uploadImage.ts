@@ -1,6 +1,6 @@
 import { type Attachment, attachmentImageTypes, attachmentLimits } from '@qiming/shared';
 import type { TFunction } from 'i18next';
-import { http } from '../../core/request/client.ts';
+import { api } from '../../core/request/client.ts';
 import { toastError } from '../../core/request/notify.ts';
 
 /** The types the picker offers; the server reads the type from the bytes whatever the picker says. */
@@ -15,5 +15,5 @@ export async function uploadImage(file: File, t: TFunction, onProgress?: (share:
     toastError(t('error.attachmentTooLarge', { mb: attachmentLimits.maxBytes / 1024 / 1024 }));
     return undefined;
   }
-  return http.upload<Attachment>('/admin/attachments', file, { name: file.name }, onProgress);
+  return api.upload('/api/admin/attachments', file, { query: { name: file.name }, onProgress });
 }

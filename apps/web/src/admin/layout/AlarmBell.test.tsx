@@ -4,11 +4,11 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import '../../core/i18n/i18n.ts';
-import { http } from '../../core/request/client.ts';
+import { api } from '../../core/request/client.ts';
 import { type CurrentUser, useUserStore } from '../../core/stores/userStore.ts';
 import { AlarmBell } from './AlarmBell.tsx';
 
-vi.mock('../../core/request/client.ts', () => ({ http: { poll: vi.fn(), post: vi.fn() } }));
+vi.mock('../../core/request/client.ts', () => ({ api: { get: vi.fn(), post: vi.fn() } }));
 
 const user: CurrentUser = {
   id: 1,
@@ -42,8 +42,8 @@ function renderBell() {
 
 describe('the alarm bell', () => {
   beforeEach(() => {
-    vi.mocked(http.poll).mockResolvedValue(notifications);
-    vi.mocked(http.post).mockResolvedValue(undefined);
+    vi.mocked(api.get).mockResolvedValue(notifications);
+    vi.mocked(api.post).mockResolvedValue(null);
   });
   afterEach(() => {
     cleanup();
@@ -54,21 +54,21 @@ describe('the alarm bell', () => {
   it('asks nothing while nobody is signed in', async () => {
     renderBell();
     expect(await screen.findByTestId('alarm-bell')).toBeTruthy();
-    expect(http.poll).not.toHaveBeenCalled();
+    expect(api.get).not.toHaveBeenCalled();
   });
 
   it('says how many are unread, lists the latest and marks one or all read', async () => {
     useUserStore.getState().setUser(user);
     renderBell();
     const bell = await screen.findByRole('button', { name: 'Alarm notifications, 2 unread' });
-    expect(http.poll).toHaveBeenCalledWith('/admin/notifications');
+    expect(api.get).toHaveBeenCalledWith('/api/admin/notifications', { quiet: true });
     fireEvent.click(bell);
     fireEvent.click(await screen.findByRole('button', { name: /Slow orders/ }));
-    await waitFor(() => expect(http.post).toHaveBeenCalledWith('/admin/notifications/read', { ids: [7] }));
+    await waitFor(() => expect(api.post).toHaveBeenCalledWith('/api/admin/notifications/read', { body: { ids: [7] } }));
     // A read one stays as it is.
     fireEvent.click(screen.getByRole('button', { name: /Disk/ }));
     fireEvent.click(screen.getByRole('button', { name: 'Mark all read' }));
-    await waitFor(() => expect(http.post).toHaveBeenCalledWith('/admin/notifications/read-all'));
-    expect(http.post).toHaveBeenCalledTimes(2);
+    await waitFor(() => expect(api.post).toHaveBeenCalledWith('/api/admin/notifications/read-all'));
+    expect(api.post).toHaveBeenCalledTimes(2);
   });
 });

@@ -1,5 +1,5 @@
 import { BellOutlined } from '@ant-design/icons';
-import type { AlarmNotification, AlarmNotifications } from '@qiming/shared';
+import type { AlarmNotification } from '@qiming/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Badge, Button, Popover, Space } from 'antd';
 import { useState } from 'react';
@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { formatTimeAgo } from '../../core/i18n/formatTimeAgo.ts';
 import type { AppRoute } from '../../core/permission/appRoute.ts';
-import { http } from '../../core/request/client.ts';
+import { api } from '../../core/request/client.ts';
 import { usePermissionStore } from '../../core/stores/permissionStore.ts';
 import { useUserStore } from '../../core/stores/userStore.ts';
 import { alarmPaths } from '../views/monitor/shared/alarmApi.ts';
@@ -51,7 +51,7 @@ export function AlarmBell() {
   const [open, setOpen] = useState(false);
   const notifications = useQuery({
     queryKey: [alarmPaths.notifications],
-    queryFn: () => http.poll<AlarmNotifications>(alarmPaths.notifications),
+    queryFn: () => api.get('/api/admin/notifications', { quiet: true }),
     enabled: signedIn,
     refetchInterval: notificationPollMs,
   });
@@ -66,8 +66,8 @@ export function AlarmBell() {
     }
     await queries.invalidateQueries({ queryKey: [alarmPaths.notifications] });
   };
-  const readOne = (id: number) => void markRead(() => http.post(`${alarmPaths.notifications}/read`, { ids: [id] }));
-  const readAll = () => void markRead(() => http.post(`${alarmPaths.notifications}/read-all`));
+  const readOne = (id: number) => void markRead(() => api.post('/api/admin/notifications/read', { body: { ids: [id] } }));
+  const readAll = () => void markRead(() => api.post('/api/admin/notifications/read-all'));
 
   const content = (
     <div className={styles.panel}>

@@ -1,8 +1,8 @@
-import { brokenPasswordRules, type PasswordPolicy } from '@qiming/shared';
+import { brokenPasswordRules } from '@qiming/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Form, Input, Modal, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { http } from '../../core/request/client.ts';
+import { api } from '../../core/request/client.ts';
 import { toastSuccess } from '../../core/request/notify.ts';
 import { useSubmit } from '../crud/useSubmit.ts';
 
@@ -20,13 +20,13 @@ export function EditPasswordDialog({ open, onClose, forced = false }: { open: bo
   const { busy: saving, submit } = useSubmit();
   const policy = useQuery({
     queryKey: ['password-policy'],
-    queryFn: () => http.get<PasswordPolicy>('/admin/current/password-policy'),
+    queryFn: () => api.get('/api/admin/current/password-policy'),
     enabled: open,
   });
 
   const save = async (values: PasswordForm) => {
     await submit(async () => {
-      await http.put('/admin/current/password', values);
+      await api.put('/api/admin/current/password', { body: values });
       toastSuccess(t('profile.changed'));
       form.resetFields();
       onClose();

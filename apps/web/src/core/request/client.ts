@@ -176,6 +176,7 @@ interface QueryCall {
 }
 interface BodyCall {
   body?: object;
+  query?: object;
   /** Send the body as JSON (see `jsonBody`) instead of form-encoded. */
   json?: boolean;
 }
@@ -185,7 +186,7 @@ interface UploadCall {
   onProgress?: (sent: number) => void;
 }
 
-const bodyOf = (call?: BodyCall) => (call?.json && call.body ? jsonBody(call.body) : { data: call?.body });
+const bodyOf = (call?: BodyCall) => ({ params: call?.query, ...(call?.json && call.body ? jsonBody(call.body) : { data: call?.body }) });
 
 /**
  * Calls checked against the served contract (`packages/shared/src/api/generated/openapi.ts`): the path

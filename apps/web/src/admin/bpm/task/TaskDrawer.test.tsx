@@ -87,19 +87,17 @@ describe('the task drawer', () => {
   });
 
   it('completes the assignee’s task with a plugin button and the variables added row by row', async () => {
-    useUserStore
-      .getState()
-      .setUser({
-        id: 2,
-        userName: 'manager01',
-        name: 'M',
-        avatar: '',
-        introduction: '',
-        roles: [],
-        menuTypeId: 1,
-        isSuper: false,
-        passwordExpired: false,
-      });
+    useUserStore.getState().setUser({
+      id: 2,
+      userName: 'manager01',
+      name: 'M',
+      avatar: '',
+      introduction: '',
+      roles: [],
+      menuTypeId: 1,
+      isSuper: false,
+      passwordExpired: false,
+    });
     vi.mocked(bpmApi.task).mockResolvedValue(task);
     renderDrawer();
     // The first drawer of the file loads antd's pieces: on a loaded machine that takes seconds.
@@ -114,19 +112,17 @@ describe('the task drawer', () => {
   }, 60_000);
 
   it('shows a generated form where the model gives camunda:formData, and completes with its values', async () => {
-    useUserStore
-      .getState()
-      .setUser({
-        id: 2,
-        userName: 'manager01',
-        name: 'M',
-        avatar: '',
-        introduction: '',
-        roles: [],
-        menuTypeId: 1,
-        isSuper: false,
-        passwordExpired: false,
-      });
+    useUserStore.getState().setUser({
+      id: 2,
+      userName: 'manager01',
+      name: 'M',
+      avatar: '',
+      introduction: '',
+      roles: [],
+      menuTypeId: 1,
+      isSuper: false,
+      passwordExpired: false,
+    });
     vi.mocked(bpmApi.task).mockResolvedValue({ ...task, buttons: [] });
     const label = { zh: 'Note', en: 'Note', es: 'Note', ja: 'Note' };
     vi.mocked(bpmFormApi.taskForm).mockResolvedValue({
@@ -144,19 +140,17 @@ describe('the task drawer', () => {
   });
 
   it('offers a claim, not completion, on a task waiting for one', async () => {
-    useUserStore
-      .getState()
-      .setUser({
-        id: 2,
-        userName: 'manager01',
-        name: 'M',
-        avatar: '',
-        introduction: '',
-        roles: [],
-        menuTypeId: 1,
-        isSuper: false,
-        passwordExpired: false,
-      });
+    useUserStore.getState().setUser({
+      id: 2,
+      userName: 'manager01',
+      name: 'M',
+      avatar: '',
+      introduction: '',
+      roles: [],
+      menuTypeId: 1,
+      isSuper: false,
+      passwordExpired: false,
+    });
     vi.mocked(bpmApi.task).mockResolvedValue({ ...task, assignee: null, candidateGroups: ['manager'] });
     vi.mocked(bpmApi.claim).mockResolvedValue(task);
     renderDrawer();

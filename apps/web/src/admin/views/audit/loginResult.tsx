@@ -1,17 +1,8 @@
+import type { LoginResult } from '@qiming/shared';
 import { Badge } from 'antd';
 import { useTranslation } from 'react-i18next';
 
-/** One sign-in attempt as the login log and the profile page list it. */
-export interface LoginLogRow {
-  id: number;
-  loginTime: number;
-  loginIp: string;
-  userName: string;
-  result: keyof typeof statuses;
-  userAgent: string;
-}
-
-const statuses = {
+const statuses: Record<LoginResult, 'success' | 'warning' | 'error' | 'default'> = {
   success: 'success',
   badCredentials: 'warning',
   locked: 'error',
@@ -19,10 +10,9 @@ const statuses = {
   ipRefused: 'error',
   expired: 'warning',
   clientOnly: 'default',
-} as const;
-export const loginResults = Object.keys(statuses) as Array<keyof typeof statuses>;
+};
 
-export function LoginResultTag({ result }: { result: LoginLogRow['result'] }) {
+export function LoginResultTag({ result }: { result: LoginResult }) {
   const { t } = useTranslation();
   return <Badge status={statuses[result]} text={t(`loginLog.results.${result}`)} />;
 }

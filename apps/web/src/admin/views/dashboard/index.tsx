@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { formatDateTime } from '../../../core/i18n/formatTimeAgo.ts';
-import { http } from '../../../core/request/client.ts';
+import { api } from '../../../core/request/client.ts';
 import { usePermissionStore } from '../../../core/stores/permissionStore.ts';
 import { useUserStore } from '../../../core/stores/userStore.ts';
 import { CategoryChart } from '../../charts/summary/CategoryChart.tsx';
@@ -184,7 +184,7 @@ export default function Dashboard() {
   const offset = -new Date().getTimezoneOffset();
   const figures = useQuery({
     queryKey: ['/admin/dashboard', offset],
-    queryFn: () => http.get<Figures>('/admin/dashboard', { offset }),
+    queryFn: () => api.get('/api/admin/dashboard', { query: { offset } }),
   });
   const data = figures.data;
   const cards: { key: string; card: ReactNode }[] = [];

@@ -1,5 +1,5 @@
 import { KeyOutlined, UserOutlined } from '@ant-design/icons';
-import { type Language, languages, type OwnSession, type PageResult, profileRules } from '@qiming/shared';
+import { type Language, type LoginLogRecord, languages, type OwnSession, profileRules } from '@qiming/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Avatar, Button, Card, Col, Descriptions, Form, Input, Row, Select, Space, Tag } from 'antd';
 import { useState } from 'react';
@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { loadCurrentUser } from '../../../core/auth/session.ts';
 import { formatDateTime } from '../../../core/i18n/formatTimeAgo.ts';
 import { changeLanguage, languageNames } from '../../../core/i18n/i18n.ts';
-import { http } from '../../../core/request/client.ts';
+import { api } from '../../../core/request/client.ts';
 import { toastSuccess } from '../../../core/request/notify.ts';
 import { useUserStore } from '../../../core/stores/userStore.ts';
 import { antdRules } from '../../../core/ui/antdRules.ts';
@@ -17,10 +17,10 @@ import { ResourceTable } from '../../crud/ResourceTable.tsx';
 import type { ResourceDeclaration } from '../../crud/resource.ts';
 import { useSubmit } from '../../crud/useSubmit.ts';
 import { EditPasswordDialog } from '../../layout/EditPasswordDialog.tsx';
-import { type LoginLogRow, LoginResultTag } from '../audit/loginResult.tsx';
+import { LoginResultTag } from '../audit/loginResult.tsx';
 import { SessionTable, ThisSessionTag } from '../iam/shared/SessionTable.tsx';
 
-const ownSignIns: ResourceDeclaration<LoginLogRow> = {
+const ownSignIns: ResourceDeclaration<LoginLogRecord> = {
   name: 'profile.history',
   apiPath: '/admin/current/login-logs',
   permissions: {},
@@ -40,13 +40,13 @@ function AccountCard() {
   const [changingPassword, setChangingPassword] = useState(false);
   const save = (values: { name: string; introduction: string }) =>
     submit(async () => {
-      await http.put('/admin/current/profile', { name: values.name, introduction: values.introduction ?? '' });
+      await api.put('/api/admin/current/profile', { body: { name: values.name, introduction: values.introduction ?? '' } });
       await loadCurrentUser();
       toastSuccess(t('confirm.saved'));
     });
   const setAvatar = (avatar: string) =>
     submit(async () => {
-      await http.put('/admin/current/avatar', { avatar });
+      await api.put('/api/admin/current/avatar', { body: { avatar } });
       await loadCurrentUser();
       toastSuccess(t('confirm.saved'));
     });
@@ -107,11 +107,11 @@ function OwnSessionsCard() {
   const { t } = useTranslation();
   const sessions = useQuery({
     queryKey: ['/admin/current/sessions'],
-    queryFn: () => http.get<PageResult<OwnSession>>('/admin/current/sessions').then((page) => page.records),
+    queryFn: () => api.get('/api/admin/current/sessions').then((page) => page.records),
   });
   const end = async (session: OwnSession) => {
     if (!(await confirmAction(t, t('identity.endSession'), t('profile.endAsk')))) return;
-    await http.post(`/admin/current/sessions/${session.id}/end`);
+    await api.post('/api/admin/current/sessions/{sessionId}/end', { path: { sessionId: session.id } });
     toastSuccess(t('confirm.success'));
     await sessions.refetch();
   };

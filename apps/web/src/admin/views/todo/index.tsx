@@ -15,10 +15,8 @@ import {
 } from '@dnd-kit/core';
 import { SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import {
-  type PageResult,
   requiredSelect,
   type TodoBucket,
-  type TodoCounts,
   type TodoTask,
   todoBuckets,
   todoLevels,
@@ -31,7 +29,7 @@ import { Badge, Button, Card, Empty, Input, Select, Space, Typography } from 'an
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { http } from '../../../core/request/client.ts';
+import { api } from '../../../core/request/client.ts';
 import { toastSuccess } from '../../../core/request/notify.ts';
 import { Access } from '../../crud/Access.tsx';
 import { confirmAndDelete } from '../../crud/dataProvider.ts';
@@ -138,13 +136,16 @@ export default function TodoPage() {
   const query = { level: filters.level, status: filters.status, title: filters.title || undefined };
   const tasks = useQuery({
     queryKey: ['/admin/todos', query],
-    queryFn: () => http.get<PageResult<TodoTask>>('/admin/todos', query).then((page) => page.records),
+    queryFn: () => api.get('/api/admin/todos', { query: query }).then((page) => page.records),
   });
-  const counts = useQuery({ queryKey: ['/admin/todos/counts', query], queryFn: () => http.get<TodoCounts>('/admin/todos/counts', query) });
+  const counts = useQuery({
+    queryKey: ['/admin/todos/counts', query],
+    queryFn: () => api.get('/api/admin/todos/counts', { query: query }),
+  });
   // Null for those without task:view: the server decides.
   const workflow = useQuery({
     queryKey: ['/admin/todos/workflow-tasks'],
-    queryFn: () => http.get<WorkflowTasks | null>('/admin/todos/workflow-tasks'),
+    queryFn: () => api.get('/api/admin/todos/workflow-tasks'),
   });
   // Workflow tasks have no level, status or title of the user's: any filter leaves them out.
   const unfiltered = filters.level === 'all' && filters.status === 'all' && !filters.title;
@@ -190,7 +191,7 @@ export default function TodoPage() {
     column.splice(at, 0, moved);
     setDragged([...board.filter((candidate) => candidate.bucket !== bucket && candidate.id !== task.id), ...column]);
     try {
-      await http.post(`/admin/todos/${task.id}/move`, { bucket, index: at });
+      await api.post('/api/admin/todos/{id}/move', { path: { id: task.id }, body: { bucket, index: at } });
     } finally {
       await reload();
     }
@@ -199,8 +200,8 @@ export default function TodoPage() {
   const save = (values: Record<string, unknown>) =>
     submit(async () => {
       const body = { description: '', dueDate: '', ...values };
-      if (editing?.task) await http.put(`/admin/todos/${editing.task.id}`, body);
-      else await http.post('/admin/todos', body);
+      if (editing?.task) await api.put('/api/admin/todos/{id}', { path: { id: editing.task.id }, body: body });
+      else await api.post('/api/admin/todos', { body: body });
       toastSuccess(t('confirm.saved'));
       setEditing(null);
       await reload();

@@ -1,19 +1,10 @@
+import type { ClientErrorRecord } from '@qiming/shared';
 import { Typography } from 'antd';
 import { formatDateTime } from '../../../../core/i18n/formatTimeAgo.ts';
 import { ResourceTable } from '../../../crud/ResourceTable.tsx';
 import type { ResourceDeclaration } from '../../../crud/resource.ts';
 
-interface ClientErrorRow {
-  id: number;
-  createdAt: number;
-  pageUrl: string;
-  message: string;
-  stack: string;
-  info: string;
-  userName: string | null;
-}
-
-const clientErrors: ResourceDeclaration<ClientErrorRow> = {
+const clientErrors: ResourceDeclaration<ClientErrorRecord> = {
   name: 'menu.optLog_errorLog',
   apiPath: '/admin/client-errors',
   permissions: {},

@@ -1,9 +1,10 @@
+import { type LoginLogRecord, loginResults } from '@qiming/shared';
 import { formatDateTime } from '../../../../core/i18n/formatTimeAgo.ts';
 import { ResourceTable } from '../../../crud/ResourceTable.tsx';
 import type { ResourceDeclaration } from '../../../crud/resource.ts';
-import { type LoginLogRow, LoginResultTag, loginResults } from '../loginResult.tsx';
+import { LoginResultTag } from '../loginResult.tsx';
 
-const loginLogs: ResourceDeclaration<LoginLogRow> = {
+const loginLogs: ResourceDeclaration<LoginLogRecord> = {
   name: 'menu.audit_loginLog',
   apiPath: '/admin/login-logs',
   permissions: { export: 'loginLog:export' },

@@ -1,4 +1,4 @@
-import { operationLogTypes } from '@qiming/shared';
+import { type OperationLogRecord, operationLogTypes } from '@qiming/shared';
 import { Badge, Button, Descriptions, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,19 +7,6 @@ import { ResourceTable } from '../../../crud/ResourceTable.tsx';
 import type { ResourceDeclaration } from '../../../crud/resource.ts';
 import { useOperationName } from '../operationName.ts';
 
-interface OperationLogRow {
-  id: number;
-  opTime: number;
-  userName: string;
-  operation: string;
-  target: string;
-  params: string;
-  before: string;
-  after: string;
-  result: keyof typeof outcomes;
-  durationMs: number;
-}
-
 /** A change done, refused by a rule (nothing changed), or failed (rolled back). */
 const outcomes = { success: 'success', refused: 'warning', failed: 'error' } as const;
 
@@ -27,9 +14,9 @@ const pretty = (json: string) => JSON.stringify(JSON.parse(json), null, 2);
 
 export default function OperationLogPage() {
   const { t } = useTranslation();
-  const [open, setOpen] = useState<OperationLogRow | null>(null);
+  const [open, setOpen] = useState<OperationLogRecord | null>(null);
   const operationName = useOperationName();
-  const logs: ResourceDeclaration<OperationLogRow> = {
+  const logs: ResourceDeclaration<OperationLogRecord> = {
     name: 'menu.audit_operationLog',
     apiPath: '/admin/operation-logs',
     permissions: { export: 'operationLog:export' },

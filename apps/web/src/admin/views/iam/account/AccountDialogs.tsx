@@ -1,8 +1,8 @@
-import type { Account, AccountSession, PageResult, Role } from '@qiming/shared';
+import type { Account, AccountSession } from '@qiming/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Checkbox, Form, Input, Modal, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { http } from '../../../../core/request/client.ts';
+import { api } from '../../../../core/request/client.ts';
 import { toastSuccess } from '../../../../core/request/notify.ts';
 import { Access } from '../../../crud/Access.tsx';
 import { confirmAction } from '../../../crud/confirmAction.ts';
@@ -13,11 +13,11 @@ export function SessionsList({ account }: { account: Account }) {
   const { t } = useTranslation();
   const sessions = useQuery({
     queryKey: ['/admin/accounts', account.id, 'sessions'],
-    queryFn: () => http.get<PageResult<AccountSession>>(`/admin/accounts/${account.id}/sessions`).then((page) => page.records),
+    queryFn: () => api.get('/api/admin/accounts/{id}/sessions', { path: { id: account.id } }).then((page) => page.records),
   });
   const end = async (session: AccountSession) => {
     if (!(await confirmAction(t, t('identity.endSession')))) return;
-    await http.post(`/admin/accounts/${account.id}/sessions/${session.id}/end`);
+    await api.post('/api/admin/accounts/{id}/sessions/{sessionId}/end', { path: { id: account.id, sessionId: session.id } });
     toastSuccess(t('confirm.success'));
     await sessions.refetch();
   };
@@ -36,7 +36,8 @@ export function ResetPasswordDialog({ account, onClose }: { account: Account | n
   const { busy, submit } = useSubmit();
   const save = (values: { password: string; confirmPassword: string }) =>
     submit(async () => {
-      await http.post(`/admin/accounts/${account?.id}/password`, values);
+      if (!account) return;
+      await api.post('/api/admin/accounts/{id}/password', { path: { id: account.id }, body: values });
       toastSuccess(t('confirm.saved'));
       onClose();
     });
@@ -74,12 +75,12 @@ export function AuthoriseDialog({ accountIds, onClose }: { accountIds: number[] 
   const { busy: saving, submit } = useSubmit();
   const roles = useQuery({
     queryKey: ['/admin/roles', 'all'],
-    queryFn: () => http.get<{ records: Role[] }>('/admin/roles', { limit: 500 }),
+    queryFn: () => api.get('/api/admin/roles', { query: { limit: 500 } }),
     enabled: accountIds !== null,
   });
   const save = (values: { roleIds: number[]; revoke: boolean }) =>
     submit(async () => {
-      await http.post('/admin/roles/authorise', { accountIds, roleIds: values.roleIds, revoke: Boolean(values.revoke) });
+      await api.post('/api/admin/roles/authorise', { body: { accountIds, roleIds: values.roleIds, revoke: Boolean(values.revoke) } });
       toastSuccess(t('confirm.saved'));
       onClose();
     });

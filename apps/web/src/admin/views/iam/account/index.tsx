@@ -1,10 +1,10 @@
 import { KeyOutlined, LockOutlined, SafetyOutlined, TeamOutlined, UnlockOutlined } from '@ant-design/icons';
-import { type Account, identityRules, type Staff } from '@qiming/shared';
+import { type Account, identityRules } from '@qiming/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Drawer, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { http } from '../../../../core/request/client.ts';
+import { api } from '../../../../core/request/client.ts';
 import { toastSuccess, toastWarning } from '../../../../core/request/notify.ts';
 import { Access } from '../../../crud/Access.tsx';
 import { confirmAction } from '../../../crud/confirmAction.ts';
@@ -16,7 +16,7 @@ import { AuthoriseDialog, ResetPasswordDialog, SessionsList } from './AccountDia
 export default function AccountPage() {
   const { t } = useTranslation();
   const tree = organOptions(useOrganTree().data ?? []);
-  const staff = useQuery({ queryKey: ['/admin/staff', 'all'], queryFn: () => http.get<{ records: Staff[] }>('/admin/staff') });
+  const staff = useQuery({ queryKey: ['/admin/staff', 'all'], queryFn: () => api.get('/api/admin/staff') });
   const [generation, setGeneration] = useState(0);
   const [sessionsOf, setSessionsOf] = useState<Account | null>(null);
   const [resetting, setResetting] = useState<Account | null>(null);
@@ -24,7 +24,7 @@ export default function AccountPage() {
 
   const setLocked = async (account: Account, locked: boolean) => {
     if (!(await confirmAction(t, t(locked ? 'identity.lockAction' : 'identity.unlock')))) return;
-    await http.post(`/admin/accounts/${account.id}/${locked ? 'lock' : 'unlock'}`);
+    await api.post(locked ? '/api/admin/accounts/{id}/lock' : '/api/admin/accounts/{id}/unlock', { path: { id: account.id } });
     toastSuccess(t('confirm.success'));
     setGeneration((value) => value + 1);
   };

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { http } from '../../../../core/request/client.ts';
+import { api } from '../../../../core/request/client.ts';
 import { toastSuccess } from '../../../../core/request/notify.ts';
 import { Access } from '../../../crud/Access.tsx';
 import { confirmAndDelete } from '../../../crud/dataProvider.ts';
@@ -14,7 +14,7 @@ import { RowActions } from './RowActions.tsx';
 
 export const positionsQuery = (organId: number) => ({
   queryKey: ['/admin/positions', organId],
-  queryFn: () => http.get<{ records: OrganPosition[] }>('/admin/positions', { organId }),
+  queryFn: () => api.get('/api/admin/positions', { query: { organId } }),
 });
 
 const fields = [
@@ -31,8 +31,8 @@ export function OrganPositions({ organId }: { organId: number }) {
 
   const save = (values: Record<string, unknown>) =>
     submit(async () => {
-      if (editing === 'new') await http.post('/admin/positions', { ...values, organId });
-      else if (editing) await http.put(`/admin/positions/${editing.id}`, values);
+      if (editing === 'new') await api.post('/api/admin/positions', { body: { ...values, organId } });
+      else if (editing) await api.put('/api/admin/positions/{id}', { path: { id: editing.id }, body: values });
       toastSuccess(t('confirm.saved'));
       setEditing(null);
       await positions.refetch();

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { http } from '../../../../core/request/client.ts';
+import { api } from '../../../../core/request/client.ts';
 import { toastSuccess } from '../../../../core/request/notify.ts';
 import { Access } from '../../../crud/Access.tsx';
 import { confirmAndDelete } from '../../../crud/dataProvider.ts';
@@ -19,7 +19,7 @@ export function OrganStaff({ organId }: { organId: number }) {
   const { t } = useTranslation();
   const staff = useQuery({
     queryKey: ['/admin/staff', organId],
-    queryFn: () => http.get<{ records: Staff[] }>('/admin/staff', { organId }),
+    queryFn: () => api.get('/api/admin/staff', { query: { organId } }),
   });
   const positions = useQuery(positionsQuery(organId));
   const [editing, setEditing] = useState<Staff | 'new' | null>(null);
@@ -45,8 +45,8 @@ export function OrganStaff({ organId }: { organId: number }) {
   const save = (values: Record<string, unknown>) =>
     submit(async () => {
       const body = { ...values, organId, positionId: values.positionId ?? '' };
-      if (editing === 'new') await http.post('/admin/staff', body);
-      else if (editing) await http.put(`/admin/staff/${editing.id}`, body);
+      if (editing === 'new') await api.post('/api/admin/staff', { body: body });
+      else if (editing) await api.put('/api/admin/staff/{id}', { path: { id: editing.id }, body: body });
       toastSuccess(t('confirm.saved'));
       setEditing(null);
       await Promise.all([staff.refetch(), positions.refetch()]);

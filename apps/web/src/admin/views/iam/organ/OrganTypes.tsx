@@ -4,7 +4,7 @@ import { type UseQueryResult, useQuery } from '@tanstack/react-query';
 import { Button, Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { http } from '../../../../core/request/client.ts';
+import { api } from '../../../../core/request/client.ts';
 import { toastSuccess } from '../../../../core/request/notify.ts';
 import { Access } from '../../../crud/Access.tsx';
 import { confirmAndDelete } from '../../../crud/dataProvider.ts';
@@ -13,7 +13,7 @@ import { useSubmit } from '../../../crud/useSubmit.ts';
 import { RowActions } from './RowActions.tsx';
 
 export function useOrganTypes(): UseQueryResult<{ records: OrganType[] }> {
-  return useQuery({ queryKey: ['/admin/organ-types'], queryFn: () => http.get<{ records: OrganType[] }>('/admin/organ-types') });
+  return useQuery({ queryKey: ['/admin/organ-types'], queryFn: () => api.get('/api/admin/organ-types') });
 }
 
 /** Organ types and the type each sits under; a type keeps its code, and goes only once no organ or type uses it. */
@@ -41,8 +41,9 @@ export function OrganTypes() {
   const save = (values: Record<string, unknown>) =>
     submit(async () => {
       const body = { ...values, parentTypeCode: values.parentTypeCode ?? '' };
-      if (editing === 'new') await http.post('/admin/organ-types', body);
-      else if (editing) await http.put(`/admin/organ-types/${editing.id}`, { ...body, typeCode: editing.typeCode });
+      if (editing === 'new') await api.post('/api/admin/organ-types', { body: body });
+      else if (editing)
+        await api.put('/api/admin/organ-types/{id}', { path: { id: editing.id }, body: { ...body, typeCode: editing.typeCode } });
       toastSuccess(t('confirm.saved'));
       setEditing(null);
       await types.refetch();

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Col, Empty, Row, Select, Space, Tabs, Tree, type TreeProps, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { http } from '../../../../core/request/client.ts';
+import { api } from '../../../../core/request/client.ts';
 import { toastSuccess } from '../../../../core/request/notify.ts';
 import { Access } from '../../../crud/Access.tsx';
 import { confirmAndDelete } from '../../../crud/dataProvider.ts';
@@ -31,7 +31,7 @@ export default function OrganPage() {
   const tree = useOrganTree(struType);
   const structures = useQuery({
     queryKey: ['/admin/structures'],
-    queryFn: () => http.get<{ records: Structure[] }>('/admin/structures'),
+    queryFn: () => api.get('/api/admin/structures'),
   });
   const types = useOrganTypes();
   const structure = structures.data?.records.find((candidate) => candidate.struType === struType);
@@ -72,13 +72,17 @@ export default function OrganPage() {
     if (!dialog) return;
     await submit(async () => {
       if (dialog.kind === 'organ' && dialog.organ)
-        await http.put(`/admin/organs/${dialog.organ.id}`, { ...values, typeCode: dialog.organ.typeCode });
+        await api.put('/api/admin/organs/{id}', { path: { id: dialog.organ.id }, body: { ...values, typeCode: dialog.organ.typeCode } });
       else if (dialog.kind === 'organ')
-        await http.post('/admin/organs', { ...values, struType, parentOrganId: dialog.parentOrganId ?? '' });
+        await api.post('/api/admin/organs', { body: { ...values, struType, parentOrganId: dialog.parentOrganId ?? '' } });
       else if (dialog.kind === 'structure' && dialog.structure)
-        await http.put(`/admin/structures/${dialog.structure.id}`, { struTypeName: values.struTypeName });
-      else if (dialog.kind === 'structure') await http.post('/admin/structures', values);
-      else await http.post(`/admin/organs/${values.organId}/place`, { struType, parentOrganId: selected ?? '' });
+        await api.put('/api/admin/structures/{id}', { path: { id: dialog.structure.id }, body: { struTypeName: values.struTypeName } });
+      else if (dialog.kind === 'structure') await api.post('/api/admin/structures', { body: values });
+      else
+        await api.post('/api/admin/organs/{id}/place', {
+          path: { id: Number(values.organId) },
+          body: { struType, parentOrganId: selected ?? '' },
+        });
       toastSuccess(t('confirm.saved'));
       setDialog(null);
       await Promise.all([tree.refetch(), structures.refetch()]);
@@ -112,7 +116,10 @@ export default function OrganPage() {
     const below = info.dropPosition - Number(info.node.pos.split('-').at(-1)) > 0;
     const index = info.dropToGap ? siblings.findIndex((organ) => organ.id === target.id) + (below ? 1 : 0) : 0;
     try {
-      await http.post(`/admin/organs/${dragged}/place`, { struType, parentOrganId: parentOrganId ?? '', index: Math.max(index, 0) });
+      await api.post('/api/admin/organs/{id}/place', {
+        path: { id: dragged },
+        body: { struType, parentOrganId: parentOrganId ?? '', index: Math.max(index, 0) },
+      });
     } finally {
       await tree.refetch();
     }

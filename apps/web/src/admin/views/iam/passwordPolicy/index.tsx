@@ -1,9 +1,9 @@
-import { identityRules, type PasswordPolicy } from '@qiming/shared';
+import { identityRules } from '@qiming/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Form, Input, Switch } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { http } from '../../../../core/request/client.ts';
+import { api } from '../../../../core/request/client.ts';
 import { toastSuccess } from '../../../../core/request/notify.ts';
 import { antdRules } from '../../../../core/ui/antdRules.ts';
 import { useAccess } from '../../../crud/Access.tsx';
@@ -17,7 +17,7 @@ export default function PasswordPolicyPage() {
   const can = useAccess();
   const [form] = Form.useForm();
   const { busy, submit } = useSubmit();
-  const policy = useQuery({ queryKey: ['/admin/password-policy'], queryFn: () => http.get<PasswordPolicy>('/admin/password-policy') });
+  const policy = useQuery({ queryKey: ['/admin/password-policy'], queryFn: () => api.get('/api/admin/password-policy') });
   useEffect(() => {
     if (policy.data)
       form.setFieldsValue(
@@ -27,7 +27,7 @@ export default function PasswordPolicyPage() {
 
   const save = async (values: Record<string, unknown>) => {
     await submit(async () => {
-      await http.put('/admin/password-policy', values);
+      await api.put('/api/admin/password-policy', { body: values });
       toastSuccess(t('confirm.saved'));
       await policy.refetch();
     });

@@ -1,9 +1,8 @@
-import type { FunctionTreeNode } from '@qiming/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Checkbox, Modal, Space, Tree, type TreeDataNode } from 'antd';
 import { type Key, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { http } from '../../../../core/request/client.ts';
+import { api } from '../../../../core/request/client.ts';
 import { toastSuccess, toastWarning } from '../../../../core/request/notify.ts';
 import { useSubmit } from '../../../crud/useSubmit.ts';
 import { organOptions, useOrganTree } from '../shared/organTree.ts';
@@ -29,7 +28,7 @@ export function BatchRoleGrants({ kind, roleIds, onClose, onSaved }: Props) {
   const [revoke, setRevoke] = useState(false);
   const functions = useQuery({
     queryKey: ['/admin/roles/function-tree'],
-    queryFn: () => http.get<FunctionTreeNode[]>('/admin/roles/function-tree'),
+    queryFn: () => api.get('/api/admin/roles/function-tree'),
     enabled: kind === 'functions' && roleIds !== null,
   });
   const organs = useOrganTree();
@@ -48,8 +47,8 @@ export function BatchRoleGrants({ kind, roleIds, onClose, onSaved }: Props) {
       return;
     }
     return submit(async () => {
-      if (kind === 'functions') await http.post('/admin/roles/operations/batch', { roleIds, operationIds: ids, revoke });
-      else await http.post('/admin/roles/organs/batch', { roleIds, organIds: ids, revoke });
+      if (kind === 'functions') await api.post('/api/admin/roles/operations/batch', { body: { roleIds, operationIds: ids, revoke } });
+      else await api.post('/api/admin/roles/organs/batch', { body: { roleIds, organIds: ids, revoke } });
       toastSuccess(t('identity.saved'));
       onSaved();
       onClose();

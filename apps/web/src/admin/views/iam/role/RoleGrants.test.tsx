@@ -3,13 +3,13 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../../../core/i18n/i18n.ts';
-import { http } from '../../../../core/request/client.ts';
+import { api } from '../../../../core/request/client.ts';
 import { FunctionGrants } from './RoleGrants.tsx';
 
 // jsdom renders antd slowly on a loaded machine: wait for what a fetch brings longer than the default second.
 const slow = { timeout: 30_000 };
 
-vi.mock('../../../../core/request/client.ts', () => ({ http: { get: vi.fn() } }));
+vi.mock('../../../../core/request/client.ts', () => ({ api: { get: vi.fn() } }));
 
 // The function tree as the server answers it: stored names, Qiming's in English from its declarations.
 const functionTree: FunctionTreeNode[] = [
@@ -62,7 +62,8 @@ const role = { id: 5, roleCode: 'editors', roleName: 'Editors', isSuper: false }
 
 describe("a role's function grants in Chinese", () => {
   beforeEach(async () => {
-    vi.mocked(http.get).mockImplementation(async (url: string) => (url === '/admin/roles/function-tree' ? functionTree : [11]));
+    vi.mocked(api.get).mockImplementation((async (path: string) =>
+      path === '/api/admin/roles/function-tree' ? functionTree : [11]) as never);
     await i18n.changeLanguage('zh');
   });
   afterEach(async () => {

@@ -4,7 +4,7 @@ import { Button, Space, Tree } from 'antd';
 import type { TFunction } from 'i18next';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { http } from '../../../../core/request/client.ts';
+import { api } from '../../../../core/request/client.ts';
 import { toastSuccess } from '../../../../core/request/notify.ts';
 import { useAccess } from '../../../crud/Access.tsx';
 import { builtInAppCode, builtInName, type NamedLevel } from '../../system/function/builtInNames.ts';
@@ -48,11 +48,11 @@ export function FunctionGrants({ role, onSaved }: Props) {
   const can = useAccess();
   const tree = useQuery({
     queryKey: ['/admin/roles/function-tree'],
-    queryFn: () => http.get<FunctionTreeNode[]>('/admin/roles/function-tree'),
+    queryFn: () => api.get('/api/admin/roles/function-tree'),
   });
   const granted = useQuery({
     queryKey: ['/admin/roles', role.id, 'operations'],
-    queryFn: () => http.get<number[]>(`/admin/roles/${role.id}/operations`),
+    queryFn: () => api.get('/api/admin/roles/{id}/operations', { path: { id: role.id } }),
   });
   const [checked, setChecked] = useState<string[]>([]);
   // The super role holds every operation without grants: shown all ticked, and not to be changed.
@@ -64,7 +64,7 @@ export function FunctionGrants({ role, onSaved }: Props) {
 
   const save = async () => {
     const operationIds = checked.filter((key) => key.startsWith('operation:')).map((key) => Number(key.slice('operation:'.length)));
-    await http.put(`/admin/roles/${role.id}/operations`, { operationIds });
+    await api.put('/api/admin/roles/{id}/operations', { path: { id: role.id }, body: { operationIds } });
     toastSuccess(t('identity.saved'));
     onSaved();
   };
@@ -97,7 +97,7 @@ export function DataGrants({ role, onSaved }: Props) {
   const organs = useOrganTree();
   const granted = useQuery({
     queryKey: ['/admin/roles', role.id, 'organs'],
-    queryFn: () => http.get<number[]>(`/admin/roles/${role.id}/organs`),
+    queryFn: () => api.get('/api/admin/roles/{id}/organs', { path: { id: role.id } }),
   });
   const [checked, setChecked] = useState<number[]>([]);
   // The super role reaches every organ without grants.
@@ -108,7 +108,7 @@ export function DataGrants({ role, onSaved }: Props) {
   const editable = can('role:grant') && !role.isSuper;
 
   const save = async () => {
-    await http.put(`/admin/roles/${role.id}/organs`, { organIds: checked });
+    await api.put('/api/admin/roles/{id}/organs', { path: { id: role.id }, body: { organIds: checked } });
     toastSuccess(t('identity.saved'));
     onSaved();
   };

@@ -1,6 +1,6 @@
 import type { OrganTreeNode } from '@qiming/shared';
 import { useQuery } from '@tanstack/react-query';
-import { http } from '../../../../core/request/client.ts';
+import { api } from '../../../../core/request/client.ts';
 
 /** The administrative structure: built in, and the one data scopes are measured in. */
 export const scopeStructure = 'admin';
@@ -8,7 +8,7 @@ export const scopeStructure = 'admin';
 export function useOrganTree(struType = scopeStructure) {
   return useQuery({
     queryKey: ['/admin/organs/tree', struType],
-    queryFn: () => http.get<OrganTreeNode[]>('/admin/organs/tree', { struType }),
+    queryFn: () => api.get('/api/admin/organs/tree', { query: { struType } }),
   });
 }
 

@@ -5,7 +5,7 @@ import { Button, Select, Space, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../../core/i18n/formatTimeAgo.ts';
-import { http } from '../../../../core/request/client.ts';
+import { api } from '../../../../core/request/client.ts';
 import { toastSuccess } from '../../../../core/request/notify.ts';
 import { Access } from '../../../crud/Access.tsx';
 import { ResourceTable } from '../../../crud/ResourceTable.tsx';
@@ -67,7 +67,7 @@ export default function AlarmEventsPage() {
   const acknowledge = async (event: AlarmEvent) => {
     setAcknowledging(event.id);
     try {
-      await http.post(`${alarmPaths.events}/${event.id}/acknowledge`);
+      await api.post('/api/admin/alarms/events/{id}/acknowledge', { path: { id: event.id } });
       toastSuccess(t('alarm.acknowledgeDone'));
       await queries.invalidateQueries({ queryKey: [alarmPaths.events] });
     } catch {

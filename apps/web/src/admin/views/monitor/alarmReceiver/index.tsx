@@ -6,7 +6,6 @@ import {
   type FieldRule,
   isEmpty,
   patterns,
-  type Role,
   requiredSelect,
   requiredText,
 } from '@qiming/shared';
@@ -15,7 +14,7 @@ import { Button, Form, Input, Select, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../../core/i18n/formatTimeAgo.ts';
-import { http } from '../../../../core/request/client.ts';
+import { api } from '../../../../core/request/client.ts';
 import { toastSuccess } from '../../../../core/request/notify.ts';
 import { Access, useAccess } from '../../../crud/Access.tsx';
 import { ResourceTable } from '../../../crud/ResourceTable.tsx';
@@ -54,7 +53,7 @@ function RoleCodesInput(props: InputProps) {
   const canReadRoles = useAccess()('role:view');
   const roles = useQuery({
     queryKey: ['/admin/roles', 'all'],
-    queryFn: () => http.poll<{ records: Role[] }>('/admin/roles', { limit: 500 }),
+    queryFn: () => api.get('/api/admin/roles', { query: { limit: 500 }, quiet: true }),
     enabled: canReadRoles,
   });
   const options = (roles.data?.records ?? []).map((role) => ({ value: role.roleCode, label: `${role.roleName} (${role.roleCode})` }));
@@ -96,7 +95,7 @@ export default function AlarmReceiversPage() {
   const sendTest = async (receiver: AlarmReceiver) => {
     setTesting(receiver.id);
     try {
-      await http.post(`${alarmPaths.receivers}/${receiver.id}/test`);
+      await api.post('/api/admin/alarms/receivers/{id}/test', { path: { id: receiver.id } });
       toastSuccess(t('alarm.testSent', { name: receiver.receiverName }));
     } catch {
       // The request client has shown the server's reason (refused address, SMTP not set up, ...).

@@ -4,7 +4,7 @@ import { Switch } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../../core/i18n/formatTimeAgo.ts';
-import { http } from '../../../../core/request/client.ts';
+import { api } from '../../../../core/request/client.ts';
 import { toastSuccess } from '../../../../core/request/notify.ts';
 import { useAccess } from '../../../crud/Access.tsx';
 import { ResourceTable } from '../../../crud/ResourceTable.tsx';
@@ -25,7 +25,7 @@ function EnabledSwitch({ rule }: { rule: AlarmRule }) {
   const toggle = async (enabled: boolean) => {
     setBusy(true);
     try {
-      await http.post(`${alarmPaths.rules}/${rule.id}/enabled`, { enabled });
+      await api.post('/api/admin/alarms/rules/{id}/enabled', { path: { id: rule.id }, body: { enabled } });
       toastSuccess(t(enabled ? 'alarm.ruleOn' : 'alarm.ruleOff', { name: rule.ruleName }));
       await queries.invalidateQueries({ queryKey: [alarmPaths.rules] });
     } catch {

@@ -1,11 +1,11 @@
 import { ArrowLeftOutlined, PauseCircleOutlined, PlayCircleOutlined, ReloadOutlined } from '@ant-design/icons';
-import { type MonitorKind, type MonitorSeries, type MonitorTargets, monitorKinds } from '@qiming/shared';
+import { type MonitorKind, monitorKinds } from '@qiming/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, DatePicker, Form, Radio, Select, Space, Tabs, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { http } from '../../../../core/request/client.ts';
+import { api } from '../../../../core/request/client.ts';
 import { FigureCharts } from './FigureCharts.tsx';
 import { buildFigureCharts } from './figureCharts.ts';
 import { liveWindowMs } from './liveSeries.ts';
@@ -72,7 +72,7 @@ function HistoryFigures({ kind, target, onTarget }: ViewProps) {
   const [range, setRange] = useState<TimeRange>(lastHour);
   const history = useQuery({
     queryKey: ['/admin/monitor/history', kind, target, range.from, range.to],
-    queryFn: () => http.get<MonitorSeries>('/admin/monitor/history', { kind, target, from: range.from, to: range.to }),
+    queryFn: () => api.get('/api/admin/monitor/history', { query: { kind, target, from: range.from, to: range.to } }),
     placeholderData: keepPreviousData,
   });
   const charts = useMemo(() => (history.data ? buildFigureCharts(history.data, target, t) : []), [history.data, target, t]);
@@ -138,7 +138,7 @@ export default function MonitorFiguresPage() {
   const [tab, setTab] = useState('live');
   const targets = useQuery({
     queryKey: ['/admin/monitor/targets'],
-    queryFn: () => http.poll<MonitorTargets>('/admin/monitor/targets'),
+    queryFn: () => api.get('/api/admin/monitor/targets', { quiet: true }),
     refetchInterval: 10_000,
   });
   // Until the user picks a kind, the page opens on the first that has figures: a first view of empty

@@ -1,6 +1,6 @@
 import type { MonitorKind, MonitorSeries } from '@qiming/shared';
 import { useEffect, useRef, useState } from 'react';
-import { http } from '../../../../core/request/client.ts';
+import { api } from '../../../../core/request/client.ts';
 import { mergeLiveSeries, newestPointAt } from './liveSeries.ts';
 
 export const livePollMs = 1000;
@@ -30,7 +30,7 @@ export function useLiveSeries(kind: MonitorKind, target: string | undefined, pau
       if (document.visibilityState !== 'hidden') {
         try {
           const since = newestPointAt(held.current.series);
-          const answer = await http.poll<MonitorSeries>('/admin/monitor/live', { kind, target, since });
+          const answer = await api.get('/api/admin/monitor/live', { query: { kind, target, since }, quiet: true });
           if (stopped) return;
           const merged = mergeLiveSeries(held.current.series, answer);
           held.current = { of, series: merged };

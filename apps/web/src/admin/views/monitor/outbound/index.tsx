@@ -1,11 +1,11 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { allowListEntry, type OutboundSettings, outboundRules } from '@qiming/shared';
+import { allowListEntry, outboundRules } from '@qiming/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Form, type FormRule, Input, Space, Switch, Typography } from 'antd';
 import type { TFunction } from 'i18next';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { http } from '../../../../core/request/client.ts';
+import { api } from '../../../../core/request/client.ts';
 import { toastSuccess } from '../../../../core/request/notify.ts';
 import { antdRules } from '../../../../core/ui/antdRules.ts';
 import { useAccess } from '../../../crud/Access.tsx';
@@ -33,7 +33,7 @@ export default function OutboundSettingsPage() {
   const editable = useAccess()('outbound:edit');
   const [form] = Form.useForm();
   const { busy, submit } = useSubmit();
-  const settings = useQuery({ queryKey: [alarmPaths.settings], queryFn: () => http.get<OutboundSettings>(alarmPaths.settings) });
+  const settings = useQuery({ queryKey: [alarmPaths.settings], queryFn: () => api.get('/api/admin/alarms/settings') });
   useEffect(() => {
     const data = settings.data;
     if (data) form.setFieldsValue({ ...data, smtpPort: String(data.smtpPort), smtpPassword: '' });
@@ -41,7 +41,7 @@ export default function OutboundSettingsPage() {
 
   const save = async (values: Record<string, unknown>) => {
     await submit(async () => {
-      await http.put(alarmPaths.settings, listsIndexed({ allowList: [], ...values }));
+      await api.put('/api/admin/alarms/settings', { body: listsIndexed({ allowList: [], ...values }) });
       toastSuccess(t('confirm.saved'));
       await settings.refetch();
     });

@@ -1,17 +1,9 @@
-import {
-  type AlarmReceiverOption,
-  type AlarmRule,
-  type AlarmTargetKind,
-  alarmMetrics,
-  type MonitorKind,
-  type MonitorTargets,
-  type PageResult,
-} from '@qiming/shared';
+import { type AlarmTargetKind, alarmMetrics, type MonitorKind } from '@qiming/shared';
 import { useQuery } from '@tanstack/react-query';
 import { AutoComplete, Form, Select } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { http } from '../../../../core/request/client.ts';
+import { api } from '../../../../core/request/client.ts';
 import { useAccess } from '../../../crud/Access.tsx';
 import { alarmPaths } from './alarmApi.ts';
 
@@ -28,7 +20,7 @@ export const wide = { width: '100%' };
 export function useAlarmReceivers() {
   return useQuery({
     queryKey: [alarmPaths.receiverOptions],
-    queryFn: () => http.poll<PageResult<AlarmReceiverOption>>(alarmPaths.receiverOptions),
+    queryFn: () => api.get('/api/admin/alarms/rules/receivers', { quiet: true }),
   });
 }
 
@@ -36,7 +28,7 @@ export function useAlarmReceivers() {
 export function useAlarmRules() {
   return useQuery({
     queryKey: [alarmPaths.rules, 'all'],
-    queryFn: () => http.poll<PageResult<AlarmRule>>(alarmPaths.rules),
+    queryFn: () => api.get('/api/admin/alarms/rules', { quiet: true }),
   });
 }
 
@@ -77,7 +69,7 @@ export function AlarmTargetInput({ value, onChange, id }: InputProps) {
   const kind = Form.useWatch('targetKind', Form.useFormInstance()) as AlarmTargetKind | undefined;
   const targets = useQuery({
     queryKey: ['/admin/monitor/targets'],
-    queryFn: () => http.poll<MonitorTargets>('/admin/monitor/targets'),
+    queryFn: () => api.get('/api/admin/monitor/targets', { quiet: true }),
     enabled: canSeeFigures,
   });
   const monitorKind = kind ? monitorKindOf[kind] : undefined;

@@ -1,19 +1,14 @@
-import { useQuery } from '@tanstack/react-query';
+import { skipToken, useQuery } from '@tanstack/react-query';
 import { Button, Calendar, Card, Empty, Space, TreeSelect, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { http } from '../../../../core/request/client.ts';
+import { api } from '../../../../core/request/client.ts';
 import { toastSuccess } from '../../../../core/request/notify.ts';
 import { useAccess } from '../../../crud/Access.tsx';
 import { confirmAction } from '../../../crud/confirmAction.ts';
 import { organOptions, useOrganTree } from '../../iam/shared/organTree.ts';
 import styles from './calendar.module.css';
-
-interface Day {
-  solarDate: string;
-  isWorking: boolean;
-}
 
 /** An organ's month: click a day to switch it between working day and holiday; mark a month's weekends at once. */
 export default function WorkCalendarPage() {
@@ -26,20 +21,22 @@ export default function WorkCalendarPage() {
   const monthText = month.format('YYYY-MM');
   const days = useQuery({
     queryKey: ['/admin/work-calendar', organId, monthText],
-    queryFn: () => http.get<Day[]>(`/admin/work-calendar/${organId}`, { month: monthText }),
-    enabled: organId !== null,
+    queryFn:
+      organId === null
+        ? skipToken
+        : () => api.get('/api/admin/work-calendar/{organId}', { path: { organId }, query: { month: monthText } }),
   });
   const byDate = new Map((days.data ?? []).map((day) => [day.solarDate, day.isWorking]));
 
   const toggle = async (date: Dayjs) => {
     const key = date.format('YYYY-MM-DD');
-    if (!can('calendar:edit') || !byDate.has(key)) return;
-    await http.put(`/admin/work-calendar/${organId}`, { dates: [key], isWorking: !byDate.get(key) });
+    if (organId === null || !can('calendar:edit') || !byDate.has(key)) return;
+    await api.put('/api/admin/work-calendar/{organId}', { path: { organId }, body: { dates: [key], isWorking: !byDate.get(key) } });
     await days.refetch();
   };
   const markWeekends = async () => {
-    if (!(await confirmAction(t, t('identity.markWeekends')))) return;
-    await http.post(`/admin/work-calendar/${organId}/weekends`, { month: monthText });
+    if (organId === null || !(await confirmAction(t, t('identity.markWeekends')))) return;
+    await api.post('/api/admin/work-calendar/{organId}/weekends', { path: { organId }, body: { month: monthText } });
     toastSuccess(t('confirm.success'));
     await days.refetch();
   };

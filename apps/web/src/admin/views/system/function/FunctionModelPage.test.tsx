@@ -3,13 +3,13 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../../../core/i18n/i18n.ts';
-import { http } from '../../../../core/request/client.ts';
+import { api } from '../../../../core/request/client.ts';
 import FunctionModelPage from './index.tsx';
 
 // jsdom renders antd slowly on a loaded machine: wait for what a fetch brings longer than the default second.
 const slow = { timeout: 30_000 };
 
-vi.mock('../../../../core/request/client.ts', () => ({ http: { get: vi.fn() } }));
+vi.mock('../../../../core/request/client.ts', () => ({ api: { get: vi.fn() } }));
 
 let nextId = 1;
 const node = (level: ModelLevel, code: string, name: string, builtIn: boolean, children: ModelNode[] = []): ModelNode => ({
@@ -46,7 +46,7 @@ const renderPage = () =>
 
 describe('the function model page in Chinese', () => {
   beforeEach(async () => {
-    vi.mocked(http.get).mockResolvedValue(model);
+    vi.mocked(api.get).mockResolvedValue(model);
     await i18n.changeLanguage('zh');
   });
   afterEach(async () => {

@@ -3,7 +3,7 @@ import type { ModelImportReport } from '@qiming/shared';
 import { Alert, Modal, Progress, Typography, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { http, RequestError } from '../../../../core/request/client.ts';
+import { api, RequestError } from '../../../../core/request/client.ts';
 
 /**
  * Imports a zip of INSERT statements. The bar shows the upload (a large archive takes a while on a slow
@@ -30,12 +30,9 @@ export function ModelImportDialog({ open, onClose, onImported }: { open: boolean
     setProblem(null);
     setProgress(0);
     try {
-      const added = await http.upload<ModelImportReport>(
-        '/admin/function-model/import',
-        new Blob([file], { type: 'application/zip' }),
-        undefined,
-        (sent) => setProgress(Math.round(sent * 100)),
-      );
+      const added = await api.upload('/api/admin/function-model/import', new Blob([file], { type: 'application/zip' }), {
+        onProgress: (sent) => setProgress(Math.round(sent * 100)),
+      });
       setReport(added);
       onImported();
     } catch (error) {

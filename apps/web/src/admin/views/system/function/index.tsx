@@ -5,7 +5,8 @@ import { Alert, Button, Card, Col, Descriptions, Empty, Input, Row, Space, Tag, 
 import type { DataNode } from 'antd/es/tree';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { http } from '../../../../core/request/client.ts';
+import { fillPath } from '../../../../core/request/apiPaths.ts';
+import { api, http } from '../../../../core/request/client.ts';
 import { toastSuccess } from '../../../../core/request/notify.ts';
 import { Access } from '../../../crud/Access.tsx';
 import { confirmAndDelete, saveBlob } from '../../../crud/dataProvider.ts';
@@ -17,7 +18,8 @@ import { childLevel, formValues, levelFields, newValues } from './modelForms.ts'
 
 type Editing = { node: ModelNode } | { level: ModelLevel; parent: ModelNode | null } | null;
 
-const api = (level: ModelLevel) => `/admin/function-model/${level}s`;
+/** A level's rows as the served contract names them (`/api/admin/function-model/apps`). */
+const levelPath = <Level extends ModelLevel>(level: Level) => `/api/admin/function-model/${level}s` as const;
 
 function walk(nodes: ModelNode[], visit: (node: ModelNode, parent: ModelNode | null) => void, parent: ModelNode | null = null) {
   for (const node of nodes) {
@@ -44,7 +46,7 @@ function filterTree(nodes: ModelNode[], text: string, nameOf: (node: ModelNode) 
  */
 export default function FunctionModelPage() {
   const { t } = useTranslation();
-  const model = useQuery({ queryKey: ['/admin/function-model/tree'], queryFn: () => http.get<ModelNode[]>('/admin/function-model/tree') });
+  const model = useQuery({ queryKey: ['/admin/function-model/tree'], queryFn: () => api.get('/api/admin/function-model/tree') });
   const [selectedKey, setSelectedKey] = useState<string | null>(null);
   const [search, setSearch] = useState('');
   const [editing, setEditing] = useState<Editing>(null);
@@ -85,11 +87,13 @@ export default function FunctionModelPage() {
       if (!editing) return;
       if ('node' in editing) {
         const parent = parents.get(keyOf(editing.node));
-        await http.put(`${api(editing.node.level)}/${editing.node.id}`, { ...values, ...(parent ? { parentId: parent.id } : {}) });
+        await api.put(`${levelPath(editing.node.level)}/{id}`, {
+          path: { id: editing.node.id },
+          body: { ...values, ...(parent ? { parentId: parent.id } : {}) },
+        });
       } else {
-        const created = await http.post<{ id: number }>(api(editing.level), {
-          ...values,
-          ...(editing.parent ? { parentId: editing.parent.id } : {}),
+        const created = await api.post(levelPath(editing.level), {
+          body: { ...values, ...(editing.parent ? { parentId: editing.parent.id } : {}) },
         });
         setSelectedKey(`${editing.level}:${created.id}`);
       }
@@ -99,13 +103,16 @@ export default function FunctionModelPage() {
     });
 
   const remove = async (node: ModelNode) => {
-    if (!(await confirmAndDelete(t, `${api(node.level)}/delete`, [node.id]))) return;
+    if (!(await confirmAndDelete(t, fillPath(`${levelPath(node.level)}/delete`), [node.id]))) return;
     setSelectedKey(null);
     await model.refetch();
   };
 
   const exportNode = async (node: ModelNode) => {
-    saveBlob(await http.download(`${api(node.level)}/${node.id}/export`), `${node.code.replace(/[^A-Za-z0-9._-]+/g, '_')}.zip`);
+    saveBlob(
+      await http.download(fillPath(`${levelPath(node.level)}/{id}/export`, { id: node.id })),
+      `${node.code.replace(/[^A-Za-z0-9._-]+/g, '_')}.zip`,
+    );
   };
 
   const editingLevel = editing ? ('node' in editing ? editing.node.level : editing.level) : 'app';

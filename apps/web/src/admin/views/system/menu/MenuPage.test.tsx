@@ -2,14 +2,14 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../../../core/i18n/i18n.ts';
-import { http } from '../../../../core/request/client.ts';
+import { api } from '../../../../core/request/client.ts';
 import { usePermissionStore } from '../../../../core/stores/permissionStore.ts';
 import MenuPage from './index.tsx';
 
 // jsdom renders antd slowly on a loaded machine: wait for what a fetch brings longer than the default second.
 const slow = { timeout: 30_000 };
 
-vi.mock('../../../../core/request/client.ts', () => ({ http: { get: vi.fn() } }));
+vi.mock('../../../../core/request/client.ts', () => ({ api: { get: vi.fn() } }));
 
 const menuRow = (id: number, menuCode: string, menuName: string) => ({
   id,
@@ -26,11 +26,10 @@ const menuRow = (id: number, menuCode: string, menuName: string) => ({
 
 describe('the menus page in Chinese', () => {
   beforeEach(async () => {
-    vi.mocked(http.get).mockImplementation(async (url: string) =>
-      url === '/admin/menu-types'
+    vi.mocked(api.get).mockImplementation((async (path: string) =>
+      path === '/api/admin/menu-types'
         ? { total: 1, records: [{ id: 1, menuTypeName: '后台菜单', isSys: 1 }] }
-        : [menuRow(1, 'system_dictionary', 'Dictionaries'), menuRow(2, 'crm_visits', '客户拜访')],
-    );
+        : [menuRow(1, 'system_dictionary', 'Dictionaries'), menuRow(2, 'crm_visits', '客户拜访')]) as never);
     usePermissionStore.setState({ actions: new Set(['menu:edit']) });
     await i18n.changeLanguage('zh');
   });

@@ -1,10 +1,10 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
-import { identityRules, type PageResult } from '@qiming/shared';
-import { useQuery } from '@tanstack/react-query';
+import { identityRules, type MenuRecord, type MenuType } from '@qiming/shared';
+import { skipToken, useQuery } from '@tanstack/react-query';
 import { Button, Card, Select, Space, Table } from 'antd';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { http } from '../../../../core/request/client.ts';
+import { api } from '../../../../core/request/client.ts';
 import { toastSuccess } from '../../../../core/request/notify.ts';
 import { Access } from '../../../crud/Access.tsx';
 import { confirmAction } from '../../../crud/confirmAction.ts';
@@ -14,25 +14,8 @@ import { type FieldDeclaration, yesNoOptions } from '../../../crud/resource.ts';
 import { useSubmit } from '../../../crud/useSubmit.ts';
 import { routeTitle } from '../../../routeTitle.ts';
 
-interface MenuType {
-  id: number;
-  menuTypeName: string;
-  isSys: number;
-}
-
-interface MenuRow {
-  id: number;
-  menuCode: string;
-  menuName: string;
-  parentMenuId: number | null;
-  isLeaf: number;
-  menuPath: string;
-  requestAction: string | null;
-  icon: string;
-  seq: number;
-  target: string;
-  children?: MenuRow[];
-}
+/** A stored entry with the entries under it, as the table nests them. */
+type MenuRow = MenuRecord & { children?: MenuRow[] };
 
 function nest(rows: MenuRow[], parent: number | null = null): MenuRow[] {
   return rows
@@ -49,14 +32,13 @@ export default function MenuPage() {
   const typePicker = useId();
   const types = useQuery({
     queryKey: ['/admin/menu-types'],
-    queryFn: () => http.get<PageResult<MenuType>>('/admin/menu-types').then((page) => page.records),
+    queryFn: () => api.get('/api/admin/menu-types').then((page) => page.records),
   });
   const [typeId, setTypeId] = useState<number | null>(null);
   const activeType = typeId ?? types.data?.[0]?.id ?? null;
   const menus = useQuery({
     queryKey: ['/admin/menu-types', activeType, 'menus'],
-    queryFn: () => http.get<MenuRow[]>(`/admin/menu-types/${activeType}/menus`),
-    enabled: activeType !== null,
+    queryFn: activeType === null ? skipToken : () => api.get('/api/admin/menu-types/{typeId}/menus', { path: { typeId: activeType } }),
   });
   const [editing, setEditing] = useState<{ row?: MenuRow; parentMenuId: number | null } | null>(null);
   const [typeDialog, setTypeDialog] = useState<'add' | 'rename' | null>(null);
@@ -91,8 +73,8 @@ export default function MenuPage() {
     if (!editing) return;
     await submit(async () => {
       const body = { ...values, parentMenuId: editing.row?.parentMenuId ?? editing.parentMenuId ?? '' };
-      if (editing.row) await http.put(`/admin/menus/${editing.row.id}`, body);
-      else await http.post(`/admin/menu-types/${activeType}/menus`, body);
+      if (editing.row) await api.put('/api/admin/menus/{id}', { path: { id: editing.row.id }, body });
+      else if (activeType !== null) await api.post('/api/admin/menu-types/{typeId}/menus', { path: { typeId: activeType }, body });
       toastSuccess(t('confirm.saved'));
       setEditing(null);
       await menus.refetch();
@@ -102,8 +84,11 @@ export default function MenuPage() {
     await submit(async () => {
       const saved =
         typeDialog === 'rename' && currentType
-          ? await http.put<MenuType>(`/admin/menu-types/${currentType.id}`, { menuTypeName: values.menuTypeName })
-          : await http.post<MenuType>('/admin/menu-types', values);
+          ? await api.put('/api/admin/menu-types/{typeId}', {
+              path: { typeId: currentType.id },
+              body: { menuTypeName: values.menuTypeName },
+            })
+          : await api.post('/api/admin/menu-types', { body: values });
       toastSuccess(t('confirm.saved'));
       setTypeDialog(null);
       await types.refetch();
@@ -112,7 +97,7 @@ export default function MenuPage() {
   };
   const removeType = async (type: MenuType) => {
     if (!(await confirmAction(t, t('identity.deleteMenuType')))) return;
-    await http.post(`/admin/menu-types/${type.id}/delete`);
+    await api.post('/api/admin/menu-types/{typeId}/delete', { path: { typeId: type.id } });
     toastSuccess(t('confirm.deleted'));
     setTypeId(null);
     await types.refetch();

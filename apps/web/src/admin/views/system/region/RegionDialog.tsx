@@ -2,7 +2,7 @@ import { type Region, type RegionInput, regionRules } from '@qiming/shared';
 import { Form, Input, Modal } from 'antd';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { http } from '../../../../core/request/client.ts';
+import { api } from '../../../../core/request/client.ts';
 import { antdRules } from '../../../../core/ui/antdRules.ts';
 import { useSubmit } from '../../../crud/useSubmit.ts';
 
@@ -33,15 +33,20 @@ export function RegionDialog({ editing, onClose, onSaved }: { editing: RegionEdi
     submit(async () => {
       const saved =
         editing?.mode === 'rename'
-          ? await http.put<Region>(`/admin/regions/${editing.region.cantCode}`, {
-              cantName: values.cantName,
-              shortName: values.shortName ?? '',
+          ? await api.put('/api/admin/regions/{code}', {
+              path: { code: editing.region.cantCode },
+              body: {
+                cantName: values.cantName,
+                shortName: values.shortName ?? '',
+              },
             })
-          : await http.post<Region>('/admin/regions', {
-              ...values,
-              shortName: values.shortName ?? '',
-              cantType: childType(editing?.mode === 'add' ? editing.parent : null),
-              superCode: editing?.mode === 'add' ? (editing.parent?.cantCode ?? '') : '',
+          : await api.post('/api/admin/regions', {
+              body: {
+                ...values,
+                shortName: values.shortName ?? '',
+                cantType: childType(editing?.mode === 'add' ? editing.parent : null),
+                superCode: editing?.mode === 'add' ? (editing.parent?.cantCode ?? '') : '',
+              },
             });
       onSaved(saved);
     });

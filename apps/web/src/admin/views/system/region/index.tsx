@@ -3,7 +3,7 @@ import { Button, Card, Col, Descriptions, Empty, Input, Row, Space, Table, Tag, 
 import type { DataNode } from 'antd/es/tree';
 import { useCallback, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { http } from '../../../../core/request/client.ts';
+import { api } from '../../../../core/request/client.ts';
 import { toastSuccess } from '../../../../core/request/notify.ts';
 import { useAccess } from '../../../crud/Access.tsx';
 import { confirmAction } from '../../../crud/confirmAction.ts';
@@ -28,7 +28,7 @@ export default function RegionPage() {
   const [editing, setEditing] = useState<RegionEditing>(null);
 
   const loadChildren = useCallback(async (code: string) => {
-    const regions = await http.get<Region[]>('/admin/regions/children', { ...(code ? { code } : {}), includeDisabled: true });
+    const regions = await api.get('/api/admin/regions/children', { query: { ...(code ? { code } : {}), includeDisabled: true } });
     setChildren((current) => ({ ...current, [code]: regions }));
   }, []);
 
@@ -38,7 +38,7 @@ export default function RegionPage() {
 
   const select = async (region: Region) => {
     setSelected(region);
-    setPath(await http.get<Region[]>(`/admin/regions/${region.cantCode}/path`));
+    setPath(await api.get('/api/admin/regions/{code}/path', { path: { code: region.cantCode } }));
   };
 
   /** After a change: the region as it is now, and its level of the tree read again. */
@@ -51,7 +51,7 @@ export default function RegionPage() {
     if (!text.trim()) return setMatches(null);
     setSearching(true);
     try {
-      setMatches(await http.get<PageResult<RegionMatch>>('/admin/regions/search', { text: text.trim(), includeDisabled: true, limit: 50 }));
+      setMatches(await api.get('/api/admin/regions/search', { query: { text: text.trim(), includeDisabled: true, limit: 50 } }));
     } finally {
       setSearching(false);
     }
@@ -59,7 +59,9 @@ export default function RegionPage() {
 
   const setEnabled = async (region: Region, enabled: boolean) => {
     if (!(await confirmAction(t, t(enabled ? 'region.enable' : 'region.disable')))) return;
-    const changed = await http.post<Region>(`/admin/regions/${region.cantCode}/${enabled ? 'enable' : 'disable'}`);
+    const changed = await api.post(enabled ? '/api/admin/regions/{code}/enable' : '/api/admin/regions/{code}/disable', {
+      path: { code: region.cantCode },
+    });
     toastSuccess(t('confirm.success'));
     await refresh(changed);
   };

@@ -2,7 +2,7 @@ import { NumberOutlined } from '@ant-design/icons';
 import { type SerialRule, serialRules, serialTypes } from '@qiming/shared';
 import { Button, Modal, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { http } from '../../../../core/request/client.ts';
+import { api } from '../../../../core/request/client.ts';
 import { Access } from '../../../crud/Access.tsx';
 import { confirmAction } from '../../../crud/confirmAction.ts';
 import { ResourceTable } from '../../../crud/ResourceTable.tsx';
@@ -26,10 +26,10 @@ export default function SerialRulePage() {
   const draw = async (rule: SerialRule) => {
     // A number drawn is used up: ask first.
     if (!(await confirmAction(t, t('serial.draw')))) return;
-    const organ = rule.isGlobal ? {} : { organId: rule.organId };
-    const { number } = await http.post<{ number: string }>(
-      `/admin/serial-numbers/${encodeURIComponent(rule.idId)}/next?${new URLSearchParams(organ as Record<string, string>)}`,
-    );
+    const { number } = await api.post('/api/admin/serial-numbers/{idId}/next', {
+      path: { idId: rule.idId },
+      query: rule.isGlobal ? {} : { organId: rule.organId },
+    });
     Modal.info({ title: t('serial.drawn', { name: rule.idName }), content: <Typography.Text copyable>{number}</Typography.Text> });
   };
 
