@@ -33,7 +33,7 @@ export const bpmPaths = {
   pluginButtons: '/admin/bpm/plugin-buttons',
   pluginTypes: '/admin/bpm/plugin-types',
   statistics: '/admin/bpm/statistics',
-};
+} as const;
 
 type Problems = Array<{ field: string; message: string }>;
 

@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import '../../core/i18n/i18n.ts';
+import type { ListPath } from '../../core/request/apiPaths.ts';
 import { usePermissionStore } from '../../core/stores/permissionStore.ts';
 import { ResourceTable } from './ResourceTable.tsx';
 import type { ResourceDeclaration } from './resource.ts';
@@ -28,7 +29,8 @@ vi.mock('./dataProvider.ts', () => ({
 
 const resource: ResourceDeclaration<Item> = {
   name: 'portal.news.name',
-  apiPath: '/admin/probe',
+  // The kit's own behaviour, on a path no server serves (the client is mocked).
+  apiPath: '/admin/probe' as ListPath<Item>,
   permissions: { update: 'probe:edit' },
   columns: [{ key: 'title', title: 'portal.title' }],
   formFields: [{ name: 'title', label: 'portal.title' }],

@@ -1,5 +1,6 @@
 import type { FieldRule } from '@qiming/shared';
 import type { ComponentType, ReactNode } from 'react';
+import type { ListPath } from '../../core/request/apiPaths.ts';
 
 export interface ColumnDeclaration<Row> {
   key: keyof Row & string;
@@ -60,8 +61,8 @@ export interface ResourcePermissions {
 export interface ResourceDeclaration<Row extends { id: number }> {
   /** i18n key of the entity's singular noun, for dialog titles. */
   name: string;
-  /** API path of the list under `/api`, e.g. `/admin/dicts`. */
-  apiPath: string;
+  /** API path of the list under `/api`, e.g. `/admin/dicts`: one the server serves, listing `Row`s. */
+  apiPath: ListPath<Row>;
   columns: ColumnDeclaration<Row>[];
   searchFields?: FieldDeclaration[];
   formFields?: FieldDeclaration[];

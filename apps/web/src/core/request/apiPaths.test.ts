@@ -1,6 +1,7 @@
+import type { DictionaryItem, Role } from '@qiming/shared';
 import type { InternalAxiosRequestConfig } from 'axios';
 import { afterEach, describe, expect, it } from 'vitest';
-import { fillPath } from './apiPaths.ts';
+import { fillPath, type ListPath } from './apiPaths.ts';
 import { api, client } from './client.ts';
 
 const adapter = client.defaults.adapter;
@@ -60,3 +61,12 @@ export async function refusedByTheTypeCheck() {
   // @ts-expect-error the answer is the declared shape: an item has no `name`
   page.records[0]?.name;
 }
+
+/** Never used: the CRUD kit's list paths are checked the same way. */
+export const listPaths: Array<ListPath<DictionaryItem>> = [
+  '/admin/dicts/7/items',
+  // @ts-expect-error the server serves no such list
+  '/admin/dicts/7/entries',
+];
+// @ts-expect-error the list is served, but holds dictionaries, not roles
+export const wrongRows: ListPath<Role> = '/admin/dicts';

@@ -22,6 +22,26 @@ export type ApiPath<M extends ApiMethod> = {
 export type ApiAnswer<P extends Served, M extends ApiMethod> =
   ApiPaths[P] extends Record<M, infer Operation> ? EnvelopeData<Operation> : never;
 
+/** The document's path as the client writes it: `/api` dropped, each `{name}` filled with any text or number. */
+type ClientPath<P extends string> = P extends `/api${infer Rest}` ? Filled<Rest> : never;
+type Filled<P extends string> = P extends `${infer Head}{${string}}${infer Tail}` ? `${Head}${string | number}${Filled<Tail>}` : P;
+
+/**
+ * A list path of the CRUD kit: one the server serves with GET, whose page holds records a `Row` can
+ * take. A list whose answer the document does not describe yet is taken as it is, until described.
+ */
+export type ListPath<Row> = {
+  [P in Served]: ApiPaths[P] extends Record<'get', infer Operation>
+    ? [EnvelopeData<Operation>] extends [never]
+      ? ClientPath<P>
+      : EnvelopeData<Operation> extends { records: Array<infer Listed> }
+        ? [Listed] extends [Row]
+          ? ClientPath<P>
+          : never
+        : never
+    : never;
+}[Served];
+
 type ParamName<P extends string> = P extends `${string}{${infer Name}}${infer Rest}` ? Name | ParamName<Rest> : never;
 
 /** A value for each `{name}` in the path. */
