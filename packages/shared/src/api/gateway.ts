@@ -414,19 +414,6 @@ export type RouteInput = z.infer<typeof routeInput>;
 
 export const routeSortable = ['orderNum', 'routeId', 'routeName', 'updatedAt'] as const;
 
-export interface GatewayRoute {
-  id: number;
-  routeId: string;
-  routeName: string;
-  orderNum: number;
-  uri: string;
-  predicates: Definition<PredicateName>[];
-  filters: Definition<FilterName>[];
-  description: string;
-  status: RouteStatus;
-  updatedAt: number;
-}
-
 /** How the gateway answers what it cannot pass on: the API's envelope with one of these codes. */
 export const gatewayErrorCodes = { noRoute: 404, tooLarge: 413, tooMany: 429, badGateway: 502, unavailable: 503, timeout: 504 } as const;
 
@@ -441,6 +428,34 @@ export const routeTestInput = z.object({
 });
 export type RouteTestInput = z.infer<typeof routeTestInput>;
 
-export type RouteTestResult =
-  | { matched: false }
-  | { matched: true; id: number; routeId: string; routeName: string; target: string; variables: Record<string, string> };
+const stringArgs = z.record(z.string(), z.string());
+/** `Definition` as an answer carries it; `names` are the predicates' or filters' known names (never empty). */
+const definitionOf = <Name extends string>(names: readonly Name[]) =>
+  z.object({ name: z.enum(names as [Name, ...Name[]]), args: stringArgs });
+
+export const gatewayRoute = z.object({
+  id: z.number().int(),
+  routeId: z.string(),
+  routeName: z.string(),
+  orderNum: z.number().int(),
+  uri: z.string(),
+  predicates: z.array(definitionOf(predicateNames)),
+  filters: z.array(definitionOf(filterNames)),
+  description: z.string(),
+  status: z.enum(routeStatuses),
+  updatedAt: z.number().int(),
+});
+export type GatewayRoute = z.infer<typeof gatewayRoute>;
+
+export const routeTestResult = z.discriminatedUnion('matched', [
+  z.object({ matched: z.literal(false) }),
+  z.object({
+    matched: z.literal(true),
+    id: z.number().int(),
+    routeId: z.string(),
+    routeName: z.string(),
+    target: z.string(),
+    variables: stringArgs,
+  }),
+]);
+export type RouteTestResult = z.infer<typeof routeTestResult>;

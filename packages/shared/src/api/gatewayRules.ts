@@ -35,14 +35,6 @@ export const apiGroupInput = z.object({
 });
 export type ApiGroupInput = z.infer<typeof apiGroupInput>;
 
-export interface ApiGroup {
-  id: number;
-  apiName: string;
-  description: string;
-  items: Definition<ApiMatchStrategy>[];
-  updatedAt: number;
-}
-
 /** Sentinel's gateway flow rule: what is counted, how many pass, and what happens to the rest. */
 export const flowResourceModes = ['route', 'apiGroup'] as const;
 export const flowGrades = ['qps', 'concurrency'] as const;
@@ -113,16 +105,6 @@ export const flowRuleInput = z.preprocess(
 );
 export type FlowRuleInput = z.infer<typeof flowRuleInput>;
 
-export interface FlowRule extends FlowRuleInput {
-  id: number;
-  updatedAt: number;
-}
-
-/** Whether flow counters are shared by every gateway process (Redis) or kept by each one. */
-export interface FlowCounting {
-  clusterWide: boolean;
-}
-
 /** Sentinel's circuit-breaking strategies. */
 export const degradeGrades = ['slowRatio', 'errorRatio', 'errorCount'] as const;
 
@@ -166,33 +148,76 @@ export const degradeRuleInput = z
   });
 export type DegradeRuleInput = z.infer<typeof degradeRuleInput>;
 
-export interface DegradeRule extends DegradeRuleInput {
-  id: number;
-  updatedAt: number;
-}
+export const apiGroup = z.object({
+  id: z.number().int(),
+  apiName: z.string(),
+  description: z.string(),
+  items: z.array(z.object({ name: z.enum(['exact', 'prefix', 'regex']), args: z.record(z.string(), z.string()) })),
+  updatedAt: z.number().int(),
+}) satisfies z.ZodType<{ items: Definition<ApiMatchStrategy>[] }>;
+export type ApiGroup = z.infer<typeof apiGroup>;
 
-export type BreakerState = 'closed' | 'open' | 'halfOpen';
+export const flowRule = z.object({
+  id: z.number().int(),
+  resourceMode: z.enum(flowResourceModes),
+  resource: z.string(),
+  grade: z.enum(flowGrades),
+  count: z.number(),
+  intervalSec: z.number(),
+  burst: z.number(),
+  controlBehavior: z.enum(flowBehaviors),
+  paramStrategy: z.enum(flowParamStrategies),
+  paramField: z.string(),
+  warmUpPeriodSec: z.number(),
+  maxQueueingTimeMs: z.number(),
+  enabled: z.boolean(),
+  updatedAt: z.number().int(),
+}) satisfies z.ZodType<FlowRuleInput>;
+export type FlowRule = z.infer<typeof flowRule>;
+
+export const flowCounting = z.object({ clusterWide: z.boolean() });
+export type FlowCounting = z.infer<typeof flowCounting>;
+
+export const degradeRule = z.object({
+  id: z.number().int(),
+  resourceMode: z.enum(flowResourceModes),
+  resource: z.string(),
+  grade: z.enum(degradeGrades),
+  count: z.number(),
+  slowRatioThreshold: z.number(),
+  minRequestAmount: z.number(),
+  statIntervalMs: z.number(),
+  timeWindow: z.number(),
+  enabled: z.boolean(),
+  updatedAt: z.number().int(),
+}) satisfies z.ZodType<DegradeRuleInput>;
+export type DegradeRule = z.infer<typeof degradeRule>;
+
+export const breakerStates = ['closed', 'open', 'halfOpen'] as const;
+export type BreakerState = (typeof breakerStates)[number];
 
 /** One route's traffic in one second on one gateway process. */
-export interface RouteTraffic {
-  routeId: string;
+export const routeTraffic = z.object({
+  routeId: z.string(),
   /** Passed on to the upstream. */
-  passed: number;
+  passed: z.number().int(),
   /** Refused by a flow rule (429) or an open breaker (503). */
-  blocked: number;
+  blocked: z.number().int(),
   /** Answered below 500. */
-  succeeded: number;
+  succeeded: z.number().int(),
   /** Answered 500 and above, the gateway's own 502 and 504 included. */
-  failed: number;
+  failed: z.number().int(),
   /** Summed response time of the answered, in ms. */
-  totalMs: number;
-}
+  totalMs: z.number(),
+});
+export type RouteTraffic = z.infer<typeof routeTraffic>;
 
 /** What one gateway process reports about itself every second. */
-export interface GatewayProcessState {
-  serverId: string;
-  reportedAt: number;
+export const gatewayProcessState = z.object({
+  serverId: z.string(),
+  reportedAt: z.number().int(),
   /** The last whole second. */
-  routes: RouteTraffic[];
-  breakers: Array<{ ruleId: number; state: BreakerState }>;
-}
+  routes: z.array(routeTraffic),
+  breakers: z.array(z.object({ ruleId: z.number().int(), state: z.enum(breakerStates) })),
+});
+export type GatewayProcessState = z.infer<typeof gatewayProcessState>;

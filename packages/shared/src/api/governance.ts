@@ -98,88 +98,109 @@ export const configInput = z.object({
 });
 export type ConfigInput = z.infer<typeof configInput>;
 
-export interface Namespace {
-  id: number;
-  namespaceId: string;
-  name: string;
-  description: string;
-  configCount: number;
-  serviceCount: number;
-}
-
-export interface RegistryService {
-  id: number;
-  namespaceId: string;
-  groupName: string;
-  serviceName: string;
-  protectThreshold: number;
-  metadata: Record<string, string>;
-  clusterCount: number;
-  instanceCount: number;
-  healthyCount: number;
-}
-
-export interface RegistryInstance {
-  id: number;
-  serviceId: number;
-  clusterName: string;
-  ip: string;
-  port: number;
-  weight: number;
-  healthy: boolean;
-  enabled: boolean;
-  ephemeral: boolean;
-  metadata: Record<string, string>;
-  lastBeat: number;
-}
-
-export interface ConfigItem {
-  id: number;
-  namespaceId: string;
-  dataId: string;
-  group: string;
-  appName: string;
-  tags: string;
-  type: ConfigContentType;
-  description: string;
-  content: string;
-  md5: string;
-  updatedBy: string;
-  updatedAt: number;
-}
-
-export interface ConfigVersion {
-  id: number;
-  configId: number;
-  dataId: string;
-  group: string;
-  operation: 'insert' | 'update' | 'delete';
-  type: ConfigContentType;
-  content: string;
-  md5: string;
-  changedBy: string;
-  changedAt: number;
-}
-
-export interface ConfigListener {
-  clientIp: string;
-  md5: string;
-  clientVersion: string;
-  since: number;
-}
-
 export type ConflictPolicy = 'abort' | 'skip' | 'overwrite';
 export const conflictPolicies = ['abort', 'skip', 'overwrite'] as const satisfies readonly ConflictPolicy[];
-
-/** What an import or clone did with each config it was given. */
-export interface TransferReport {
-  created: string[];
-  overwritten: string[];
-  skipped: string[];
-}
 
 export const serviceSortable = ['serviceName', 'groupName'] as const;
 export const instanceSortable = ['ip', 'port', 'weight', 'clusterName'] as const;
 export const configSortable = ['dataId', 'group', 'updatedAt'] as const;
 export const namespaceSortable = ['namespaceId', 'name'] as const;
 export const configVersionSortable = ['changedAt'] as const;
+
+// ---------------------------------------------------------------- answers
+
+const stringMap = z.record(z.string(), z.string());
+
+export const namespace = z.object({
+  id: z.number().int(),
+  namespaceId: z.string(),
+  name: z.string(),
+  description: z.string(),
+  configCount: z.number().int(),
+  serviceCount: z.number().int(),
+});
+export type Namespace = z.infer<typeof namespace>;
+
+/** A role's grant on a namespace, and a role the caller may grant it to (GET /namespaces/:id/grants). */
+export const namespaceGrant = z.object({
+  roleId: z.number().int(),
+  roleCode: z.string(),
+  roleName: z.string(),
+  access: z.enum(['read', 'write']),
+});
+export type NamespaceGrant = z.infer<typeof namespaceGrant>;
+export const grantableRole = z.object({ id: z.number().int(), roleCode: z.string(), roleName: z.string() });
+export type GrantableRole = z.infer<typeof grantableRole>;
+export const namespaceGrants = z.object({ grants: z.array(namespaceGrant), roles: z.array(grantableRole) });
+export type NamespaceGrants = z.infer<typeof namespaceGrants>;
+
+export const registryService = z.object({
+  id: z.number().int(),
+  namespaceId: z.string(),
+  groupName: z.string(),
+  serviceName: z.string(),
+  protectThreshold: z.number(),
+  metadata: stringMap,
+  clusterCount: z.number().int(),
+  instanceCount: z.number().int(),
+  healthyCount: z.number().int(),
+});
+export type RegistryService = z.infer<typeof registryService>;
+
+export const registryInstance = z.object({
+  id: z.number().int(),
+  serviceId: z.number().int(),
+  clusterName: z.string(),
+  ip: z.string(),
+  port: z.number().int(),
+  weight: z.number(),
+  healthy: z.boolean(),
+  enabled: z.boolean(),
+  ephemeral: z.boolean(),
+  metadata: stringMap,
+  lastBeat: z.number(),
+  /** The heartbeat settings the instance registered with, in ms (Nacos's preserved.heart.beat.* metadata). */
+  beatInterval: z.number().int(),
+  beatTimeout: z.number().int(),
+  deleteTimeout: z.number().int(),
+});
+export type RegistryInstance = z.infer<typeof registryInstance>;
+
+export const configItem = z.object({
+  id: z.number().int(),
+  namespaceId: z.string(),
+  dataId: z.string(),
+  group: z.string(),
+  appName: z.string(),
+  tags: z.string(),
+  type: z.enum(configContentTypes),
+  description: z.string(),
+  content: z.string(),
+  md5: z.string(),
+  updatedBy: z.string(),
+  updatedAt: z.number().int(),
+});
+export type ConfigItem = z.infer<typeof configItem>;
+
+export const configVersion = z.object({
+  id: z.number().int(),
+  configId: z.number().int(),
+  namespaceId: z.string(),
+  dataId: z.string(),
+  group: z.string(),
+  appName: z.string(),
+  operation: z.enum(['insert', 'update', 'delete']),
+  type: z.enum(configContentTypes),
+  content: z.string(),
+  md5: z.string(),
+  changedBy: z.string(),
+  changedAt: z.number().int(),
+});
+export type ConfigVersion = z.infer<typeof configVersion>;
+
+export const configListener = z.object({ clientIp: z.string(), md5: z.string(), clientVersion: z.string(), since: z.number().int() });
+export type ConfigListener = z.infer<typeof configListener>;
+
+/** What an import or clone did with each config it was given. */
+export const transferReport = z.object({ created: z.array(z.string()), overwritten: z.array(z.string()), skipped: z.array(z.string()) });
+export type TransferReport = z.infer<typeof transferReport>;

@@ -184,8 +184,9 @@ export class ConfigService {
     const target = `config:${namespaceId}/${keyLabel(input)}`;
     return this.change(caller, { operation: 'config:add', target }, async (trx, entry, changed) => {
       await this.writeIn(trx, [{ namespaceId, ...input }], 'abort', caller.userName, changed, 'error.duplicateConfig');
-      entry.after = await repo.findConfig(trx, { namespaceId, ...input });
-      return entry.after;
+      const after = await repo.findConfig(trx, { namespaceId, ...input });
+      entry.after = after;
+      return after;
     });
   }
 
@@ -196,8 +197,9 @@ export class ConfigService {
       entry.before = before;
       const draft = { ...input, namespaceId, dataId: before.dataId, group: before.group };
       await this.writeIn(trx, [draft], 'overwrite', caller.userName, changed);
-      entry.after = await this.requireConfig(namespaceId, id, trx);
-      return entry.after;
+      const after = await this.requireConfig(namespaceId, id, trx);
+      entry.after = after;
+      return after;
     });
   }
 
@@ -211,8 +213,9 @@ export class ConfigService {
       }
       for (const config of removed) changed.push({ key: { ...config, namespaceId }, md5: '' });
       entry.before = removed;
-      entry.after = { deleted: removed.length };
-      return entry.after;
+      const after = { deleted: removed.length };
+      entry.after = after;
+      return after;
     });
   }
 
@@ -230,29 +233,32 @@ export class ConfigService {
         caller.userName,
         changed,
       );
-      entry.after = await this.requireConfig(namespaceId, id, trx);
-      return entry.after;
+      const after = await this.requireConfig(namespaceId, id, trx);
+      entry.after = after;
+      return after;
     });
   }
 
   clone(caller: Caller, from: string, ids: number[], to: string, policy: ConflictPolicy) {
     return this.change(caller, { operation: 'config:add', target: `config:${from}->${to}` }, async (trx, entry, changed) => {
       const configs = await repo.listConfigs(trx, from, ids);
-      entry.after = await this.writeIn(
+      const after = await this.writeIn(
         trx,
         configs.map((config) => ({ ...config, namespaceId: to })),
         policy,
         caller.userName,
         changed,
       );
-      return entry.after;
+      entry.after = after;
+      return after;
     });
   }
 
   importDrafts(caller: Caller, drafts: ConfigDraft[], policy: ConflictPolicy) {
     return this.change(caller, { operation: 'config:add', target: 'config:import' }, async (trx, entry, changed) => {
-      entry.after = await this.writeIn(trx, drafts, policy, caller.userName, changed);
-      return entry.after;
+      const after = await this.writeIn(trx, drafts, policy, caller.userName, changed);
+      entry.after = after;
+      return after;
     });
   }
 }

@@ -1,17 +1,24 @@
 import {
   configInput,
+  configItem,
+  configListener,
   configSortable,
+  configVersion,
   configVersionSortable,
   conflictPolicies,
+  deletedCount,
   governanceRules,
   pageQuerySchema,
   ruledString,
+  transferReport,
 } from '@qiming/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../../context.ts';
-import { ok } from '../../../http/envelope.ts';
+import { envelopeOf, ok, pageOf } from '../../../http/envelope.ts';
 import { badRequest } from '../../../http/errors.ts';
+import { fileAnswer } from '../../../http/fileAnswers.ts';
+import { found } from '../../../http/found.ts';
 import { idListBody, idParam } from '../../../http/idList.ts';
 import { namespaceParams } from '../namespaces/namespaceParam.ts';
 import type { NamespaceService } from '../namespaces/namespaceService.ts';
@@ -43,28 +50,53 @@ export function configRoutes(configs: ConfigService, namespaces: NamespaceServic
           summary: 'A page of the configs of a namespace',
           params: namespaceParams,
           querystring: pageQuerySchema(configSortable).extend(configFilter.shape),
+          response: { 200: envelopeOf(pageOf(configItem)) },
         },
       },
       async (request) => ok(await repo.pageConfigs(context.db, await namespaceOf(request.params), request.query)),
     );
     app.get(
       '/api/admin/configs/:namespaceId/items/:id',
-      { schema: { tags, summary: 'One config', params: configParams } },
+      { schema: { tags, summary: 'One config', params: configParams, response: { 200: envelopeOf(configItem) } } },
       async (request) => ok(await configs.requireConfig(request.params.namespaceId, request.params.id)),
     );
     app.post(
       '/api/admin/configs/:namespaceId/items',
-      { schema: { tags, summary: 'Creates a config', params: namespaceParams, body: configInput } },
-      async (request) => ok(await configs.create(request.caller, await namespaceOf(request.params), request.body)),
+      {
+        schema: {
+          tags,
+          summary: 'Creates a config',
+          params: namespaceParams,
+          body: configInput,
+          response: { 200: envelopeOf(configItem) },
+        },
+      },
+      async (request) => ok(found(await configs.create(request.caller, await namespaceOf(request.params), request.body))),
     );
     app.put(
       '/api/admin/configs/:namespaceId/items/:id',
-      { schema: { tags, summary: 'Publishes a new version of a config', params: configParams, body: configInput } },
-      async (request) => ok(await configs.update(request.caller, request.params.namespaceId, request.params.id, request.body)),
+      {
+        schema: {
+          tags,
+          summary: 'Publishes a new version of a config',
+          params: configParams,
+          body: configInput,
+          response: { 200: envelopeOf(configItem) },
+        },
+      },
+      async (request) => ok(found(await configs.update(request.caller, request.params.namespaceId, request.params.id, request.body))),
     );
     app.post(
       '/api/admin/configs/:namespaceId/items/delete',
-      { schema: { tags, summary: 'Deletes configs', params: namespaceParams, body: idListBody } },
+      {
+        schema: {
+          tags,
+          summary: 'Deletes configs',
+          params: namespaceParams,
+          body: idListBody,
+          response: { 200: envelopeOf(deletedCount) },
+        },
+      },
       async (request) => ok(await configs.removeMany(request.caller, request.params.namespaceId, request.body.ids)),
     );
     app.get(
@@ -75,6 +107,7 @@ export function configRoutes(configs: ConfigService, namespaces: NamespaceServic
           summary: 'The history of a config, newest first',
           params: configParams,
           querystring: pageQuerySchema(configVersionSortable),
+          response: { 200: envelopeOf(pageOf(configVersion)) },
         },
       },
       async (request) => {
@@ -84,12 +117,27 @@ export function configRoutes(configs: ConfigService, namespaces: NamespaceServic
     );
     app.post(
       '/api/admin/configs/:namespaceId/items/:id/rollback',
-      { schema: { tags, summary: 'Publishes an earlier version again', params: configParams, body: z.object({ versionId: idParam }) } },
+      {
+        schema: {
+          tags,
+          summary: 'Publishes an earlier version again',
+          params: configParams,
+          body: z.object({ versionId: idParam }),
+          response: { 200: envelopeOf(configItem) },
+        },
+      },
       async (request) => ok(await configs.rollback(request.caller, request.params.namespaceId, request.params.id, request.body.versionId)),
     );
     app.get(
       '/api/admin/configs/:namespaceId/items/:id/listeners',
-      { schema: { tags, summary: 'Clients holding a long poll on a config, on any server', params: configParams } },
+      {
+        schema: {
+          tags,
+          summary: 'Clients holding a long poll on a config, on any server',
+          params: configParams,
+          response: { 200: envelopeOf(z.array(configListener)) },
+        },
+      },
       async (request) => {
         const config = await configs.requireConfig(request.params.namespaceId, request.params.id);
         return ok(await configs.listeners.listeners(config));
@@ -103,6 +151,7 @@ export function configRoutes(configs: ConfigService, namespaces: NamespaceServic
           summary: 'Configs of a namespace as a zip (all, or the given ids)',
           params: namespaceParams,
           querystring: z.object({ ids: idListBody.shape.ids.optional() }),
+          response: { 200: fileAnswer('application/zip', 'The configs as a zip in Nacos’s layout') },
         },
       },
       async (request, reply) => {
@@ -116,7 +165,15 @@ export function configRoutes(configs: ConfigService, namespaces: NamespaceServic
     );
     app.post(
       '/api/admin/configs/:namespaceId/archive',
-      { schema: { tags, summary: 'Imports a zip of configs under a conflict policy', params: namespaceParams, querystring: policy } },
+      {
+        schema: {
+          tags,
+          summary: 'Imports a zip of configs under a conflict policy',
+          params: namespaceParams,
+          querystring: policy,
+          response: { 200: envelopeOf(transferReport) },
+        },
+      },
       async (request) => {
         const namespaceId = await namespaceOf(request.params);
         if (!Buffer.isBuffer(request.body)) throw badRequest('error.import');
@@ -131,6 +188,7 @@ export function configRoutes(configs: ConfigService, namespaces: NamespaceServic
           summary: 'Copies configs into another namespace under a conflict policy',
           params: namespaceParams,
           body: idListBody.extend({ target: ruledString(governanceRules.namespaceId) }).extend(policy.shape),
+          response: { 200: envelopeOf(transferReport) },
         },
       },
       async (request) => {

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../../context.ts';
 import { actuatorBase } from './gatewayAccess.ts';
-import { toRouteDefinition } from './routeDefinition.ts';
+import { routeDefinitionAnswer, toRouteDefinition } from './routeDefinition.ts';
 import { listRoutes } from './routeRepo.ts';
 
 const tags = ['gateway'];
@@ -19,13 +19,22 @@ const described = (args: Record<string, string>) =>
  * `route_id`, `uri`, `order`, the predicate and the filters as readable strings (a filter's place in
  * the chain is its `order`, counted from 1 as SCG orders route filters), `metadata` when there is any.
  */
-function toActuatorRoute(route: GatewayRoute) {
+const actuatorRoute = z.object({
+  route_id: z.string(),
+  uri: z.string(),
+  order: z.number().int(),
+  predicate: z.string(),
+  metadata: z.object({ routeName: z.string(), description: z.string() }),
+  filters: z.array(z.string()),
+});
+
+function toActuatorRoute(route: GatewayRoute): z.infer<typeof actuatorRoute> {
   const predicates = route.predicates.map((predicate) => `${predicate.name}: [${described(predicate.args)}]`);
   return {
     route_id: route.routeId,
     uri: route.uri,
     order: route.orderNum,
-    predicate: predicates.length === 1 ? predicates[0] : `(${predicates.join(' && ')})`,
+    predicate: predicates.length === 1 ? predicates.join('') : `(${predicates.join(' && ')})`,
     metadata: { routeName: route.routeName, description: route.description },
     filters: route.filters.map((filter, index) => `[[${filter.name} ${described(filter.args)}], order = ${index + 1}]`),
   };
@@ -40,12 +49,23 @@ function toActuatorRoute(route: GatewayRoute) {
  */
 export const gatewayActuatorRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context) => {
   const released = async () => (await listRoutes(context.db)).filter((route) => route.status === 'released');
-  app.get(`${actuatorBase}/routes`, { schema: { tags, summary: "Released routes as SCG's actuator lists them" } }, async () =>
-    (await released()).map(toActuatorRoute),
+  app.get(
+    `${actuatorBase}/routes`,
+    {
+      schema: { tags, summary: "Released routes as SCG's actuator lists them", response: { 200: z.array(actuatorRoute) } },
+    },
+    async () => (await released()).map(toActuatorRoute),
   );
   app.get(
     `${actuatorBase}/routes/:routeId`,
-    { schema: { tags, summary: "One released route as SCG's actuator shows it", params: z.object({ routeId: z.string().max(100) }) } },
+    {
+      schema: {
+        tags,
+        summary: "One released route as SCG's actuator shows it",
+        params: z.object({ routeId: z.string().max(100) }),
+        response: { 200: actuatorRoute, 404: z.undefined().describe('No released route has this id: an empty body, as SCG answers') },
+      },
+    },
     async (request, reply) => {
       const route = (await released()).find((one) => one.routeId === request.params.routeId);
       return route ? toActuatorRoute(route) : reply.code(404).send();
@@ -53,7 +73,13 @@ export const gatewayActuatorRoutes: FastifyPluginAsyncZod<AppContext> = async (a
   );
   app.get(
     `${actuatorBase}/routedefinitions`,
-    { schema: { tags, summary: "Released routes as SCG's RouteDefinition JSON, as the actuator's /routedefinitions" } },
+    {
+      schema: {
+        tags,
+        summary: "Released routes as SCG's RouteDefinition JSON, as the actuator's /routedefinitions",
+        response: { 200: z.array(routeDefinitionAnswer) },
+      },
+    },
     async () => (await released()).map(toRouteDefinition),
   );
 };

@@ -1,11 +1,21 @@
-import { pageQuerySchema, routeInput, routeSortable, routeStatuses, routeTestInput } from '@qiming/shared';
+import {
+  deletedCount,
+  gatewayProcessState,
+  gatewayRoute,
+  pageQuerySchema,
+  routeInput,
+  routeSortable,
+  routeStatuses,
+  routeTestInput,
+  routeTestResult,
+} from '@qiming/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../../context.ts';
-import { ok } from '../../../http/envelope.ts';
+import { envelopeOf, ok, pageOf } from '../../../http/envelope.ts';
 import { idListBody, idParam } from '../../../http/idList.ts';
 import { gatewayStates } from './gatewayState.ts';
-import { toRouteDefinition } from './routeDefinition.ts';
+import { routeDefinitionAnswer, toRouteDefinition } from './routeDefinition.ts';
 import { listRoutes, pageRoutes } from './routeRepo.ts';
 import { RouteService } from './routeService.ts';
 import { testRoute } from './routeTester.ts';
@@ -20,7 +30,13 @@ export const gatewayAdminRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
   const service = new RouteService(context);
   app.get(
     '/api/admin/gateway/state',
-    { schema: { tags, summary: "Every live gateway process: its last second's traffic by route and its breakers" } },
+    {
+      schema: {
+        tags,
+        summary: "Every live gateway process: its last second's traffic by route and its breakers",
+        response: { 200: envelopeOf(z.array(gatewayProcessState)) },
+      },
+    },
     async () => ok(await gatewayStates(context.cluster, context.now())),
   );
   app.get(
@@ -34,17 +50,33 @@ export const gatewayAdminRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
           routeName: filterText,
           status: z.enum(routeStatuses).optional().catch(undefined),
         }),
+        response: { 200: envelopeOf(pageOf(gatewayRoute)) },
       },
     },
     async (request) => ok(await pageRoutes(context.db, request.query)),
   );
   app.post(
     `${base}/test`,
-    { schema: { tags, summary: 'Which released route would take this request, and where it would go', body: routeTestInput } },
+    {
+      schema: {
+        tags,
+        summary: 'Which released route would take this request, and where it would go',
+        body: routeTestInput,
+        response: { 200: envelopeOf(routeTestResult) },
+      },
+    },
     async (request) => ok(await testRoute(context.db, request.body)),
   );
-  app.get(`${base}/scg`, { schema: { tags, summary: "Every route as Spring Cloud Gateway's RouteDefinition JSON" } }, async () =>
-    ok((await listRoutes(context.db)).map(toRouteDefinition)),
+  app.get(
+    `${base}/scg`,
+    {
+      schema: {
+        tags,
+        summary: "Every route as Spring Cloud Gateway's RouteDefinition JSON",
+        response: { 200: envelopeOf(z.array(routeDefinitionAnswer)) },
+      },
+    },
+    async () => ok((await listRoutes(context.db)).map(toRouteDefinition)),
   );
   app.post(
     `${base}/scg`,
@@ -53,19 +85,32 @@ export const gatewayAdminRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
         tags,
         summary: "Defines routes written as Spring Cloud Gateway's RouteDefinition JSON, unreleased; all or none",
         body: z.array(routeInput).max(200),
+        response: { 200: envelopeOf(z.array(gatewayRoute)) },
       },
     },
     async (request) => ok(await service.importRoutes(request.caller, request.body)),
   );
-  app.get(`${base}/:id`, { schema: { tags, summary: 'One route', params: idParams } }, async (request) =>
-    ok(await service.require(request.params.id)),
+  app.get(
+    `${base}/:id`,
+    { schema: { tags, summary: 'One route', params: idParams, response: { 200: envelopeOf(gatewayRoute) } } },
+    async (request) => ok(await service.require(request.params.id)),
   );
-  app.post(base, { schema: { tags, summary: 'Defines a route, not yet released', body: routeInput } }, async (request) =>
-    ok(await service.create(request.caller, request.body)),
+  app.post(
+    base,
+    { schema: { tags, summary: 'Defines a route, not yet released', body: routeInput, response: { 200: envelopeOf(gatewayRoute) } } },
+    async (request) => ok(await service.create(request.caller, request.body)),
   );
   app.put(
     `${base}/:id`,
-    { schema: { tags, summary: 'Changes a route; a released route changes on every gateway at once', params: idParams, body: routeInput } },
+    {
+      schema: {
+        tags,
+        summary: 'Changes a route; a released route changes on every gateway at once',
+        params: idParams,
+        body: routeInput,
+        response: { 200: envelopeOf(gatewayRoute) },
+      },
+    },
     async (request) => ok(await service.update(request.caller, request.params.id, request.body)),
   );
   for (const step of ['release', 'cancel'] as const) {
@@ -76,12 +121,15 @@ export const gatewayAdminRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
           tags,
           summary: step === 'release' ? 'Releases a route: it carries traffic' : 'Cancels a released route',
           params: idParams,
+          response: { 200: envelopeOf(gatewayRoute) },
         },
       },
       async (request) => ok(await service.step(request.caller, request.params.id, step)),
     );
   }
-  app.post(`${base}/delete`, { schema: { tags, summary: 'Deletes routes that are not released', body: idListBody } }, async (request) =>
-    ok(await service.remove(request.caller, request.body.ids)),
+  app.post(
+    `${base}/delete`,
+    { schema: { tags, summary: 'Deletes routes that are not released', body: idListBody, response: { 200: envelopeOf(deletedCount) } } },
+    async (request) => ok(await service.remove(request.caller, request.body.ids)),
   );
 };

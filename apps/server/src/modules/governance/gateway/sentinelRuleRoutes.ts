@@ -1,8 +1,8 @@
-import { degradeRuleInput, flowRuleInput } from '@qiming/shared';
+import { degradeRule, degradeRuleInput, flowRule, flowRuleInput } from '@qiming/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../../context.ts';
-import { ok } from '../../../http/envelope.ts';
+import { envelopeOf, ok } from '../../../http/envelope.ts';
 import { badRequest } from '../../../http/errors.ts';
 import { sentinelDegradePath, sentinelFlowPath, sentinelGatewayFlowPath } from './gatewayAccess.ts';
 import { listDegradeRules, listFlowRules, resourceExists } from './ruleRepo.ts';
@@ -13,8 +13,10 @@ import {
   fromSentinelFlowRule,
   fromSentinelGatewayFlowRule,
   type ResourceModeOf,
+  sentinelDegradeAnswer,
   sentinelDegradeRule,
   sentinelFlowRule,
+  sentinelGatewayFlowAnswer,
   sentinelGatewayFlowRule,
   toSentinelDegradeRule,
   toSentinelGatewayFlowRule,
@@ -47,7 +49,14 @@ export const sentinelRuleRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
 
   app.post(
     sentinelFlowPath,
-    { schema: { tags, summary: "Adds flow rules written as Sentinel's FlowRule JSON", body: z.array(sentinelFlowRule).max(maxRules) } },
+    {
+      schema: {
+        tags,
+        summary: "Adds flow rules written as Sentinel's FlowRule JSON",
+        body: z.array(sentinelFlowRule).max(maxRules),
+        response: { 200: envelopeOf(z.array(flowRule)) },
+      },
+    },
     async (request) => {
       const inputs = await Promise.all(
         request.body.map(async (rule, index) => checked(flowRuleInput, await fromSentinelFlowRule(rule, modeOf), index)),
@@ -55,8 +64,16 @@ export const sentinelRuleRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
       return ok(await service.importRules(request.caller, flowRules, inputs));
     },
   );
-  app.get(sentinelGatewayFlowPath, { schema: { tags, summary: "Every enabled flow rule as Sentinel's GatewayFlowRule JSON" } }, async () =>
-    ok((await listFlowRules(context.db)).filter((rule) => rule.enabled).map(toSentinelGatewayFlowRule)),
+  app.get(
+    sentinelGatewayFlowPath,
+    {
+      schema: {
+        tags,
+        summary: "Every enabled flow rule as Sentinel's GatewayFlowRule JSON",
+        response: { 200: envelopeOf(z.array(sentinelGatewayFlowAnswer)) },
+      },
+    },
+    async () => ok((await listFlowRules(context.db)).filter((rule) => rule.enabled).map(toSentinelGatewayFlowRule)),
   );
   app.post(
     sentinelGatewayFlowPath,
@@ -65,6 +82,7 @@ export const sentinelRuleRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
         tags,
         summary: "Adds flow rules written as Sentinel's GatewayFlowRule JSON",
         body: z.array(sentinelGatewayFlowRule).max(maxRules),
+        response: { 200: envelopeOf(z.array(flowRule)) },
       },
     },
     async (request) => {
@@ -72,8 +90,16 @@ export const sentinelRuleRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
       return ok(await service.importRules(request.caller, flowRules, inputs));
     },
   );
-  app.get(sentinelDegradePath, { schema: { tags, summary: "Every enabled degrade rule as Sentinel's DegradeRule JSON" } }, async () =>
-    ok((await listDegradeRules(context.db)).filter((rule) => rule.enabled).map(toSentinelDegradeRule)),
+  app.get(
+    sentinelDegradePath,
+    {
+      schema: {
+        tags,
+        summary: "Every enabled degrade rule as Sentinel's DegradeRule JSON",
+        response: { 200: envelopeOf(z.array(sentinelDegradeAnswer)) },
+      },
+    },
+    async () => ok((await listDegradeRules(context.db)).filter((rule) => rule.enabled).map(toSentinelDegradeRule)),
   );
   app.post(
     sentinelDegradePath,
@@ -82,6 +108,7 @@ export const sentinelRuleRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
         tags,
         summary: "Adds degrade rules written as Sentinel's DegradeRule JSON",
         body: z.array(sentinelDegradeRule).max(maxRules),
+        response: { 200: envelopeOf(z.array(degradeRule)) },
       },
     },
     async (request) => {

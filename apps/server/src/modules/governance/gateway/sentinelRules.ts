@@ -191,9 +191,24 @@ export async function fromSentinelDegradeRule(rule: SentinelDegradeRule, modeOf:
   };
 }
 
+/** A GatewayFlowRule as Sentinel writes it: the codes of its enums, a parameter item only when one is counted. */
+export const sentinelGatewayFlowAnswer = z.object({
+  resource: z.string(),
+  resourceMode: z.number().int(),
+  grade: z.number().int(),
+  count: z.number(),
+  intervalSec: z.number(),
+  controlBehavior: z.number().int(),
+  burst: z.number(),
+  maxQueueingTimeoutMs: z.number(),
+  warmUpPeriodSec: z.number(),
+  paramItem: z.object({ parseStrategy: z.number().int(), fieldName: z.string() }).optional(),
+});
+
 /** Our flow rules as Sentinel's GatewayFlowRule JSON; disabled rules are left out, as Sentinel has no such flag. */
-export function toSentinelGatewayFlowRule(rule: FlowRule) {
-  const parseStrategy = flowParamStrategies.indexOf(rule.paramStrategy) - 1;
+export function toSentinelGatewayFlowRule(rule: FlowRule): z.infer<typeof sentinelGatewayFlowAnswer> {
+  // Sentinel's parse strategy for each of ours after `none` (client IP, header, URL parameter, cookie); none for `none`.
+  const parseStrategy = [0, 2, 3, 4][flowParamStrategies.indexOf(rule.paramStrategy) - 1];
   return {
     resource: rule.resource,
     resourceMode: rule.resourceMode === 'route' ? 0 : 1,
@@ -204,11 +219,23 @@ export function toSentinelGatewayFlowRule(rule: FlowRule) {
     burst: rule.burst,
     maxQueueingTimeoutMs: rule.maxQueueingTimeMs,
     warmUpPeriodSec: rule.warmUpPeriodSec,
-    ...(parseStrategy >= 0 ? { paramItem: { parseStrategy: [0, 2, 3, 4][parseStrategy], fieldName: rule.paramField } } : {}),
+    ...(parseStrategy === undefined ? {} : { paramItem: { parseStrategy, fieldName: rule.paramField } }),
   };
 }
 
-export function toSentinelDegradeRule(rule: DegradeRule) {
+/** A DegradeRule as Sentinel writes it. */
+export const sentinelDegradeAnswer = z.object({
+  resource: z.string(),
+  limitApp: z.string(),
+  grade: z.number().int(),
+  count: z.number(),
+  timeWindow: z.number(),
+  minRequestAmount: z.number(),
+  statIntervalMs: z.number(),
+  slowRatioThreshold: z.number(),
+});
+
+export function toSentinelDegradeRule(rule: DegradeRule): z.infer<typeof sentinelDegradeAnswer> {
   return {
     resource: rule.resource,
     limitApp: 'default',

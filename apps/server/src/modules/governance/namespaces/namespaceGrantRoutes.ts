@@ -1,8 +1,8 @@
-import { namespaceGrantsInput } from '@qiming/shared';
+import { namespaceGrant, namespaceGrants, namespaceGrantsInput } from '@qiming/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../../context.ts';
-import { ok } from '../../../http/envelope.ts';
+import { envelopeOf, ok } from '../../../http/envelope.ts';
 import { idParam } from '../../../http/idList.ts';
 import type { NamespaceService } from './namespaceService.ts';
 
@@ -18,6 +18,7 @@ export function namespaceGrantRoutes(service: NamespaceService): FastifyPluginAs
           tags,
           summary: "A namespace's grants to roles, and the roles the caller may grant it to",
           params: z.object({ id: idParam }),
+          response: { 200: envelopeOf(namespaceGrants) },
         },
       },
       async (request) => ok(await service.grants(request.caller, request.params.id)),
@@ -30,6 +31,7 @@ export function namespaceGrantRoutes(service: NamespaceService): FastifyPluginAs
           summary: "Replaces a namespace's grants to roles",
           params: z.object({ id: idParam }),
           body: namespaceGrantsInput,
+          response: { 200: envelopeOf(z.array(namespaceGrant)) },
         },
       },
       async (request) => ok(await service.changeGrants(request.caller, request.params.id, request.body.grants)),

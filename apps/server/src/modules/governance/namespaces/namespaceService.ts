@@ -53,8 +53,9 @@ export class NamespaceService {
         if (isUniqueViolation(error)) throw badRequest('error.duplicateNamespace');
         throw error;
       }
-      entry.after = await repo.findNamespace(trx, id);
-      return entry.after;
+      const after = await repo.findNamespace(trx, id);
+      entry.after = after;
+      return after;
     });
   }
 
@@ -62,8 +63,9 @@ export class NamespaceService {
     return audited(this.context, caller, { operation: 'namespace:edit', target: `namespace:${id}` }, async (trx, entry) => {
       entry.before = await this.requireChangeable(id, trx);
       await repo.updateNamespace(trx, id, input);
-      entry.after = await repo.findNamespace(trx, id);
-      return entry.after;
+      const after = await repo.findNamespace(trx, id);
+      entry.after = after;
+      return after;
     });
   }
 
@@ -85,8 +87,9 @@ export class NamespaceService {
       const namespace = await this.requireNamespace(id, trx);
       entry.before = await namespaceGrantsOf(trx, namespace.namespaceId);
       await requireNamespaceGrantsChange(caller, trx, namespace.namespaceId, grants);
-      entry.after = await namespaceGrantsOf(trx, namespace.namespaceId);
-      return entry.after;
+      const after = await namespaceGrantsOf(trx, namespace.namespaceId);
+      entry.after = after;
+      return after;
     });
   }
 
@@ -100,8 +103,9 @@ export class NamespaceService {
       }
       entry.before = doomed;
       const deleted = await repo.deleteNamespaces(trx, ids);
-      entry.after = { deleted };
-      return entry.after;
+      const after = { deleted };
+      entry.after = after;
+      return after;
     });
   }
 }

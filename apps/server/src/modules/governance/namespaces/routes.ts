@@ -1,9 +1,10 @@
-import { namespaceInput, namespaceSortable, namespaceUpdate, pageQuerySchema } from '@qiming/shared';
+import { deletedCount, namespace, namespaceInput, namespaceSortable, namespaceUpdate, pageQuerySchema } from '@qiming/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../../context.ts';
 import { wholeList } from '../../../db/paginate.ts';
-import { ok } from '../../../http/envelope.ts';
+import { envelopeOf, ok, pageOf } from '../../../http/envelope.ts';
+import { found } from '../../../http/found.ts';
 import { idListBody, idParam } from '../../../http/idList.ts';
 import * as repo from './namespaceRepo.ts';
 import type { NamespaceService } from './namespaceService.ts';
@@ -19,23 +20,38 @@ export function namespaceRoutes(service: NamespaceService): FastifyPluginAsyncZo
           tags,
           summary: 'A page of namespaces with their config and service counts',
           querystring: pageQuerySchema(namespaceSortable),
+          response: { 200: envelopeOf(pageOf(namespace)) },
         },
       },
       async (request) => ok(await repo.pageNamespaces(context.db, request.query)),
     );
-    app.get('/api/admin/namespaces/all', { schema: { tags, summary: 'Every namespace, for choosing one' } }, async () =>
-      ok(wholeList(await repo.listNamespaces(context.db))),
+    app.get(
+      '/api/admin/namespaces/all',
+      { schema: { tags, summary: 'Every namespace, for choosing one', response: { 200: envelopeOf(pageOf(namespace)) } } },
+      async () => ok(wholeList(await repo.listNamespaces(context.db))),
     );
-    app.post('/api/admin/namespaces', { schema: { tags, summary: 'Creates a namespace', body: namespaceInput } }, async (request) =>
-      ok(await service.create(request.caller, request.body)),
+    app.post(
+      '/api/admin/namespaces',
+      { schema: { tags, summary: 'Creates a namespace', body: namespaceInput, response: { 200: envelopeOf(namespace) } } },
+      async (request) => ok(found(await service.create(request.caller, request.body))),
     );
     app.put(
       '/api/admin/namespaces/:id',
-      { schema: { tags, summary: 'Renames a namespace', params: z.object({ id: idParam }), body: namespaceUpdate } },
-      async (request) => ok(await service.update(request.caller, request.params.id, request.body)),
+      {
+        schema: {
+          tags,
+          summary: 'Renames a namespace',
+          params: z.object({ id: idParam }),
+          body: namespaceUpdate,
+          response: { 200: envelopeOf(namespace) },
+        },
+      },
+      async (request) => ok(found(await service.update(request.caller, request.params.id, request.body))),
     );
-    app.post('/api/admin/namespaces/delete', { schema: { tags, summary: 'Deletes empty namespaces', body: idListBody } }, async (request) =>
-      ok(await service.remove(request.caller, request.body.ids)),
+    app.post(
+      '/api/admin/namespaces/delete',
+      { schema: { tags, summary: 'Deletes empty namespaces', body: idListBody, response: { 200: envelopeOf(deletedCount) } } },
+      async (request) => ok(await service.remove(request.caller, request.body.ids)),
     );
   };
 }

@@ -190,8 +190,9 @@ export class RegistryService {
         if (isUniqueViolation(error)) throw badRequest('error.duplicateService');
         throw error;
       }
-      entry.after = await this.requireService(namespaceId, id, trx);
-      return entry.after;
+      const after = await this.requireService(namespaceId, id, trx);
+      entry.after = after;
+      return after;
     });
   }
 
@@ -200,8 +201,9 @@ export class RegistryService {
     return audited(this.context, caller, { operation: 'registry:edit', target: `service:${id}` }, async (trx, entry) => {
       entry.before = await this.requireService(namespaceId, id, trx);
       await services.updateService(trx, id, input, this.context.now());
-      entry.after = await this.requireService(namespaceId, id, trx);
-      return entry.after;
+      const after = await this.requireService(namespaceId, id, trx);
+      entry.after = after;
+      return after;
     });
   }
 
@@ -215,8 +217,9 @@ export class RegistryService {
       }
       entry.before = before;
       const deleted = await services.deleteServices(trx, namespaceId, ids);
-      entry.after = { deleted };
-      return entry.after;
+      const after = { deleted };
+      entry.after = after;
+      return after;
     });
   }
 
@@ -226,8 +229,9 @@ export class RegistryService {
       entry.before = await instances.findInstance(trx, serviceId, id);
       if (!entry.before) throw notFound();
       await instances.editInstance(trx, serviceId, id, edit);
-      entry.after = await instances.findInstance(trx, serviceId, id);
-      return entry.after;
+      const after = await instances.findInstance(trx, serviceId, id);
+      entry.after = after;
+      return after;
     });
   }
 
@@ -238,8 +242,9 @@ export class RegistryService {
       const deleted = await instances.deleteInstances(trx, serviceId, ids);
       // A client beating still registers again rather than beat on in this server's memory only.
       for (const instance of gone) this.liveness.forget(instanceKey({ ...service, namespaceId }, instance));
-      entry.after = { deleted };
-      return entry.after;
+      const after = { deleted };
+      entry.after = after;
+      return after;
     });
   }
 }

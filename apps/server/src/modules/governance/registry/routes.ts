@@ -1,8 +1,18 @@
-import { instanceEdit, instanceSortable, pageQuerySchema, serviceInput, serviceSortable } from '@qiming/shared';
+import {
+  deletedCount,
+  instanceEdit,
+  instanceSortable,
+  pageQuerySchema,
+  registryInstance,
+  registryService,
+  serviceInput,
+  serviceSortable,
+} from '@qiming/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../../context.ts';
-import { ok } from '../../../http/envelope.ts';
+import { envelopeOf, ok, pageOf } from '../../../http/envelope.ts';
+import { found } from '../../../http/found.ts';
 import { idListBody, idParam } from '../../../http/idList.ts';
 import { namespaceParams } from '../namespaces/namespaceParam.ts';
 import type { NamespaceService } from '../namespaces/namespaceService.ts';
@@ -30,6 +40,7 @@ export function registryRoutes(registry: RegistryService, namespaces: NamespaceS
           summary: 'A page of services with cluster, instance and healthy counts',
           params: namespaceParams,
           querystring: pageQuerySchema(serviceSortable).extend(serviceFilter.shape),
+          response: { 200: envelopeOf(pageOf(registryService)) },
         },
       },
       async (request) => {
@@ -39,7 +50,15 @@ export function registryRoutes(registry: RegistryService, namespaces: NamespaceS
     );
     app.post(
       '/api/admin/registry/:namespaceId/services',
-      { schema: { tags, summary: 'Creates a service', params: namespaceParams, body: serviceInput } },
+      {
+        schema: {
+          tags,
+          summary: 'Creates a service',
+          params: namespaceParams,
+          body: serviceInput,
+          response: { 200: envelopeOf(registryService) },
+        },
+      },
       async (request) =>
         ok(await registry.createService(request.caller, await namespaces.requireExisting(request.params.namespaceId), request.body)),
     );
@@ -51,13 +70,22 @@ export function registryRoutes(registry: RegistryService, namespaces: NamespaceS
           summary: "Changes a service's protect threshold and metadata",
           params: namespaceParams.extend({ id: idParam }),
           body: serviceInput,
+          response: { 200: envelopeOf(registryService) },
         },
       },
       async (request) => ok(await registry.updateService(request.caller, request.params.namespaceId, request.params.id, request.body)),
     );
     app.post(
       '/api/admin/registry/:namespaceId/services/delete',
-      { schema: { tags, summary: 'Deletes services that have no instances', params: namespaceParams, body: idListBody } },
+      {
+        schema: {
+          tags,
+          summary: 'Deletes services that have no instances',
+          params: namespaceParams,
+          body: idListBody,
+          response: { 200: envelopeOf(deletedCount) },
+        },
+      },
       async (request) => ok(await registry.removeServices(request.caller, request.params.namespaceId, request.body.ids)),
     );
     app.get(
@@ -68,6 +96,7 @@ export function registryRoutes(registry: RegistryService, namespaces: NamespaceS
           summary: 'A page of the instances of a service',
           params: serviceParams,
           querystring: pageQuerySchema(instanceSortable).extend({ clusterName: filterText }),
+          response: { 200: envelopeOf(pageOf(registryInstance)) },
         },
       },
       async (request) => {
@@ -90,22 +119,33 @@ export function registryRoutes(registry: RegistryService, namespaces: NamespaceS
           summary: "Changes an instance's weight and enabled flag",
           params: serviceParams.extend({ id: idParam }),
           body: instanceEdit,
+          response: { 200: envelopeOf(registryInstance) },
         },
       },
       async (request) =>
         ok(
-          await registry.editInstance(
-            request.caller,
-            request.params.namespaceId,
-            request.params.serviceId,
-            request.params.id,
-            request.body,
+          found(
+            await registry.editInstance(
+              request.caller,
+              request.params.namespaceId,
+              request.params.serviceId,
+              request.params.id,
+              request.body,
+            ),
           ),
         ),
     );
     app.post(
       '/api/admin/registry/:namespaceId/services/:serviceId/instances/delete',
-      { schema: { tags, summary: 'Deregisters instances', params: serviceParams, body: idListBody } },
+      {
+        schema: {
+          tags,
+          summary: 'Deregisters instances',
+          params: serviceParams,
+          body: idListBody,
+          response: { 200: envelopeOf(deletedCount) },
+        },
+      },
       async (request) =>
         ok(await registry.deregisterInstances(request.caller, request.params.namespaceId, request.params.serviceId, request.body.ids)),
     );
