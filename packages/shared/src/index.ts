@@ -33,6 +33,7 @@ export * from './api/operationLog.ts';
 export * from './api/passwordPolicy.ts';
 export * from './api/portal.ts';
 export * from './api/portalAdmin.ts';
+export * from './api/portalContent.ts';
 export * from './api/profile.ts';
 export * from './api/region.ts';
 export * from './api/serialNumber.ts';

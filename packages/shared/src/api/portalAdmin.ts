@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { type FieldRule, fieldRules, optionalText, requiredText } from '../validation/rules.ts';
 import { formFlag, ruledNumber, ruledString } from '../validation/zod.ts';
-import type { AboutSection, Customer, NewsSummary, PortalService, Position, ServiceKind, SiteSettings } from './portal.ts';
+import type { SiteSettings } from './portalContent.ts';
 
 /** A news item is written as a draft, published to the site, and withdrawn from it again. */
 export const newsStatuses = ['draft', 'published', 'withdrawn'] as const;
@@ -131,7 +131,8 @@ const lines = (rules: FieldRule[]) =>
   );
 const featureLines = lines(portalRules.features);
 
-export const serviceKinds = ['information', 'innovation'] as const satisfies readonly ServiceKind[];
+export const serviceKinds = ['information', 'innovation'] as const;
+export type ServiceKind = (typeof serviceKinds)[number];
 
 export const portalServiceInput = z.object({
   kind: z.enum(serviceKinds, { message: 'validation.selectRequired' }),
@@ -200,29 +201,3 @@ export const newsSortable = ['publishedAt', 'title', 'updatedAt'] as const;
 
 /** How long a preview link works. */
 export const previewLifetimeMs = 30 * 60 * 1000;
-
-export type Preview = { kind: 'site'; payload: SiteSettings } | { kind: 'news'; payload: NewsPreview };
-export interface NewsPreview extends NewsSummary {
-  body: string;
-}
-
-export interface PortalServiceRow extends PortalService {
-  id: number;
-  kind: ServiceKind;
-  seq: number;
-}
-export interface CustomerRow extends Customer {
-  seq: number;
-}
-export interface AboutSectionRow extends AboutSection {
-  id: number;
-  seq: number;
-}
-export interface JobRow extends Position {
-  seq: number;
-}
-export interface NewsRow extends NewsSummary {
-  status: NewsStatus;
-  body: string;
-  updatedAt: number;
-}

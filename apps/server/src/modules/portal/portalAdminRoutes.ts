@@ -1,8 +1,18 @@
-import { newsInput, newsSortable, newsStatuses, pageQuerySchema, siteSettingsInput } from '@qiming/shared';
+import {
+  deletedCount,
+  newsInput,
+  newsRow,
+  newsSortable,
+  newsStatuses,
+  pageQuerySchema,
+  previewLink,
+  siteSettings,
+  siteSettingsInput,
+} from '@qiming/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
-import { ok } from '../../http/envelope.ts';
+import { envelopeOf, ok, pageOf } from '../../http/envelope.ts';
 import { idListBody, idParam } from '../../http/idList.ts';
 import { pageNewsRows } from './newsRepo.ts';
 import { NewsService } from './newsService.ts';
@@ -24,17 +34,33 @@ export function portalAdminRoutes(cache: PublicContentCache, previews: PreviewSe
     const settings = new SiteSettingsService(context, cache);
     const news = new NewsService(context, cache);
 
-    app.get(`${admin}/site`, { schema: { tags, summary: 'The site settings as saved' } }, async () =>
-      ok(await readSiteSettings(context.db)),
+    app.get(
+      `${admin}/site`,
+      { schema: { tags, summary: 'The site settings as saved', response: { 200: envelopeOf(siteSettings) } } },
+      async () => ok(await readSiteSettings(context.db)),
     );
     app.put(
       `${admin}/site`,
-      { schema: { tags, summary: 'Saves the site settings; the site shows them at once', body: siteSettingsInput } },
+      {
+        schema: {
+          tags,
+          summary: 'Saves the site settings; the site shows them at once',
+          body: siteSettingsInput,
+          response: { 200: envelopeOf(siteSettings) },
+        },
+      },
       async (request) => ok(await settings.save(request.caller, request.body)),
     );
     app.post(
       `${admin}/site/preview`,
-      { schema: { tags, summary: 'A link that shows these settings on the site without saving them', body: siteSettingsInput } },
+      {
+        schema: {
+          tags,
+          summary: 'A link that shows these settings on the site without saving them',
+          body: siteSettingsInput,
+          response: { 200: envelopeOf(previewLink) },
+        },
+      },
       async (request) => ok(await previews.site(request.caller, request.body)),
     );
 
@@ -48,19 +74,32 @@ export function portalAdminRoutes(cache: PublicContentCache, previews: PreviewSe
             title: filterText,
             status: z.enum(newsStatuses).optional().catch(undefined),
           }),
+          response: { 200: envelopeOf(pageOf(newsRow)) },
         },
       },
       async (request) => ok(await pageNewsRows(context.db, request.query)),
     );
-    app.get(`${admin}/news/:id`, { schema: { tags, summary: 'One news item', params: idParams } }, async (request) =>
-      ok(await news.require(request.params.id)),
+    app.get(
+      `${admin}/news/:id`,
+      { schema: { tags, summary: 'One news item', params: idParams, response: { 200: envelopeOf(newsRow) } } },
+      async (request) => ok(await news.require(request.params.id)),
     );
-    app.post(`${admin}/news`, { schema: { tags, summary: 'Writes a news item as a draft', body: newsInput } }, async (request) =>
-      ok(await news.create(request.caller, request.body)),
+    app.post(
+      `${admin}/news`,
+      { schema: { tags, summary: 'Writes a news item as a draft', body: newsInput, response: { 200: envelopeOf(newsRow) } } },
+      async (request) => ok(await news.create(request.caller, request.body)),
     );
     app.put(
       `${admin}/news/:id`,
-      { schema: { tags, summary: 'Changes a news item; a published one changes on the site at once', params: idParams, body: newsInput } },
+      {
+        schema: {
+          tags,
+          summary: 'Changes a news item; a published one changes on the site at once',
+          params: idParams,
+          body: newsInput,
+          response: { 200: envelopeOf(newsRow) },
+        },
+      },
       async (request) => ok(await news.update(request.caller, request.params.id, request.body)),
     );
     app.post(
@@ -71,6 +110,7 @@ export function portalAdminRoutes(cache: PublicContentCache, previews: PreviewSe
           summary: 'A link that shows this news item on the site without saving it',
           querystring: z.object({ id: z.coerce.number().int().min(0).default(0) }),
           body: newsInput,
+          response: { 200: envelopeOf(previewLink) },
         },
       },
       async (request) => ok(await previews.news(request.caller, request.body, request.query.id)),
@@ -78,31 +118,61 @@ export function portalAdminRoutes(cache: PublicContentCache, previews: PreviewSe
     for (const step of ['publish', 'withdraw'] as const) {
       app.post(
         `${admin}/news/:id/${step}`,
-        { schema: { tags, summary: `${step === 'publish' ? 'Publishes' : 'Withdraws'} a news item`, params: idParams } },
+        {
+          schema: {
+            tags,
+            summary: `${step === 'publish' ? 'Publishes' : 'Withdraws'} a news item`,
+            params: idParams,
+            response: { 200: envelopeOf(newsRow) },
+          },
+        },
         async (request) => ok(await news.step(request.caller, request.params.id, step)),
       );
     }
-    app.post(`${admin}/news/delete`, { schema: { tags, summary: 'Deletes news items', body: idListBody } }, async (request) =>
-      ok(await news.remove(request.caller, request.body.ids)),
+    app.post(
+      `${admin}/news/delete`,
+      { schema: { tags, summary: 'Deletes news items', body: idListBody, response: { 200: envelopeOf(deletedCount) } } },
+      async (request) => ok(await news.remove(request.caller, request.body.ids)),
     );
 
     for (const kind of recordKinds) {
       const records = new PortalRecordService(context, cache, kind);
       const base = `${admin}/${kind.path}`;
       const filters = z.object(Object.fromEntries([...kind.filters, 'name'].map((column) => [column, filterText])));
-      app.get(base, { schema: { tags, summary: `The ${kind.path} in their order`, querystring: filters } }, async (request) =>
-        ok(await records.list(request.query as Record<string, string | undefined>)),
+      app.get(
+        base,
+        {
+          schema: {
+            tags,
+            summary: `The ${kind.path} in their order`,
+            querystring: filters,
+            response: { 200: envelopeOf(pageOf(kind.row)) },
+          },
+        },
+        async (request) => ok(await records.list(request.query as Record<string, string | undefined>)),
       );
-      app.post(base, { schema: { tags, summary: `Adds to the ${kind.path}`, body: kind.input } }, async (request) =>
-        ok(await records.create(request.caller, request.body)),
+      app.post(
+        base,
+        { schema: { tags, summary: `Adds to the ${kind.path}`, body: kind.input, response: { 200: envelopeOf(kind.row) } } },
+        async (request) => ok(await records.create(request.caller, request.body)),
       );
       app.put(
         `${base}/:id`,
-        { schema: { tags, summary: `Changes one of the ${kind.path}`, params: idParams, body: kind.input } },
+        {
+          schema: {
+            tags,
+            summary: `Changes one of the ${kind.path}`,
+            params: idParams,
+            body: kind.input,
+            response: { 200: envelopeOf(kind.row) },
+          },
+        },
         async (request) => ok(await records.update(request.caller, request.params.id, request.body)),
       );
-      app.post(`${base}/delete`, { schema: { tags, summary: `Deletes from the ${kind.path}`, body: idListBody } }, async (request) =>
-        ok(await records.remove(request.caller, request.body.ids)),
+      app.post(
+        `${base}/delete`,
+        { schema: { tags, summary: `Deletes from the ${kind.path}`, body: idListBody, response: { 200: envelopeOf(deletedCount) } } },
+        async (request) => ok(await records.remove(request.caller, request.body.ids)),
       );
     }
   };

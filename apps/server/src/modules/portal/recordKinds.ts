@@ -1,12 +1,16 @@
 import {
   type AboutSectionRow,
   aboutSectionInput,
+  aboutSectionRow,
   type CustomerRow,
   customerInput,
+  customerRow,
   type JobRow,
   jobInput,
+  jobRow,
   type PortalServiceRow,
   portalServiceInput,
+  portalServiceRow,
 } from '@qiming/shared';
 import type { z } from 'zod';
 import type { Database } from '../../db/schema.ts';
@@ -21,6 +25,8 @@ export interface RecordKind<Input, Row> {
   path: 'services' | 'customers' | 'about' | 'jobs';
   table: keyof Database & `portal_${string}`;
   input: z.ZodType<Input, unknown>;
+  /** The row as answers carry it: what the back-office's list and dialog read. */
+  row: z.ZodType<Row>;
   toRow(input: Input): Record<string, unknown>;
   fromRow(row: Record<string, unknown>): Row;
   images(input: Input): string[];
@@ -37,6 +43,7 @@ export const serviceKind: RecordKind<z.infer<typeof portalServiceInput>, PortalS
   path: 'services',
   table: 'portal_service',
   input: portalServiceInput,
+  row: portalServiceRow,
   toRow: (input) => ({ ...input, features: JSON.stringify(input.features), results: JSON.stringify(input.results) }),
   fromRow: (row) =>
     ({
@@ -55,6 +62,7 @@ export const customerKind: RecordKind<z.infer<typeof customerInput>, CustomerRow
   path: 'customers',
   table: 'portal_customer',
   input: customerInput,
+  row: customerRow,
   toRow: (input) => input,
   fromRow: (row) => numbered(row) as CustomerRow,
   images: (input) => [input.logo],
@@ -67,6 +75,7 @@ export const aboutKind: RecordKind<z.infer<typeof aboutSectionInput>, AboutSecti
   path: 'about',
   table: 'portal_about_section',
   input: aboutSectionInput,
+  row: aboutSectionRow,
   toRow: (input) => ({ ...input, items: JSON.stringify(input.items) }),
   fromRow: (row) => ({ ...numbered(row), index: Number(row.seq), items: JSON.parse(String(row.items)) }) as AboutSectionRow,
   images: (input) => [input.image],
@@ -79,6 +88,7 @@ export const jobKind: RecordKind<z.infer<typeof jobInput>, JobRow> = {
   path: 'jobs',
   table: 'portal_position',
   input: jobInput,
+  row: jobRow,
   toRow: (input) => input,
   fromRow: (row) => ({ ...numbered(row), headcount: Number(row.headcount) }) as JobRow,
   images: () => [],

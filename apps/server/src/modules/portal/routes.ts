@@ -1,8 +1,20 @@
-import { maxPublicNewsPageSize, publicNewsPageSize } from '@qiming/shared';
+import {
+  aboutSection,
+  customer,
+  homeContent,
+  maxPublicNewsPageSize,
+  newsDetail,
+  newsSummary,
+  portalService,
+  position,
+  preview,
+  publicNewsPageSize,
+  siteSettings,
+} from '@qiming/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
-import { ok } from '../../http/envelope.ts';
+import { envelopeOf, ok, pageOf } from '../../http/envelope.ts';
 import { notFound } from '../../http/errors.ts';
 import { idParam } from '../../http/idList.ts';
 import { portalAdminRoutes } from './portalAdminRoutes.ts';
@@ -26,22 +38,31 @@ export const portalRoutes: FastifyPluginAsyncZod<AppContext> = async (app, conte
 
   app.get(
     '/api/public/site',
-    { config: limited, schema: { tags, summary: 'Company name, contacts, filing number, QR images' } },
+    {
+      config: limited,
+      schema: { tags, summary: 'Company name, contacts, filing number, QR images', response: { 200: envelopeOf(siteSettings) } },
+    },
     async () => ok(await cache.read('site', () => repo.readSiteSettings(db))),
   );
 
-  app.get('/api/public/home', { config: limited, schema: { tags, summary: 'Everything the home page shows, in one answer' } }, async () =>
-    ok(
-      await cache.read('home', async () => {
-        const [information, innovation, news, customers] = await Promise.all([
-          repo.listServices(db, 'information'),
-          repo.listServices(db, 'innovation'),
-          repo.pageNews(db, 1, 4),
-          repo.listCustomers(db),
-        ]);
-        return { information, innovation, news: news.records, customers };
-      }),
-    ),
+  app.get(
+    '/api/public/home',
+    {
+      config: limited,
+      schema: { tags, summary: 'Everything the home page shows, in one answer', response: { 200: envelopeOf(homeContent) } },
+    },
+    async () =>
+      ok(
+        await cache.read('home', async () => {
+          const [information, innovation, news, customers] = await Promise.all([
+            repo.listServices(db, 'information'),
+            repo.listServices(db, 'innovation'),
+            repo.pageNews(db, 1, 4),
+            repo.listCustomers(db),
+          ]);
+          return { information, innovation, news: news.records, customers };
+        }),
+      ),
   );
 
   app.get(
@@ -52,6 +73,7 @@ export const portalRoutes: FastifyPluginAsyncZod<AppContext> = async (app, conte
         tags,
         summary: 'Information or innovation services',
         querystring: z.object({ kind: z.enum(['information', 'innovation']) }),
+        response: { 200: envelopeOf(z.array(portalService)) },
       },
     },
     async (request) => ok(await cache.read(`services:${request.query.kind}`, () => repo.listServices(db, request.query.kind))),
@@ -68,6 +90,7 @@ export const portalRoutes: FastifyPluginAsyncZod<AppContext> = async (app, conte
           page: z.coerce.number().int().min(1).max(10_000).default(1),
           limit: z.coerce.number().int().min(1).max(maxPublicNewsPageSize).default(publicNewsPageSize),
         }),
+        response: { 200: envelopeOf(pageOf(newsSummary)) },
       },
     },
     async (request) => {
@@ -80,7 +103,12 @@ export const portalRoutes: FastifyPluginAsyncZod<AppContext> = async (app, conte
     '/api/public/news/:id',
     {
       config: limited,
-      schema: { tags, summary: 'One published news item with its sanitised body and neighbours', params: z.object({ id: idParam }) },
+      schema: {
+        tags,
+        summary: 'One published news item with its sanitised body and neighbours',
+        params: z.object({ id: idParam }),
+        response: { 200: envelopeOf(newsDetail) },
+      },
     },
     async (request) => {
       const { id } = request.params;
@@ -93,14 +121,20 @@ export const portalRoutes: FastifyPluginAsyncZod<AppContext> = async (app, conte
     },
   );
 
-  app.get('/api/public/customers', { config: limited, schema: { tags, summary: 'Typical customers' } }, async () =>
-    ok(await cache.read('customers', () => repo.listCustomers(db))),
+  app.get(
+    '/api/public/customers',
+    { config: limited, schema: { tags, summary: 'Typical customers', response: { 200: envelopeOf(z.array(customer)) } } },
+    async () => ok(await cache.read('customers', () => repo.listCustomers(db))),
   );
-  app.get('/api/public/about', { config: limited, schema: { tags, summary: 'The about-us sections' } }, async () =>
-    ok(await cache.read('about', () => repo.listAboutSections(db))),
+  app.get(
+    '/api/public/about',
+    { config: limited, schema: { tags, summary: 'The about-us sections', response: { 200: envelopeOf(z.array(aboutSection)) } } },
+    async () => ok(await cache.read('about', () => repo.listAboutSections(db))),
   );
-  app.get('/api/public/positions', { config: limited, schema: { tags, summary: 'Open positions' } }, async () =>
-    ok(await cache.read('positions', () => repo.listPositions(db))),
+  app.get(
+    '/api/public/positions',
+    { config: limited, schema: { tags, summary: 'Open positions', response: { 200: envelopeOf(z.array(position)) } } },
+    async () => ok(await cache.read('positions', () => repo.listPositions(db))),
   );
   app.get(
     '/api/public/preview/:token',
@@ -110,6 +144,7 @@ export const portalRoutes: FastifyPluginAsyncZod<AppContext> = async (app, conte
         tags,
         summary: 'Unsaved content an editor previews on the site: the settings or a news item',
         params: z.object({ token: z.string().regex(/^[\w-]{32}$/) }),
+        response: { 200: envelopeOf(preview) },
       },
     },
     async (request, reply) => {
