@@ -142,9 +142,9 @@ const subFieldInput = z.object(fieldShape);
 const formFieldInput = z.object({ ...fieldShape, /** A sub-table's columns. */ fields: z.array(subFieldInput).min(1).max(50).optional() });
 export type FormSubField = z.infer<typeof subFieldInput>;
 export type FormField = z.infer<typeof formFieldInput>;
-export interface FormSchema {
-  fields: FormField[];
-}
+/** A form's schema as answers carry it: the fields as saved, each default filled in. */
+export const formSchema = z.object({ fields: z.array(formFieldInput) });
+export type FormSchema = z.infer<typeof formSchema>;
 
 /** Checks one level of fields: unique keys, conditions on its own fields, options, sub-fields and rules fit for the kind. */
 function checkLevel(fields: readonly FormSubField[], path: (string | number)[], context: z.RefinementCtx, subLevel: boolean): void {
@@ -284,70 +284,75 @@ export type FormInput = z.infer<typeof formInput>;
 
 export const formSortable = ['name', 'modelName', 'updatedAt'] as const;
 
-export interface Form {
-  id: number;
-  name: string;
-  description: string;
-  field: FormSchema;
-  action: string;
-  url: string;
-  modelName: string;
+export const form = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string(),
+  field: formSchema,
+  action: z.string(),
+  url: z.string(),
+  modelName: z.string(),
   /** The latest published version; null before the first publication. */
-  version: number | null;
-  createdAt: number;
-  updatedAt: number;
-}
+  version: z.number().int().nullable(),
+  createdAt: z.number().int(),
+  updatedAt: z.number().int(),
+});
+export type Form = z.infer<typeof form>;
 
-export interface FormVersion {
-  formId: number;
-  version: number;
-  field: FormSchema;
-  publishedAt: number;
-  publishedBy: string;
-}
+export const formVersion = z.object({
+  formId: z.number().int(),
+  version: z.number().int(),
+  field: formSchema,
+  publishedAt: z.number().int(),
+  publishedBy: z.string(),
+});
+export type FormVersion = z.infer<typeof formVersion>;
 
 /** Where posting a submission on to the form's `url` stands: `none` when the form has no url. */
 export const formPostStatuses = ['none', 'pending', 'posted', 'failed'] as const;
 export type FormPostStatus = (typeof formPostStatuses)[number];
 
-export interface FormSubmission {
-  id: number;
-  formId: number;
-  version: number;
-  values: Record<string, unknown>;
-  submittedBy: number;
+export const formSubmission = z.object({
+  id: z.number().int(),
+  formId: z.number().int(),
+  version: z.number().int(),
+  values: z.record(z.string(), z.unknown()),
+  submittedBy: z.number().int(),
   /** The submitter's name, for lists and exports. */
-  submittedByName: string;
-  submittedAt: number;
-  postStatus: FormPostStatus;
+  submittedByName: z.string(),
+  submittedAt: z.number().int(),
+  postStatus: z.enum(formPostStatuses),
   /** Why posting on failed, in English (the server's language). */
-  postError: string | null;
-}
+  postError: z.string().nullable(),
+});
+export type FormSubmission = z.infer<typeof formSubmission>;
 
 /** A submission as a page of them lists it: without its values, which only the detail carries. */
-export type SubmissionSummary = Omit<FormSubmission, 'values'>;
+export const submissionSummary = formSubmission.omit({ values: true });
+export type SubmissionSummary = z.infer<typeof submissionSummary>;
 
 /** A form someone may fill in: its latest published version. */
-export interface PublishedForm {
-  id: number;
-  name: string;
-  description: string;
-  version: number;
-}
+export const publishedForm = z.object({ id: z.number().int(), name: z.string(), description: z.string(), version: z.number().int() });
+export type PublishedForm = z.infer<typeof publishedForm>;
 
 /** One submission with the schema of its own version and names for the ids among its values (see `referenceLabelKey`). */
-export interface SubmissionDetail extends FormSubmission {
-  field: FormSchema;
-  labels: Record<string, string>;
-}
+export const submissionDetail = formSubmission.extend({ field: formSchema, labels: z.record(z.string(), z.string()) });
+export type SubmissionDetail = z.infer<typeof submissionDetail>;
 
 /** What a picker offers: an organisation, an account, a dictionary item or a region. */
-export interface LookupOption {
-  value: string | number;
-  label: string;
+export const lookupOption = z.object({
+  value: z.union([z.string(), z.number()]),
+  label: z.string(),
   /** A region with nothing under it. */
-  isLeaf?: boolean;
-}
+  isLeaf: z.boolean().optional(),
+});
+export type LookupOption = z.infer<typeof lookupOption>;
+
+/** A submission refused (422): every problem in the caller's language, named by its field. */
+export const submissionProblems = z.object({ problems: z.array(z.object({ field: z.string(), message: z.string() })) });
+
+/** A form as the submissions page names it. */
+export const formName = publishedForm.pick({ id: true, name: true });
 
 export const submissionSearch = z.object({
   /** Part of the submitter's name or user name. */

@@ -1,9 +1,9 @@
-import { regionCodePattern } from '@qiming/shared';
+import { formSubmission, formVersion, lookupOption, publishedForm, regionCodePattern, submissionProblems } from '@qiming/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { chargeAccountQuota } from '../../http/accountQuota.ts';
-import { ok } from '../../http/envelope.ts';
+import { envelopeOf, ok } from '../../http/envelope.ts';
 import { idParam } from '../../http/idList.ts';
 import { SubmissionRefused } from './acceptValues.ts';
 import { FormLookup } from './formLookup.ts';
@@ -24,12 +24,21 @@ export function fillRoutes(forms: FormService, submissions: SubmissionService): 
   return async (app, context) => {
     const lookup = new FormLookup(context);
 
-    app.get('/api/admin/forms/published', { schema: { tags, summary: 'Forms with a published version, by name' } }, async () =>
-      ok(await repo.listPublished(context.db)),
+    app.get(
+      '/api/admin/forms/published',
+      { schema: { tags, summary: 'Forms with a published version, by name', response: { 200: envelopeOf(z.array(publishedForm)) } } },
+      async () => ok(await repo.listPublished(context.db)),
     );
     app.get(
       '/api/admin/forms/:id/schema',
-      { schema: { tags, summary: 'The latest published version; 404 while never published', params: idParams } },
+      {
+        schema: {
+          tags,
+          summary: 'The latest published version; 404 while never published',
+          params: idParams,
+          response: { 200: envelopeOf(formVersion) },
+        },
+      },
       async (request) => ok(await forms.publishedSchema(request.params.id)),
     );
     app.post(
@@ -41,6 +50,7 @@ export function fillRoutes(forms: FormService, submissions: SubmissionService): 
             'Checks values against the latest published version and what they refer to, keeps them with it and posts them on to the form url; 422 with every problem otherwise',
           params: idParams,
           body: submissionBody,
+          response: { 200: envelopeOf(formSubmission), 422: envelopeOf(submissionProblems) },
         },
       },
       async (request, reply) => {
@@ -57,12 +67,26 @@ export function fillRoutes(forms: FormService, submissions: SubmissionService): 
     );
     app.get(
       '/api/admin/forms/lookup/organs',
-      { schema: { tags, summary: 'Organisations in the caller’s scope for filling in forms, by name', querystring: lookupQuery } },
+      {
+        schema: {
+          tags,
+          summary: 'Organisations in the caller’s scope for filling in forms, by name',
+          querystring: lookupQuery,
+          response: { 200: envelopeOf(z.array(lookupOption)) },
+        },
+      },
       async (request) => ok(await lookup.organs(request.caller, request.query.text, request.query.limit)),
     );
     app.get(
       '/api/admin/forms/lookup/accounts',
-      { schema: { tags, summary: 'Accounts in the caller’s scope for filling in forms, by name', querystring: lookupQuery } },
+      {
+        schema: {
+          tags,
+          summary: 'Accounts in the caller’s scope for filling in forms, by name',
+          querystring: lookupQuery,
+          response: { 200: envelopeOf(z.array(lookupOption)) },
+        },
+      },
       async (request) => ok(await lookup.accounts(request.caller, request.query.text, request.query.limit)),
     );
     app.get(
@@ -73,6 +97,7 @@ export function fillRoutes(forms: FormService, submissions: SubmissionService): 
           summary: 'Items of a dictionary a published form takes its options from',
           params: z.object({ dictCode: z.string().min(1).max(100) }),
           querystring: lookupQuery.extend({ limit: z.coerce.number().int().min(1).max(500).default(500) }),
+          response: { 200: envelopeOf(z.array(lookupOption)) },
         },
       },
       async (request) => ok(await lookup.dictionaryItems(request.params.dictCode, request.query.text, request.query.limit)),
@@ -84,6 +109,7 @@ export function fillRoutes(forms: FormService, submissions: SubmissionService): 
           tags,
           summary: 'Regions in use directly under a code, or the provinces',
           querystring: z.object({ code: z.string().regex(regionCodePattern).optional() }),
+          response: { 200: envelopeOf(z.array(lookupOption)) },
         },
       },
       async (request) => ok(await lookup.regions(request.query.code)),

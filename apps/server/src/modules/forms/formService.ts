@@ -50,8 +50,9 @@ export class FormService {
   create(caller: Caller, input: FormInput) {
     return audited(this.context, caller, { operation: 'form:add', target: `form:${input.name}` }, async (trx, entry) => {
       const id = await repo.insertForm(trx, input, this.context.now());
-      entry.after = await this.require(id, trx);
-      return entry.after;
+      const after = await this.require(id, trx);
+      entry.after = after;
+      return after;
     });
   }
 
@@ -60,8 +61,9 @@ export class FormService {
     return audited(this.context, caller, { operation: 'form:edit', target: `form:${id}` }, async (trx, entry) => {
       entry.before = await this.require(id, trx);
       await repo.updateForm(trx, id, input, this.context.now());
-      entry.after = await this.require(id, trx);
-      return entry.after;
+      const after = await this.require(id, trx);
+      entry.after = after;
+      return after;
     });
   }
 
@@ -73,8 +75,9 @@ export class FormService {
         if (definition) throw new AppError(409, 'error.formUsedByProcess', { definition });
       }
       const deleted = await repo.deleteForms(trx, ids);
-      entry.after = { deleted };
-      return entry.after;
+      const after = { deleted };
+      entry.after = after;
+      return after;
     });
   }
 

@@ -1,8 +1,8 @@
-import { formInput, formSortable, pageQuerySchema, usePatternEngine } from '@qiming/shared';
+import { deletedCount, form, formInput, formSortable, formVersion, pageQuerySchema, usePatternEngine } from '@qiming/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
-import { ok } from '../../http/envelope.ts';
+import { envelopeOf, ok, pageOf } from '../../http/envelope.ts';
 import { idListBody, idParam } from '../../http/idList.ts';
 import { linearPatterns } from '../../text/linearPatterns.ts';
 import { fillRoutes } from './fillRoutes.ts';
@@ -25,24 +25,44 @@ function designerRoutes(service: FormService): FastifyPluginAsyncZod<AppContext>
           tags,
           summary: 'A page of forms, by name',
           querystring: pageQuerySchema(formSortable).extend({ name: z.string().max(100).optional() }),
+          response: { 200: envelopeOf(pageOf(form)) },
         },
       },
       async (request) => ok(await repo.pageForms(context.db, request.query)),
     );
-    app.get('/api/admin/forms/:id', { schema: { tags, summary: 'One form with its draft schema', params: idParams } }, async (request) =>
-      ok(await service.require(request.params.id)),
+    app.get(
+      '/api/admin/forms/:id',
+      { schema: { tags, summary: 'One form with its draft schema', params: idParams, response: { 200: envelopeOf(form) } } },
+      async (request) => ok(await service.require(request.params.id)),
     );
-    app.post('/api/admin/forms', { schema: { tags, summary: 'Creates a form', body: formInput } }, async (request) =>
-      ok(await service.create(request.caller, request.body)),
+    app.post(
+      '/api/admin/forms',
+      { schema: { tags, summary: 'Creates a form', body: formInput, response: { 200: envelopeOf(form) } } },
+      async (request) => ok(await service.create(request.caller, request.body)),
     );
     app.put(
       '/api/admin/forms/:id',
-      { schema: { tags, summary: 'Changes a form and its draft schema', params: idParams, body: formInput } },
+      {
+        schema: {
+          tags,
+          summary: 'Changes a form and its draft schema',
+          params: idParams,
+          body: formInput,
+          response: { 200: envelopeOf(form) },
+        },
+      },
       async (request) => ok(await service.update(request.caller, request.params.id, request.body)),
     );
     app.post(
       '/api/admin/forms/delete',
-      { schema: { tags, summary: 'Deletes forms with their versions and submissions', body: idListBody } },
+      {
+        schema: {
+          tags,
+          summary: 'Deletes forms with their versions and submissions',
+          body: idListBody,
+          response: { 200: envelopeOf(deletedCount) },
+        },
+      },
       async (request) => ok(await service.remove(request.caller, request.body.ids)),
     );
     app.post(
@@ -52,13 +72,21 @@ function designerRoutes(service: FormService): FastifyPluginAsyncZod<AppContext>
           tags,
           summary: 'Freezes the current draft as the next version; refused while an option names a missing dictionary',
           params: idParams,
+          response: { 200: envelopeOf(formVersion) },
         },
       },
       async (request) => ok(await service.publish(request.caller, request.params.id)),
     );
     app.get(
       '/api/admin/forms/:id/versions',
-      { schema: { tags, summary: "The form's published versions, newest first", params: idParams } },
+      {
+        schema: {
+          tags,
+          summary: "The form's published versions, newest first",
+          params: idParams,
+          response: { 200: envelopeOf(z.array(formVersion)) },
+        },
+      },
       async (request) => ok(await service.versions(request.params.id)),
     );
   };

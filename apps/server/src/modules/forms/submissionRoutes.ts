@@ -1,9 +1,10 @@
-import { pageQuerySchema, submissionSearch } from '@qiming/shared';
+import { formName, pageQuerySchema, submissionDetail, submissionSearch, submissionSummary } from '@qiming/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
-import { ok } from '../../http/envelope.ts';
+import { envelopeOf, ok, pageOf } from '../../http/envelope.ts';
 import { sendExcel } from '../../http/excelExport.ts';
+import { excelAnswer } from '../../http/fileAnswers.ts';
 import { idParam } from '../../http/idList.ts';
 import * as repo from './formRepo.ts';
 import type { SubmissionService } from './submissionService.ts';
@@ -38,8 +39,10 @@ export function sheetNameOf(formName: string): string {
 /** Reading what was submitted: by form, searched and paged, one at a time with names, and as a spreadsheet. */
 export function submissionRoutes(submissions: SubmissionService): FastifyPluginAsyncZod<AppContext> {
   return async (app, context) => {
-    app.get('/api/admin/forms/names', { schema: { tags, summary: 'Id and name of the forms with a published version' } }, async () =>
-      ok((await repo.listPublished(context.db)).map(({ id, name }) => ({ id, name }))),
+    app.get(
+      '/api/admin/forms/names',
+      { schema: { tags, summary: 'Id and name of the forms with a published version', response: { 200: envelopeOf(z.array(formName)) } } },
+      async () => ok((await repo.listPublished(context.db)).map(({ id, name }) => ({ id, name }))),
     );
     app.get(
       '/api/admin/forms/:id/submissions',
@@ -49,6 +52,7 @@ export function submissionRoutes(submissions: SubmissionService): FastifyPluginA
           summary: 'A page of the form’s submissions, newest first, by submitter and time',
           params: idParams,
           querystring: pageQuerySchema(['submittedAt']).extend(submissionSearch.shape),
+          response: { 200: envelopeOf(pageOf(submissionSummary)) },
         },
       },
       async (request) => ok(await submissions.page(request.caller, request.params.id, request.query)),
@@ -61,6 +65,7 @@ export function submissionRoutes(submissions: SubmissionService): FastifyPluginA
           summary: `The newest ${maxSubmissionExportRows} submissions matching the search as an Excel file, one column per field`,
           params: idParams,
           querystring: submissionSearch,
+          response: { 200: excelAnswer('The submissions as an Excel workbook') },
         },
       },
       async (request, reply) => {
@@ -83,6 +88,7 @@ export function submissionRoutes(submissions: SubmissionService): FastifyPluginA
           tags,
           summary: 'One submission with the schema of its version and names for what it refers to',
           params: z.object({ id: idParam, submissionId: idParam }),
+          response: { 200: envelopeOf(submissionDetail) },
         },
       },
       async (request) => ok(await submissions.detail(request.caller, request.params.id, request.params.submissionId)),
