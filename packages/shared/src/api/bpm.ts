@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { MessageKey } from '../i18n/messages.ts';
 import { optionalText, requiredText } from '../validation/rules.ts';
 import { formFlag, ruledString } from '../validation/zod.ts';
-import type { FormSchema } from './forms.ts';
+import { formSchema } from './forms.ts';
 
 /**
  * The workflow (BPM) suite's API (issue 10), under `/api/admin/bpm/`. Camunda 7's REST names where
@@ -72,52 +72,55 @@ export const bpmModelSortable = ['key', 'name', 'updatedAt'] as const;
 export const bpmModelSearch = z.object({ key: z.string().max(64).optional(), name: z.string().max(100).optional() });
 export type BpmModelSearch = z.infer<typeof bpmModelSearch>;
 
-export interface BpmModel {
-  id: number;
-  key: string;
-  name: string;
-  category: string;
-  description: string;
+export const bpmModel = z.object({
+  id: z.number().int(),
+  key: z.string(),
+  name: z.string(),
+  category: z.string(),
+  description: z.string(),
   /** Only in answers about one model (GET /models/:id, create, edit). */
-  xml?: string;
+  xml: z.string().optional(),
   /** The newest version released from this model, null while never released. */
-  latestVersion: number | null;
-  createdAt: number;
-  updatedAt: number;
-  updatedBy: string;
-}
+  latestVersion: z.number().int().nullable(),
+  createdAt: z.number().int(),
+  updatedAt: z.number().int(),
+  updatedBy: z.string(),
+});
+export type BpmModel = z.infer<typeof bpmModel>;
 
 // ---------------------------------------------------------------- definitions
 
 /** What release keeps of a user task for running it and for the pages (buttons, form). */
-export interface BpmUserTaskInfo {
-  activityId: string;
-  name: string;
-  assignee: string | null;
-  candidateUsers: string[];
-  candidateGroups: string[];
+export const bpmUserTaskInfo = z.object({
+  activityId: z.string(),
+  name: z.string(),
+  assignee: z.string().nullable(),
+  candidateUsers: z.array(z.string()),
+  candidateGroups: z.array(z.string()),
   /** `form:<formId>` naming a published cloud form, or null. */
-  formKey: string | null;
+  formKey: z.string().nullable(),
   /** An ISO 8601 duration counted in working days (`P3D`), or null. */
-  dueDate: string | null;
+  dueDate: z.string().nullable(),
   /** Plugin button codes offered on the task, in order (extension property `buttons`, comma separated). */
-  buttons: string[];
+  buttons: z.array(z.string()),
   /** `all`, `any`, or a ratio like `0.6` for a multi-instance (countersign) task, null otherwise. */
-  countersign: string | null;
-}
+  countersign: z.string().nullable(),
+});
+export type BpmUserTaskInfo = z.infer<typeof bpmUserTaskInfo>;
 
-export interface BpmDefinition {
-  id: number;
-  key: string;
-  name: string;
-  version: number;
-  modelId: number | null;
-  category: string;
-  suspended: boolean;
-  deployedAt: number;
-  deployedBy: string;
-  userTasks: BpmUserTaskInfo[];
-}
+export const bpmDefinition = z.object({
+  id: z.number().int(),
+  key: z.string(),
+  name: z.string(),
+  version: z.number().int(),
+  modelId: z.number().int().nullable(),
+  category: z.string(),
+  suspended: z.boolean(),
+  deployedAt: z.number().int(),
+  deployedBy: z.string(),
+  userTasks: z.array(bpmUserTaskInfo),
+});
+export type BpmDefinition = z.infer<typeof bpmDefinition>;
 
 /** Something release read past or a consequence the designer should know, as a catalogue message. */
 export interface BpmReleaseWarning {
@@ -126,10 +129,8 @@ export interface BpmReleaseWarning {
 }
 
 /** POST /models/:id/release: the model's definition, the file's other executable processes, warnings in the caller's language. */
-export interface BpmRelease extends BpmDefinition {
-  others: BpmDefinition[];
-  warnings: string[];
-}
+export const bpmRelease = bpmDefinition.extend({ others: z.array(bpmDefinition), warnings: z.array(z.string()) });
+export type BpmRelease = z.infer<typeof bpmRelease>;
 
 export const bpmDefinitionSortable = ['key', 'version', 'deployedAt'] as const;
 export const bpmDefinitionSearch = z.object({
@@ -142,12 +143,8 @@ export const bpmDefinitionSearch = z.object({
 export type BpmDefinitionSearch = z.infer<typeof bpmDefinitionSearch>;
 
 /** GET /definitions/:id/xml, as Camunda answers it. */
-export interface BpmDefinitionXml {
-  id: number;
-  key: string;
-  version: number;
-  bpmn20Xml: string;
-}
+export const bpmDefinitionXml = z.object({ id: z.number().int(), key: z.string(), version: z.number().int(), bpmn20Xml: z.string() });
+export type BpmDefinitionXml = z.infer<typeof bpmDefinitionXml>;
 
 // ---------------------------------------------------------------- instances
 
@@ -169,98 +166,132 @@ export const bpmInstanceSearch = z.object({
 });
 export type BpmInstanceSearch = z.infer<typeof bpmInstanceSearch>;
 
-export interface BpmInstance {
-  id: number;
-  definitionId: number;
-  definitionKey: string;
-  definitionName: string;
-  definitionVersion: number;
-  businessKey: string;
-  state: InstanceState;
-  startedBy: string;
-  startedAt: number;
-  endedAt: number | null;
+export const bpmInstance = z.object({
+  id: z.number().int(),
+  definitionId: z.number().int(),
+  definitionKey: z.string(),
+  definitionName: z.string(),
+  definitionVersion: z.number().int(),
+  businessKey: z.string(),
+  state: z.enum(instanceStates),
+  startedBy: z.string(),
+  startedAt: z.number().int(),
+  endedAt: z.number().int().nullable(),
   /** Optimistic version: every command on the instance moves it on. */
-  version: number;
+  version: z.number().int(),
   /** What the transition table allows now. */
-  actions: InstanceAction[];
-}
+  actions: z.array(z.enum(instanceActions)),
+});
+export type BpmInstance = z.infer<typeof bpmInstance>;
+
+/** An incident a command ran into at an element, the instance staying where it was. */
+export const bpmIncidentNote = z.object({ element: z.string(), message: z.string() });
+
+/** POST /instances: the instance started, with the incident its first steps ran into, if any. */
+export const bpmStartedInstance = bpmInstance.extend({ incident: bpmIncidentNote.nullable() });
+export type BpmStartedInstance = z.infer<typeof bpmStartedInstance>;
 
 /** One visit of a BPMN node, the monitor's history. */
-export interface BpmActivity {
-  id: number;
-  activityId: string;
-  activityName: string;
-  activityType: string;
-  state: ActivityState;
-  startedAt: number;
-  endedAt: number | null;
+export const bpmActivity = z.object({
+  id: z.number().int(),
+  activityId: z.string(),
+  activityName: z.string(),
+  activityType: z.string(),
+  state: z.enum(activityStates),
+  startedAt: z.number().int(),
+  endedAt: z.number().int().nullable(),
   /** The user task's id, for user tasks. */
-  taskId: number | null;
-  actions: ActivityAction[];
-}
+  taskId: z.number().int().nullable(),
+  actions: z.array(z.enum(activityActions)),
+});
+export type BpmActivity = z.infer<typeof bpmActivity>;
 
-export interface BpmComment {
-  id: number;
-  instanceId: number;
-  taskId: number | null;
-  activityName: string;
-  userName: string;
-  message: string;
-  createdAt: number;
-}
+export const bpmComment = z.object({
+  id: z.number().int(),
+  instanceId: z.number().int(),
+  taskId: z.number().int().nullable(),
+  activityName: z.string(),
+  userName: z.string(),
+  message: z.string(),
+  createdAt: z.number().int(),
+});
+export type BpmComment = z.infer<typeof bpmComment>;
 
-export interface BpmInstanceDetail extends BpmInstance {
-  variables: BpmVariables;
-  activities: BpmActivity[];
-  tasks: BpmTask[];
-  comments: BpmComment[];
-}
+/** A stop of an instance at an element that a retry or a resolve ends, as Camunda's incidents. */
+export const bpmIncident = z.object({
+  id: z.number().int(),
+  instanceId: z.number().int(),
+  definitionKey: z.string(),
+  elementId: z.string(),
+  elementType: z.string(),
+  executionId: z.string().nullable(),
+  kind: z.string(),
+  message: z.string(),
+  state: z.enum(['open', 'resolved']),
+  retries: z.number().int(),
+  createdAt: z.number().int(),
+  resolvedAt: z.number().int().nullable(),
+  resolvedBy: z.string().nullable(),
+  /** On a call activity: the called instance's incident this one shows (resolved with it), as Camunda's cause. */
+  causeIncidentId: z.number().int().nullable(),
+});
+export type BpmIncident = z.infer<typeof bpmIncident>;
+
+/** An instance a call activity started: shown on its caller's page. */
+export const bpmChildInstance = z.object({
+  id: z.number().int(),
+  definitionKey: z.string(),
+  state: z.string(),
+  /** The call activity's execution in the caller. */
+  parentExecutionId: z.string(),
+});
+export type BpmChildInstance = z.infer<typeof bpmChildInstance>;
 
 /** The diagram with the path marked: ids of nodes active now and of nodes passed (and the flows taken). */
-export interface BpmInstanceDiagram {
-  bpmn20Xml: string;
-  active: string[];
-  completed: string[];
-}
+export const bpmInstanceDiagram = z.object({ bpmn20Xml: z.string(), active: z.array(z.string()), completed: z.array(z.string()) });
+export type BpmInstanceDiagram = z.infer<typeof bpmInstanceDiagram>;
 
 // ---------------------------------------------------------------- tasks
 
-export interface BpmTask {
-  id: number;
-  instanceId: number;
-  definitionKey: string;
-  definitionName: string;
-  businessKey: string;
-  activityId: string;
-  name: string;
+export const bpmTask = z.object({
+  id: z.number().int(),
+  instanceId: z.number().int(),
+  definitionKey: z.string(),
+  definitionName: z.string(),
+  businessKey: z.string(),
+  activityId: z.string(),
+  name: z.string(),
   /** User name of the account it is assigned to, null while it waits to be claimed. */
-  assignee: string | null;
-  candidateUsers: string[];
-  candidateGroups: string[];
-  formKey: string | null;
+  assignee: z.string().nullable(),
+  candidateUsers: z.array(z.string()),
+  candidateGroups: z.array(z.string()),
+  formKey: z.string().nullable(),
   /** The cloud form and the version current when the task was created. */
-  formId: number | null;
-  formVersion: number | null;
-  dueAt: number | null;
-  createdAt: number;
-  claimedAt: number | null;
-  endedAt: number | null;
-  status: TaskStatus;
-  outcome: TaskOutcome | null;
+  formId: z.number().int().nullable(),
+  formVersion: z.number().int().nullable(),
+  dueAt: z.number().int().nullable(),
+  createdAt: z.number().int(),
+  claimedAt: z.number().int().nullable(),
+  endedAt: z.number().int().nullable(),
+  status: z.enum(taskStatuses),
+  outcome: z.enum(taskOutcomes).nullable(),
   /** The plugin button pressed to complete it, if any. */
-  button: string | null;
-}
+  button: z.string().nullable(),
+});
+export type BpmTask = z.infer<typeof bpmTask>;
 
-/** GET /tasks/:id: the task with what its page shows and offers. */
-export interface BpmTaskDetail extends BpmTask {
-  variables: BpmVariables;
-  form: FormSchema | null;
-  buttons: BpmPluginButton[];
-  comments: BpmComment[];
-  /** User tasks already passed in the instance that the task may be returned to. */
-  returnTargets: Array<{ activityId: string; name: string }>;
-}
+/** GET /instances/:id: the instance with its variables, history, tasks, comments, called instances and incidents. */
+export const bpmInstanceDetail = bpmInstance.extend({
+  variables: bpmVariables,
+  activities: z.array(bpmActivity),
+  tasks: z.array(bpmTask),
+  comments: z.array(bpmComment),
+  /** The instance whose call activity started this one, null for a top-level instance. */
+  parentInstanceId: z.number().int().nullable(),
+  children: z.array(bpmChildInstance),
+  incidents: z.array(bpmIncident),
+});
+export type BpmInstanceDetail = z.infer<typeof bpmInstanceDetail>;
 
 export const bpmTaskSortable = ['createdAt', 'dueAt', 'endedAt'] as const;
 export const bpmTaskSearch = z.object({
@@ -306,10 +337,8 @@ export const bpmLookupQuery = z.object({
 export type BpmLookupQuery = z.infer<typeof bpmLookupQuery>;
 
 /** An account (value: its user name, label: its name) or a role (value: its code, label: its name), as BPMN names them. */
-export interface BpmLookupOption {
-  value: string;
-  label: string;
-}
+export const bpmLookupOption = z.object({ value: z.string(), label: z.string() });
+export type BpmLookupOption = z.infer<typeof bpmLookupOption>;
 
 // ---------------------------------------------------------------- participants
 
@@ -324,15 +353,18 @@ export const participantInput = z.object({
 });
 export type ParticipantInput = z.infer<typeof participantInput>;
 
-export interface BpmParticipant {
-  id: number;
-  definitionKey: string;
-  kind: ParticipantKind;
-  ref: string;
+export const bpmParticipant = z.object({
+  id: z.number().int(),
+  definitionKey: z.string(),
+  kind: z.enum(participantKinds),
+  ref: z.string(),
   /** The account's, role's or organ's name; empty when it no longer exists. */
-  refName: string;
-  createdAt: number;
-}
+  refName: z.string(),
+  createdAt: z.number().int(),
+});
+export type BpmParticipant = z.infer<typeof bpmParticipant>;
+/** What adding or changing a participant answers: the participant as given, with its id. */
+export const bpmParticipantSaved = bpmParticipant.omit({ refName: true, createdAt: true });
 
 export const participantSearch = z.object({ definitionKey: z.string().max(64).optional(), kind: z.enum(participantKinds).optional() });
 export type ParticipantSearch = z.infer<typeof participantSearch>;
@@ -372,31 +404,35 @@ export const listenerInput = z
   });
 export type ListenerInput = z.infer<typeof listenerInput>;
 
-export interface BpmListener {
-  id: number;
-  definitionKey: string;
-  activityId: string;
-  scope: ListenerScope;
-  event: ListenerEvent;
-  kind: ListenerKind;
-  url: string;
-  enabled: boolean;
-  createdAt: number;
-}
+export const bpmListener = z.object({
+  id: z.number().int(),
+  definitionKey: z.string(),
+  activityId: z.string(),
+  scope: z.enum(listenerScopes),
+  event: z.enum(['start', 'end', 'create', 'assignment', 'complete']),
+  kind: z.enum(listenerKinds),
+  url: z.string(),
+  enabled: z.boolean(),
+  createdAt: z.number().int(),
+}) satisfies z.ZodType<{ event: ListenerEvent }>;
+export type BpmListener = z.infer<typeof bpmListener>;
+/** What adding or changing a listener answers: the listener as given, with its id. */
+export const bpmListenerSaved = bpmListener.omit({ createdAt: true });
 
 export const listenerSearch = z.object({ definitionKey: z.string().max(64).optional(), scope: z.enum(listenerScopes).optional() });
 export type ListenerSearch = z.infer<typeof listenerSearch>;
 
 /** A log entry a `log` listener wrote, or what an `http` listener's call answered. */
-export interface BpmListenerLog {
-  id: number;
-  listenerId: number | null;
-  instanceId: number;
-  activityId: string;
-  event: string;
-  message: string;
-  createdAt: number;
-}
+export const bpmListenerLog = z.object({
+  id: z.number().int(),
+  listenerId: z.number().int().nullable(),
+  instanceId: z.number().int(),
+  activityId: z.string(),
+  event: z.string(),
+  message: z.string(),
+  createdAt: z.number().int(),
+});
+export type BpmListenerLog = z.infer<typeof bpmListenerLog>;
 
 // ---------------------------------------------------------------- plugin types and buttons
 
@@ -408,13 +444,14 @@ export const pluginTypeInput = z.object({
 });
 export type PluginTypeInput = z.infer<typeof pluginTypeInput>;
 
-export interface BpmPluginType {
-  id: number;
-  code: string;
-  name: string;
-  description: string;
-  sort: number;
-}
+export const bpmPluginType = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  name: z.string(),
+  description: z.string(),
+  sort: z.number().int(),
+});
+export type BpmPluginType = z.infer<typeof bpmPluginType>;
 
 /**
  * What pressing a button does to the task: complete it (with the button's variables, e.g.
@@ -442,16 +479,28 @@ export const pluginButtonInput = z.object({
 });
 export type PluginButtonInput = z.infer<typeof pluginButtonInput>;
 
-export interface BpmPluginButton {
-  id: number;
-  code: string;
-  name: string;
-  typeCode: string;
-  action: PluginButtonAction;
-  variables: BpmVariables;
-  sort: number;
-  enabled: boolean;
-}
+export const bpmPluginButton = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  name: z.string(),
+  typeCode: z.string(),
+  action: z.enum(pluginButtonActions),
+  variables: bpmVariables,
+  sort: z.number().int(),
+  enabled: z.boolean(),
+});
+export type BpmPluginButton = z.infer<typeof bpmPluginButton>;
+
+/** GET /tasks/:id: the task with what its page shows and offers. */
+export const bpmTaskDetail = bpmTask.extend({
+  variables: bpmVariables,
+  form: formSchema.nullable(),
+  buttons: z.array(bpmPluginButton),
+  comments: z.array(bpmComment),
+  /** User tasks already passed in the instance that the task may be returned to. */
+  returnTargets: z.array(z.object({ activityId: z.string(), name: z.string() })),
+});
+export type BpmTaskDetail = z.infer<typeof bpmTaskDetail>;
 
 export const pluginSearch = z.object({ code: z.string().max(64).optional(), name: z.string().max(50).optional() });
 export type PluginSearch = z.infer<typeof pluginSearch>;
@@ -469,28 +518,58 @@ export const bpmStatisticsQuery = z.object({
 export type BpmStatisticsQuery = z.infer<typeof bpmStatisticsQuery>;
 
 /** Durations in milliseconds over the instances (activities) that ended in the month. */
-export interface BpmDurationFigures {
-  month: string;
+export const bpmDurationFigures = z.object({
+  month: z.string(),
   /** Started in the month. */
-  started: number;
+  started: z.number().int(),
   /** Ended in the month (completed for instances and activities). */
-  ended: number;
-  avgMs: number | null;
-  p90Ms: number | null;
-}
+  ended: z.number().int(),
+  avgMs: z.number().nullable(),
+  p90Ms: z.number().nullable(),
+});
+export type BpmDurationFigures = z.infer<typeof bpmDurationFigures>;
 
-export interface BpmDefinitionStatistics extends BpmDurationFigures {
-  definitionKey: string;
-  definitionName: string;
-}
+export const bpmDefinitionStatistics = bpmDurationFigures.extend({ definitionKey: z.string(), definitionName: z.string() });
+export type BpmDefinitionStatistics = z.infer<typeof bpmDefinitionStatistics>;
 
-export interface BpmActivityStatistics extends BpmDurationFigures {
-  definitionKey: string;
-  activityId: string;
-  activityName: string;
-}
+export const bpmActivityStatistics = bpmDurationFigures.extend({
+  definitionKey: z.string(),
+  activityId: z.string(),
+  activityName: z.string(),
+});
+export type BpmActivityStatistics = z.infer<typeof bpmActivityStatistics>;
 
-export interface BpmStatistics {
-  definitions: BpmDefinitionStatistics[];
-  activities: BpmActivityStatistics[];
-}
+/** Incidents per definition key: raised in the period asked, and open now. */
+export const bpmIncidentStatistics = z.object({ definitionKey: z.string(), raised: z.number().int(), open: z.number().int() });
+export type BpmIncidentStatistics = z.infer<typeof bpmIncidentStatistics>;
+
+export const bpmStatistics = z.object({
+  definitions: z.array(bpmDefinitionStatistics),
+  activities: z.array(bpmActivityStatistics),
+  incidents: z.array(bpmIncidentStatistics),
+});
+export type BpmStatistics = z.infer<typeof bpmStatistics>;
+
+// ---------------------------------------------------------------- events
+
+/** POST /api/bpm/message: each instance or message start the message reached, as Camunda's MessageCorrelationResult. */
+export const bpmCorrelation = z.object({
+  resultType: z.enum(['Execution', 'ProcessDefinition']),
+  processInstanceId: z.number().int(),
+  definitionKey: z.string(),
+  elementId: z.string(),
+  /** An incident the message ran into at the element named, the instance staying where it was. */
+  incident: bpmIncidentNote.nullable(),
+});
+export type BpmCorrelation = z.infer<typeof bpmCorrelation>;
+
+/** POST /api/bpm/signal: the instances a signal reached. */
+export const bpmSignalResult = z.object({
+  /** Instances a waiting catch of which took the signal. */
+  delivered: z.array(z.number().int()),
+  /** Instances the signal started. */
+  started: z.array(z.number().int()),
+  /** Instances the signal ran into an incident in. */
+  incidents: z.array(z.number().int()),
+});
+export type BpmSignalResult = z.infer<typeof bpmSignalResult>;

@@ -1,5 +1,6 @@
-import type { BpmVariables } from './bpm.ts';
-import type { FormSchema } from './forms.ts';
+import { z } from 'zod';
+import { bpmVariables } from './bpm.ts';
+import { formSchema } from './forms.ts';
 
 /**
  * Where the form of a start event or a user task comes from, first found wins:
@@ -11,14 +12,15 @@ export const bpmFormSources = ['cloud', 'generated', 'none'] as const;
 export type BpmFormSource = (typeof bpmFormSources)[number];
 
 /** GET /tasks/startable/:key/form and GET /tasks/:id/form: what the start dialog or the task drawer renders. */
-export interface BpmForm {
-  source: BpmFormSource;
+export const bpmForm = z.object({
+  source: z.enum(bpmFormSources),
   /** The schema to render and to check values against; null for `none`. */
-  schema: FormSchema | null;
+  schema: formSchema.nullable(),
   /** The model's `camunda:formKey` as written, null without one. */
-  formKey: string | null;
+  formKey: z.string().nullable(),
   /** Values the form starts from: a task's process variables of its fields, a generated form's defaults. */
-  values: BpmVariables;
+  values: bpmVariables,
   /** The field whose value becomes the business key at start (`camunda:formData businessKey`), null without one. */
-  businessKeyField: string | null;
-}
+  businessKeyField: z.string().nullable(),
+});
+export type BpmForm = z.infer<typeof bpmForm>;

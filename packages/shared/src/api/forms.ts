@@ -348,8 +348,11 @@ export const lookupOption = z.object({
 });
 export type LookupOption = z.infer<typeof lookupOption>;
 
-/** A submission refused (422): every problem in the caller's language, named by its field. */
-export const submissionProblems = z.object({ problems: z.array(z.object({ field: z.string(), message: z.string() })) });
+/**
+ * A 422 answer's data: every problem of a refused submission, in the caller's language and named by its
+ * field; null when the request was refused as a whole (a workflow command that ran into an incident).
+ */
+export const submissionProblems = z.object({ problems: z.array(z.object({ field: z.string(), message: z.string() })) }).nullable();
 
 /** A form as the submissions page names it. */
 export const formName = publishedForm.pick({ id: true, name: true });

@@ -24,75 +24,85 @@ export class ConfigService {
 
   addParticipant(caller: Caller, input: ParticipantInput) {
     return this.change(caller, 'participant:add', `${input.definitionKey}:${input.kind}:${input.ref}`, async (trx, entry) => {
-      entry.after = { id: await configRepo.insertParticipant(trx, input, this.context.now()), ...input };
-      return entry.after;
+      const after = { id: await configRepo.insertParticipant(trx, input, this.context.now()), ...input };
+      entry.after = after;
+      return after;
     });
   }
 
   editParticipant(caller: Caller, id: number, input: ParticipantInput) {
     return this.change(caller, 'participant:edit', `${input.definitionKey}:${input.kind}:${input.ref}`, async (trx, entry) => {
       if (!(await configRepo.updateParticipant(trx, id, input))) throw notFound();
-      entry.after = { id, ...input };
-      return entry.after;
+      const after = { id, ...input };
+      entry.after = after;
+      return after;
     });
   }
 
   removeParticipants(caller: Caller, ids: number[]) {
     return this.change(caller, 'participant:delete', `bpm-participant:${ids.join(',')}`, async (trx, entry) => {
-      entry.after = { deleted: await configRepo.deleteParticipants(trx, ids) };
-      return entry.after;
+      const after = { deleted: await configRepo.deleteParticipants(trx, ids) };
+      entry.after = after;
+      return after;
     });
   }
 
   addListener(caller: Caller, input: ListenerInput) {
     return this.change(caller, 'listener:add', `bpm-listener:${input.definitionKey}`, async (trx, entry) => {
-      entry.after = { id: await configRepo.insertListener(trx, input, this.context.now()), ...input };
-      return entry.after;
+      const after = { id: await configRepo.insertListener(trx, input, this.context.now()), ...input };
+      entry.after = after;
+      return after;
     });
   }
 
   editListener(caller: Caller, id: number, input: ListenerInput) {
     return this.change(caller, 'listener:edit', `bpm-listener:${id}`, async (trx, entry) => {
       if (!(await configRepo.updateListener(trx, id, input))) throw notFound();
-      entry.after = { id, ...input };
-      return entry.after;
+      const after = { id, ...input };
+      entry.after = after;
+      return after;
     });
   }
 
   removeListeners(caller: Caller, ids: number[]) {
     return this.change(caller, 'listener:delete', `bpm-listener:${ids.join(',')}`, async (trx, entry) => {
-      entry.after = { deleted: await configRepo.deleteListeners(trx, ids) };
-      return entry.after;
+      const after = { deleted: await configRepo.deleteListeners(trx, ids) };
+      entry.after = after;
+      return after;
     });
   }
 
   addType(caller: Caller, input: PluginTypeInput) {
     return this.change(caller, 'pluginType:add', input.code, async (trx, entry) => {
-      entry.after = { id: await pluginRepo.insertType(trx, input), ...input };
-      return entry.after;
+      const after = { id: await pluginRepo.insertType(trx, input), ...input };
+      entry.after = after;
+      return after;
     });
   }
 
   editType(caller: Caller, id: number, input: PluginTypeInput) {
     return this.change(caller, 'pluginType:edit', input.code, async (trx, entry) => {
       if (!(await pluginRepo.updateType(trx, id, input))) throw notFound();
-      entry.after = { id, ...input };
-      return entry.after;
+      const after = { id, ...input };
+      entry.after = after;
+      return after;
     });
   }
 
   removeTypes(caller: Caller, ids: number[]) {
     return this.change(caller, 'pluginType:delete', `bpm-plugin-type:${ids.join(',')}`, async (trx, entry) => {
-      entry.after = { deleted: await pluginRepo.deleteTypes(trx, ids) };
-      return entry.after;
+      const after = { deleted: await pluginRepo.deleteTypes(trx, ids) };
+      entry.after = after;
+      return after;
     });
   }
 
   addButton(caller: Caller, input: PluginButtonInput) {
     return this.change(caller, 'pluginButton:add', input.code, async (trx, entry) => {
       if (!(await pluginRepo.typeExists(trx, input.typeCode))) throw new AppError(422, 'error.referencedRecordMissing');
-      entry.after = { id: await pluginRepo.insertButton(trx, input), ...input };
-      return entry.after;
+      const after = { id: await pluginRepo.insertButton(trx, input), ...input };
+      entry.after = after;
+      return after;
     });
   }
 
@@ -100,15 +110,17 @@ export class ConfigService {
     return this.change(caller, 'pluginButton:edit', input.code, async (trx, entry) => {
       if (!(await pluginRepo.typeExists(trx, input.typeCode))) throw new AppError(422, 'error.referencedRecordMissing');
       if (!(await pluginRepo.updateButton(trx, id, input))) throw notFound();
-      entry.after = { id, ...input };
-      return entry.after;
+      const after = { id, ...input };
+      entry.after = after;
+      return after;
     });
   }
 
   removeButtons(caller: Caller, ids: number[]) {
     return this.change(caller, 'pluginButton:delete', `bpm-plugin-button:${ids.join(',')}`, async (trx, entry) => {
-      entry.after = { deleted: await pluginRepo.deleteButtons(trx, ids) };
-      return entry.after;
+      const after = { deleted: await pluginRepo.deleteButtons(trx, ids) };
+      entry.after = after;
+      return after;
     });
   }
 }

@@ -1,3 +1,4 @@
+import type { BpmIncident } from '@qiming/shared';
 import type { Insertable, Kysely, Selectable } from 'kysely';
 import { placeholder, runCompiled } from '../../db/compiledQuery.ts';
 import type { BpmIncidentTable, Database } from '../../db/schema.ts';
@@ -24,23 +25,8 @@ export interface IncidentInput {
 
 export type IncidentRow = Selectable<BpmIncidentTable>;
 
-export interface Incident {
-  id: number;
-  instanceId: number;
-  definitionKey: string;
-  elementId: string;
-  elementType: string;
-  executionId: string | null;
-  kind: string;
-  message: string;
-  state: 'open' | 'resolved';
-  retries: number;
-  createdAt: number;
-  resolvedAt: number | null;
-  resolvedBy: string | null;
-  /** On a call activity: the called instance's incident this one shows (resolved with it), as Camunda's cause. */
-  causeIncidentId: number | null;
-}
+/** An incident as answers carry it. */
+export type Incident = BpmIncident;
 
 export function toIncident(row: IncidentRow): Incident {
   return {

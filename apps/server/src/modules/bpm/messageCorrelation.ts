@@ -1,3 +1,4 @@
+import type { BpmCorrelation, BpmSignalResult } from '@qiming/shared';
 import type { AppContext } from '../../context.ts';
 import type { Caller } from '../../http/caller.ts';
 import { AppError } from '../../http/errors.ts';
@@ -19,28 +20,14 @@ export interface CorrelateMessageInput {
   all?: boolean;
 }
 
-export interface CorrelationResult {
-  resultType: 'Execution' | 'ProcessDefinition';
-  processInstanceId: number;
-  definitionKey: string;
-  elementId: string;
-  /** An incident the message ran into at the element named, the instance staying where it was. */
-  incident: { element: string; message: string } | null;
-}
+export type CorrelationResult = BpmCorrelation;
 
 export interface ThrowSignalInput {
   name: string;
   variables?: Record<string, unknown>;
 }
 
-export interface SignalResult {
-  /** Instances a waiting catch of which took the signal. */
-  delivered: number[];
-  /** Instances the signal started. */
-  started: number[];
-  /** Instances the signal ran into an incident in. */
-  incidents: number[];
-}
+export type SignalResult = BpmSignalResult;
 
 type Definition = NonNullable<Awaited<ReturnType<typeof modelRepo.latestDefinition>>>;
 

@@ -57,8 +57,9 @@ export class ModelService {
     return audited(this.context, caller, { operation: 'model:add', target: `bpm-model:${input.key}` }, async (trx, entry) => {
       if (await repo.modelKeyTaken(trx, input.key)) throw new AppError(409, 'error.bpmKeyTaken', { key: input.key });
       const id = await repo.insertModel(trx, input, caller.userName, this.context.now()).catch(keyTakenMeanwhile(input.key));
-      entry.after = await this.require(id, trx);
-      return entry.after;
+      const after = await this.require(id, trx);
+      entry.after = after;
+      return after;
     });
   }
 
@@ -73,8 +74,9 @@ export class ModelService {
       entry.before = await this.require(id, trx);
       if (await repo.modelKeyTaken(trx, input.key, id)) throw new AppError(409, 'error.bpmKeyTaken', { key: input.key });
       await repo.updateModel(trx, id, input, caller.userName, this.context.now()).catch(keyTakenMeanwhile(input.key));
-      entry.after = await this.require(id, trx);
-      return entry.after;
+      const after = await this.require(id, trx);
+      entry.after = after;
+      return after;
     });
   }
 
@@ -82,8 +84,9 @@ export class ModelService {
   remove(caller: Caller, ids: number[]) {
     return audited(this.context, caller, { operation: 'model:delete', target: `bpm-model:${ids.join(',')}` }, async (trx, entry) => {
       entry.before = await Promise.all(ids.map((id) => this.require(id, trx)));
-      entry.after = { deleted: await repo.deleteModels(trx, ids) };
-      return entry.after;
+      const after = { deleted: await repo.deleteModels(trx, ids) };
+      entry.after = after;
+      return after;
     });
   }
 
@@ -202,8 +205,9 @@ export class ModelService {
     return audited(this.context, caller, { operation, target: `bpm-definition:${id}` }, async (trx, entry) => {
       entry.before = repo.toDefinition(await this.requireDefinition(id, trx));
       await repo.setSuspended(trx, id, suspended);
-      entry.after = repo.toDefinition(await this.requireDefinition(id, trx));
-      return entry.after;
+      const after = repo.toDefinition(await this.requireDefinition(id, trx));
+      entry.after = after;
+      return after;
     });
   }
 }

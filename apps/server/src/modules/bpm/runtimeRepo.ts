@@ -1,6 +1,7 @@
 import type {
   ActivityState,
   BpmActivity,
+  BpmChildInstance,
   BpmComment,
   BpmInstance,
   BpmInstanceSearch,
@@ -547,14 +548,7 @@ export async function isCandidate(db: Kysely<Database>, taskId: number, userName
   return row !== undefined;
 }
 
-/** An instance a call activity started: shown on its caller's page. */
-export interface ChildInstance {
-  id: number;
-  definitionKey: string;
-  state: string;
-  /** The call activity's execution in the caller. */
-  parentExecutionId: string;
-}
+export type ChildInstance = BpmChildInstance;
 
 /** The instances this one's call activities started, oldest first. */
 export async function childInstances(db: Kysely<Database>, parentId: number): Promise<ChildInstance[]> {

@@ -36,7 +36,7 @@ import {
   runEngine,
 } from './engineRunner.ts';
 import { setRetriesAt, syncExternalTasks } from './externalTasks/externalTaskRepo.ts';
-import { findIncident, type Incident, instanceIncidents, raiseIncident, resolveIncident, resolveIncidentsAt } from './incidents.ts';
+import { findIncident, instanceIncidents, raiseIncident, resolveIncident, resolveIncidentsAt } from './incidents.ts';
 import { activityTransition, instanceTransition, taskCommandRefusal } from './instanceTransitions.ts';
 import * as modelRepo from './modelRepo.ts';
 import { buttonsByCode } from './pluginRepo.ts';
@@ -158,9 +158,7 @@ export class RuntimeService {
     return row;
   }
 
-  async detail(
-    id: number,
-  ): Promise<BpmInstanceDetail & { parentInstanceId: number | null; children: repo.ChildInstance[]; incidents: Incident[] }> {
+  async detail(id: number): Promise<BpmInstanceDetail> {
     const row = await this.requireInstance(id);
     const summary = await repo.instanceSummary(this.context.db, id);
     if (!summary) throw notFound();
@@ -754,8 +752,9 @@ export class RuntimeService {
         const step = instanceTransition(instance.state as InstanceState, 'delete');
         if ('refused' in step) throw new AppError(409, step.refused);
       }
-      entry.after = { deleted: await repo.deleteInstances(trx, ids) };
-      return entry.after;
+      const after = { deleted: await repo.deleteInstances(trx, ids) };
+      entry.after = after;
+      return after;
     });
   }
 

@@ -1,4 +1,11 @@
-import type { BpmActivityStatistics, BpmDefinitionStatistics, BpmDurationFigures, BpmStatistics, BpmStatisticsQuery } from '@qiming/shared';
+import type {
+  BpmActivityStatistics,
+  BpmDefinitionStatistics,
+  BpmDurationFigures,
+  BpmIncidentStatistics,
+  BpmStatistics,
+  BpmStatisticsQuery,
+} from '@qiming/shared';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 
@@ -47,21 +54,13 @@ function byMonth(rows: Timed[], from: number, to: number) {
   });
 }
 
-/** Incidents per definition key: raised in the period asked, and open now. */
-export interface IncidentStatistics {
-  definitionKey: string;
-  raised: number;
-  open: number;
-}
+export type IncidentStatistics = BpmIncidentStatistics;
 
 /**
  * Per definition key and per activity, per month: how many started, how many completed and how long
  * those took. Instances that were terminated count as started, not as completed.
  */
-export async function statistics(
-  db: Kysely<Database>,
-  query: BpmStatisticsQuery,
-): Promise<BpmStatistics & { incidents: IncidentStatistics[] }> {
+export async function statistics(db: Kysely<Database>, query: BpmStatisticsQuery): Promise<BpmStatistics> {
   const from = monthStart(query.from);
   const to = nextMonth(query.to);
   let instances = db

@@ -1,10 +1,10 @@
-import { type BpmForm, type BpmVariables, bpmKeyPattern, type Language } from '@qiming/shared';
+import { type BpmForm, type BpmVariables, bpmForm, bpmKeyPattern, type Language } from '@qiming/shared';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import type { Caller } from '../../http/caller.ts';
-import { ok } from '../../http/envelope.ts';
+import { envelopeOf, ok } from '../../http/envelope.ts';
 import { AppError, forbidden } from '../../http/errors.ts';
 import { idParam } from '../../http/idList.ts';
 import { SubmissionRefused } from '../forms/acceptValues.ts';
@@ -82,6 +82,7 @@ export function taskFormRoutes(forms: ProcessForms): FastifyPluginAsyncZod<AppCo
           tags,
           summary: 'The start form of a definition: its cloud form, its generated camunda:formData fields, or none',
           params: z.object({ key: z.string().regex(bpmKeyPattern) }),
+          response: { 200: envelopeOf(bpmForm) },
         },
       },
       async (request) => ok(await forms.ofStart(request.caller, request.params.key)),
@@ -93,6 +94,7 @@ export function taskFormRoutes(forms: ProcessForms): FastifyPluginAsyncZod<AppCo
           tags,
           summary: 'The form of a task with the values it starts from: cloud, generated from camunda:formData, or none',
           params: z.object({ id: idParam }),
+          response: { 200: envelopeOf(bpmForm) },
         },
       },
       async (request) => ok(await forms.ofTask(request.caller, request.params.id)),

@@ -52,35 +52,8 @@ export async function problemsOf(call: () => Promise<unknown>): Promise<Problems
   }
 }
 
-/** An engine error at run time, kept on the instance at its element until retried or resolved. */
-export interface BpmIncident {
-  id: number;
-  instanceId: number;
-  definitionKey: string;
-  elementId: string;
-  elementType: string;
-  kind: string;
-  message: string;
-  state: 'open' | 'resolved';
-  retries: number;
-  createdAt: number;
-  resolvedAt: number | null;
-  resolvedBy: string | null;
-}
-
-/** Incidents of a definition key: raised in the period asked, and open now. */
-export interface BpmIncidentStatistics {
-  definitionKey: string;
-  raised: number;
-  open: number;
-}
-
 /** An instance as monitoring shows it: with its incidents, the instance that called it and those it called. */
-export interface BpmInstanceRuntime extends BpmInstanceDetail {
-  parentInstanceId: number | null;
-  children: Array<{ id: number; definitionKey: string; state: string; parentExecutionId: string }>;
-  incidents: BpmIncident[];
-}
+export type BpmInstanceRuntime = BpmInstanceDetail;
 
 /** The workflow suite's calls; pages never speak HTTP themselves. XML, variables and form values go as JSON. */
 export const bpmApi = {
@@ -138,5 +111,5 @@ export const bpmApi = {
 
   pluginButtons: () => http.poll<PageResult<BpmPluginButton>>(bpmPaths.pluginButtons, { limit: 200 }),
   pluginTypes: () => http.poll<PageResult<BpmPluginType>>(bpmPaths.pluginTypes, { limit: 200 }),
-  statistics: (query: BpmStatisticsQuery) => http.get<BpmStatistics & { incidents: BpmIncidentStatistics[] }>(bpmPaths.statistics, query),
+  statistics: (query: BpmStatisticsQuery) => http.get<BpmStatistics>(bpmPaths.statistics, query),
 };

@@ -1,3 +1,4 @@
+import type { BpmIncident } from '@qiming/shared';
 import { Button, Form, Input, Modal, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -5,7 +6,7 @@ import { formatDateTime } from '../../../core/i18n/formatTimeAgo.ts';
 import { toastSuccess } from '../../../core/request/notify.ts';
 import { Access } from '../../crud/Access.tsx';
 import { bpmAccess } from '../bpmAccess.ts';
-import { type BpmIncident, bpmApi } from '../bpmApi.ts';
+import { bpmApi } from '../bpmApi.ts';
 
 interface Props {
   incidents: BpmIncident[];

@@ -1,10 +1,10 @@
-import type { BpmActivityStatistics, BpmDefinitionStatistics } from '@qiming/shared';
+import type { BpmActivityStatistics, BpmDefinitionStatistics, BpmIncidentStatistics } from '@qiming/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Card, DatePicker, Form, Input, Space, Table, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type BpmIncidentStatistics, bpmApi, bpmPaths } from '../../../bpm/bpmApi.ts';
+import { bpmApi, bpmPaths } from '../../../bpm/bpmApi.ts';
 import { durationParts, monthsBetween, seriesByMonth } from '../../../bpm/statistics/statisticsFigures.ts';
 import { EChart } from '../../../charts/EChart.tsx';
 
