@@ -1,4 +1,4 @@
-import type { Namespace, NamespaceGrantsInput } from '@qiming/shared';
+import type { GrantableRole, NamespaceGrants as GrantsAnswer, Namespace, NamespaceGrant } from '@qiming/shared';
 import { Alert, Button, Modal, Select, Space, Table } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,18 +7,7 @@ import { toastSuccess } from '../../../../core/request/notify.ts';
 import { useSubmit } from '../../../crud/useSubmit.ts';
 import { namespaceLabel } from '../shared/namespaces.tsx';
 
-type Access = NamespaceGrantsInput['grants'][number]['access'];
-interface RoleChoice {
-  id: number;
-  roleCode: string;
-  roleName: string;
-}
-interface Grant {
-  roleId: number;
-  roleCode: string;
-  roleName: string;
-  access: Access;
-}
+type Access = NamespaceGrant['access'];
 
 /**
  * Which roles read or write a namespace through the registry, the config centre and the Nacos API, as
@@ -26,15 +15,15 @@ interface Grant {
  */
 export function NamespaceGrants({ namespace, onClose }: { namespace: Namespace | null; onClose(): void }) {
   const { t } = useTranslation();
-  const [grants, setGrants] = useState<Grant[]>([]);
-  const [roles, setRoles] = useState<RoleChoice[]>([]);
+  const [grants, setGrants] = useState<NamespaceGrant[]>([]);
+  const [roles, setRoles] = useState<GrantableRole[]>([]);
   const [adding, setAdding] = useState<number | undefined>();
   const { busy, submit } = useSubmit();
 
   useEffect(() => {
     if (!namespace) return;
     setAdding(undefined);
-    void http.get<{ grants: Grant[]; roles: RoleChoice[] }>(`/admin/namespaces/${namespace.id}/grants`).then((answer) => {
+    void http.get<GrantsAnswer>(`/admin/namespaces/${namespace.id}/grants`).then((answer) => {
       setGrants(answer.grants);
       setRoles(answer.roles);
     });
@@ -77,7 +66,7 @@ export function NamespaceGrants({ namespace, onClose }: { namespace: Namespace |
     >
       <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
         <Alert type="info" showIcon title={t('namespaceGrants.explain')} />
-        <Table<Grant>
+        <Table<NamespaceGrant>
           rowKey="roleId"
           size="small"
           pagination={false}
