@@ -17,7 +17,6 @@ export * from './api/answers/todo.ts';
 export * from './api/bpm.ts';
 export * from './api/bpmForms.ts';
 export * from './api/dashboard.ts';
-export * from './api/deletedCount.ts';
 export * from './api/dictionary.ts';
 export * from './api/envelope.ts';
 export * from './api/forms.ts';

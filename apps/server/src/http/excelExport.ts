@@ -12,7 +12,7 @@ export interface ExportColumn<Row> {
   width?: number;
 }
 
-const excelMediaType = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+export const excelMediaType = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** The response schema of every `…/export`. */
 export const excelAnswer = fileAnswer(excelMediaType, 'The matching rows as an Excel workbook (at most 50,000)');

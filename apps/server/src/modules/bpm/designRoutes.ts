@@ -20,7 +20,7 @@ import {
   bpmRelease,
   bpmStatistics,
   bpmStatisticsQuery,
-  deletedCount,
+  deletion,
   listenerInput,
   listenerSearch,
   pageQuerySchema,
@@ -34,7 +34,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { envelopeOf, ok, pageOf } from '../../http/envelope.ts';
-import { fileAnswer } from '../../http/fileAnswers.ts';
+import { fileAnswer } from '../../http/fileAnswer.ts';
 import { idListBody, idParam } from '../../http/idList.ts';
 import * as configRepo from './configRepo.ts';
 import type { ConfigService } from './configService.ts';
@@ -106,7 +106,7 @@ export function designRoutes(models: ModelService, config: ConfigService): Fasti
         return reply
           .header('content-type', 'application/xml; charset=utf-8')
           .header('content-disposition', `attachment; filename="${model.key}.bpmn"`)
-          .send(model.xml ?? '');
+          .send(Buffer.from(model.xml ?? ''));
       },
     );
     app.post(
@@ -131,7 +131,7 @@ export function designRoutes(models: ModelService, config: ConfigService): Fasti
           tags,
           summary: 'Deletes models; released definitions stay',
           body: idListBody,
-          response: { 200: envelopeOf(deletedCount) },
+          response: { 200: envelopeOf(deletion) },
         },
       },
       async (request) => ok(await models.remove(request.caller, request.body.ids)),
@@ -226,7 +226,7 @@ export function designRoutes(models: ModelService, config: ConfigService): Fasti
     );
     app.post(
       `${base}/participants/delete`,
-      { schema: { tags, summary: 'Removes participants', body: idListBody, response: { 200: envelopeOf(deletedCount) } } },
+      { schema: { tags, summary: 'Removes participants', body: idListBody, response: { 200: envelopeOf(deletion) } } },
       async (request) => ok(await config.removeParticipants(request.caller, request.body.ids)),
     );
 
@@ -274,7 +274,7 @@ export function designRoutes(models: ModelService, config: ConfigService): Fasti
     );
     app.post(
       `${base}/listeners/delete`,
-      { schema: { tags, summary: 'Removes listeners', body: idListBody, response: { 200: envelopeOf(deletedCount) } } },
+      { schema: { tags, summary: 'Removes listeners', body: idListBody, response: { 200: envelopeOf(deletion) } } },
       async (request) => ok(await config.removeListeners(request.caller, request.body.ids)),
     );
 
@@ -304,7 +304,7 @@ export function designRoutes(models: ModelService, config: ConfigService): Fasti
     );
     app.post(
       `${base}/plugin-types/delete`,
-      { schema: { tags, summary: 'Removes plugin types', body: idListBody, response: { 200: envelopeOf(deletedCount) } } },
+      { schema: { tags, summary: 'Removes plugin types', body: idListBody, response: { 200: envelopeOf(deletion) } } },
       async (request) => ok(await config.removeTypes(request.caller, request.body.ids)),
     );
     app.get(
@@ -332,7 +332,7 @@ export function designRoutes(models: ModelService, config: ConfigService): Fasti
     );
     app.post(
       `${base}/plugin-buttons/delete`,
-      { schema: { tags, summary: 'Removes plugin buttons', body: idListBody, response: { 200: envelopeOf(deletedCount) } } },
+      { schema: { tags, summary: 'Removes plugin buttons', body: idListBody, response: { 200: envelopeOf(deletion) } } },
       async (request) => ok(await config.removeButtons(request.caller, request.body.ids)),
     );
 

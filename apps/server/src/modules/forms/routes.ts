@@ -1,4 +1,4 @@
-import { deletedCount, form, formInput, formSortable, formVersion, pageQuerySchema, usePatternEngine } from '@qiming/shared';
+import { deletion, form, formInput, formSortable, formVersion, pageQuerySchema, usePatternEngine } from '@qiming/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
@@ -60,7 +60,7 @@ function designerRoutes(service: FormService): FastifyPluginAsyncZod<AppContext>
           tags,
           summary: 'Deletes forms with their versions and submissions',
           body: idListBody,
-          response: { 200: envelopeOf(deletedCount) },
+          response: { 200: envelopeOf(deletion) },
         },
       },
       async (request) => ok(await service.remove(request.caller, request.body.ids)),

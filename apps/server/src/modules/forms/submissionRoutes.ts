@@ -3,8 +3,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { envelopeOf, ok, pageOf } from '../../http/envelope.ts';
-import { sendExcel } from '../../http/excelExport.ts';
-import { excelAnswer } from '../../http/fileAnswers.ts';
+import { excelMediaType, sendExcel } from '../../http/excelExport.ts';
+import { fileAnswer } from '../../http/fileAnswer.ts';
 import { idParam } from '../../http/idList.ts';
 import * as repo from './formRepo.ts';
 import type { SubmissionService } from './submissionService.ts';
@@ -65,7 +65,7 @@ export function submissionRoutes(submissions: SubmissionService): FastifyPluginA
           summary: `The newest ${maxSubmissionExportRows} submissions matching the search as an Excel file, one column per field`,
           params: idParams,
           querystring: submissionSearch,
-          response: { 200: excelAnswer('The submissions as an Excel workbook') },
+          response: { 200: fileAnswer(excelMediaType, `The newest ${maxSubmissionExportRows} matching submissions as an Excel workbook`) },
         },
       },
       async (request, reply) => {

@@ -1,5 +1,5 @@
 import {
-  deletedCount,
+  deletion,
   newsInput,
   newsRow,
   newsSortable,
@@ -131,7 +131,7 @@ export function portalAdminRoutes(cache: PublicContentCache, previews: PreviewSe
     }
     app.post(
       `${admin}/news/delete`,
-      { schema: { tags, summary: 'Deletes news items', body: idListBody, response: { 200: envelopeOf(deletedCount) } } },
+      { schema: { tags, summary: 'Deletes news items', body: idListBody, response: { 200: envelopeOf(deletion) } } },
       async (request) => ok(await news.remove(request.caller, request.body.ids)),
     );
 
@@ -171,7 +171,7 @@ export function portalAdminRoutes(cache: PublicContentCache, previews: PreviewSe
       );
       app.post(
         `${base}/delete`,
-        { schema: { tags, summary: `Deletes from the ${kind.path}`, body: idListBody, response: { 200: envelopeOf(deletedCount) } } },
+        { schema: { tags, summary: `Deletes from the ${kind.path}`, body: idListBody, response: { 200: envelopeOf(deletion) } } },
         async (request) => ok(await records.remove(request.caller, request.body.ids)),
       );
     }

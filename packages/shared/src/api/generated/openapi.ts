@@ -3858,10 +3858,35 @@ export interface operations {
   /** The site settings as saved */
   getAdminPortalSite: {
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              companyName: string;
+              shortName: string;
+              slogan: string;
+              heroText: string;
+              filingNumber: string;
+              filingUrl: string;
+              address: string;
+              mailbox: string;
+              landline: string;
+              mobile: string;
+              consultationPhone: string;
+              publicAccountQr: string;
+              contactQr: string;
+              mapLongitude: string;
+              mapLatitude: string;
+              workingHours: string;
+              heroImage: string;
+              keyFigures: string;
+              amapKey: string;
+              amapSecurityCode: string;
+            };
+          };
         };
       };
       /** @description No valid session: sign in again */
@@ -3931,10 +3956,35 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              companyName: string;
+              shortName: string;
+              slogan: string;
+              heroText: string;
+              filingNumber: string;
+              filingUrl: string;
+              address: string;
+              mailbox: string;
+              landline: string;
+              mobile: string;
+              consultationPhone: string;
+              publicAccountQr: string;
+              contactQr: string;
+              mapLongitude: string;
+              mapLatitude: string;
+              workingHours: string;
+              heroImage: string;
+              keyFigures: string;
+              amapKey: string;
+              amapSecurityCode: string;
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -4040,10 +4090,17 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              token: string;
+              expiresAt: number;
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -4133,10 +4190,28 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              total: number;
+              records: ({
+                  id: number;
+                  title: string;
+                  summary: string;
+                  cover: string;
+                  pinned: boolean;
+                  publishedAt: number;
+                  /** @enum {string} */
+                  status: "draft" | "published" | "withdrawn";
+                  body: string;
+                  updatedAt: number;
+                })[];
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -4204,10 +4279,25 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              id: number;
+              title: string;
+              summary: string;
+              cover: string;
+              pinned: boolean;
+              publishedAt: number;
+              /** @enum {string} */
+              status: "draft" | "published" | "withdrawn";
+              body: string;
+              updatedAt: number;
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -4292,10 +4382,25 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              id: number;
+              title: string;
+              summary: string;
+              cover: string;
+              pinned: boolean;
+              publishedAt: number;
+              /** @enum {string} */
+              status: "draft" | "published" | "withdrawn";
+              body: string;
+              updatedAt: number;
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -4380,10 +4485,25 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              id: number;
+              title: string;
+              summary: string;
+              cover: string;
+              pinned: boolean;
+              publishedAt: number;
+              /** @enum {string} */
+              status: "draft" | "published" | "withdrawn";
+              body: string;
+              updatedAt: number;
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -4492,10 +4612,17 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              token: string;
+              expiresAt: number;
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -4580,10 +4707,25 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              id: number;
+              title: string;
+              summary: string;
+              cover: string;
+              pinned: boolean;
+              publishedAt: number;
+              /** @enum {string} */
+              status: "draft" | "published" | "withdrawn";
+              body: string;
+              updatedAt: number;
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -4680,10 +4822,25 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              id: number;
+              title: string;
+              summary: string;
+              cover: string;
+              pinned: boolean;
+              publishedAt: number;
+              /** @enum {string} */
+              status: "draft" | "published" | "withdrawn";
+              body: string;
+              updatedAt: number;
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -4782,10 +4939,16 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              deleted: number;
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -4871,10 +5034,29 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              total: number;
+              records: ({
+                  index: number;
+                  name: string;
+                  summary: string;
+                  features: string[];
+                  image: string;
+                  story: string;
+                  results: string[];
+                  id: number;
+                  /** @enum {string} */
+                  kind: "information" | "innovation";
+                  seq: number;
+                })[];
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -4945,10 +5127,26 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              index: number;
+              name: string;
+              summary: string;
+              features: string[];
+              image: string;
+              story: string;
+              results: string[];
+              id: number;
+              /** @enum {string} */
+              kind: "information" | "innovation";
+              seq: number;
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -5048,10 +5246,26 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              index: number;
+              name: string;
+              summary: string;
+              features: string[];
+              image: string;
+              story: string;
+              results: string[];
+              id: number;
+              /** @enum {string} */
+              kind: "information" | "innovation";
+              seq: number;
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -5150,10 +5364,16 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              deleted: number;
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -5238,10 +5458,25 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              total: number;
+              records: {
+                  id: number;
+                  name: string;
+                  category: string;
+                  region: string;
+                  description: string;
+                  logo: string;
+                  seq: number;
+                }[];
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -5309,10 +5544,22 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              id: number;
+              name: string;
+              category: string;
+              region: string;
+              description: string;
+              logo: string;
+              seq: number;
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -5409,10 +5656,22 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              id: number;
+              name: string;
+              category: string;
+              region: string;
+              description: string;
+              logo: string;
+              seq: number;
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -5511,10 +5770,16 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              deleted: number;
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -5599,10 +5864,25 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              total: number;
+              records: {
+                  index: number;
+                  title: string;
+                  body: string;
+                  image: string;
+                  items: string[];
+                  id: number;
+                  seq: number;
+                }[];
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -5669,10 +5949,22 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              index: number;
+              title: string;
+              body: string;
+              image: string;
+              items: string[];
+              id: number;
+              seq: number;
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -5768,10 +6060,22 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              index: number;
+              title: string;
+              body: string;
+              image: string;
+              items: string[];
+              id: number;
+              seq: number;
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -5870,10 +6174,16 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              deleted: number;
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -5958,10 +6268,26 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              total: number;
+              records: {
+                  id: number;
+                  title: string;
+                  department: string;
+                  location: string;
+                  headcount: number;
+                  duties: string;
+                  requirements: string;
+                  seq: number;
+                }[];
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -6030,10 +6356,23 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              id: number;
+              title: string;
+              department: string;
+              location: string;
+              headcount: number;
+              duties: string;
+              requirements: string;
+              seq: number;
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -6131,10 +6470,23 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              id: number;
+              title: string;
+              department: string;
+              location: string;
+              headcount: number;
+              duties: string;
+              requirements: string;
+              seq: number;
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -6233,10 +6585,16 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              deleted: number;
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -6316,10 +6674,35 @@ export interface operations {
   /** Company name, contacts, filing number, QR images */
   getPublicSite: {
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              companyName: string;
+              shortName: string;
+              slogan: string;
+              heroText: string;
+              filingNumber: string;
+              filingUrl: string;
+              address: string;
+              mailbox: string;
+              landline: string;
+              mobile: string;
+              consultationPhone: string;
+              publicAccountQr: string;
+              contactQr: string;
+              mapLongitude: string;
+              mapLatitude: string;
+              workingHours: string;
+              heroImage: string;
+              keyFigures: string;
+              amapKey: string;
+              amapSecurityCode: string;
+            };
+          };
         };
       };
       /** @description Too many requests from this client; Retry-After says when to try again */
@@ -6351,10 +6734,49 @@ export interface operations {
   /** Everything the home page shows, in one answer */
   getPublicHome: {
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              information: {
+                  index: number;
+                  name: string;
+                  summary: string;
+                  features: string[];
+                  image: string;
+                  story: string;
+                  results: string[];
+                }[];
+              innovation: {
+                  index: number;
+                  name: string;
+                  summary: string;
+                  features: string[];
+                  image: string;
+                  story: string;
+                  results: string[];
+                }[];
+              news: {
+                  id: number;
+                  title: string;
+                  summary: string;
+                  cover: string;
+                  pinned: boolean;
+                  publishedAt: number;
+                }[];
+              customers: {
+                  id: number;
+                  name: string;
+                  category: string;
+                  region: string;
+                  description: string;
+                  logo: string;
+                }[];
+            };
+          };
         };
       };
       /** @description Too many requests from this client; Retry-After says when to try again */
@@ -6391,10 +6813,22 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+                index: number;
+                name: string;
+                summary: string;
+                features: string[];
+                image: string;
+                story: string;
+                results: string[];
+              }[];
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -6444,10 +6878,24 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              total: number;
+              records: {
+                  id: number;
+                  title: string;
+                  summary: string;
+                  cover: string;
+                  pinned: boolean;
+                  publishedAt: number;
+                }[];
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -6496,10 +6944,38 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              id: number;
+              title: string;
+              summary: string;
+              cover: string;
+              pinned: boolean;
+              publishedAt: number;
+              body: string;
+              previous: {
+                id: number;
+                title: string;
+                summary: string;
+                cover: string;
+                pinned: boolean;
+                publishedAt: number;
+              } | null;
+              next: {
+                id: number;
+                title: string;
+                summary: string;
+                cover: string;
+                pinned: boolean;
+                publishedAt: number;
+              } | null;
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -6555,10 +7031,21 @@ export interface operations {
   /** Typical customers */
   getPublicCustomers: {
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+                id: number;
+                name: string;
+                category: string;
+                region: string;
+                description: string;
+                logo: string;
+              }[];
+          };
         };
       };
       /** @description Too many requests from this client; Retry-After says when to try again */
@@ -6590,10 +7077,20 @@ export interface operations {
   /** The about-us sections */
   getPublicAbout: {
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+                index: number;
+                title: string;
+                body: string;
+                image: string;
+                items: string[];
+              }[];
+          };
         };
       };
       /** @description Too many requests from this client; Retry-After says when to try again */
@@ -6625,10 +7122,22 @@ export interface operations {
   /** Open positions */
   getPublicPositions: {
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+                id: number;
+                title: string;
+                department: string;
+                location: string;
+                headcount: number;
+                duties: string;
+                requirements: string;
+              }[];
+          };
         };
       };
       /** @description Too many requests from this client; Retry-After says when to try again */
@@ -6665,10 +7174,51 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: OneOf<[{
+              /** @enum {string} */
+              kind: "site";
+              payload: {
+                companyName: string;
+                shortName: string;
+                slogan: string;
+                heroText: string;
+                filingNumber: string;
+                filingUrl: string;
+                address: string;
+                mailbox: string;
+                landline: string;
+                mobile: string;
+                consultationPhone: string;
+                publicAccountQr: string;
+                contactQr: string;
+                mapLongitude: string;
+                mapLatitude: string;
+                workingHours: string;
+                heroImage: string;
+                keyFigures: string;
+                amapKey: string;
+                amapSecurityCode: string;
+              };
+            }, {
+              /** @enum {string} */
+              kind: "news";
+              payload: {
+                id: number;
+                title: string;
+                summary: string;
+                cover: string;
+                pinned: boolean;
+                publishedAt: number;
+                body: string;
+              };
+            }]>;
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -6732,10 +7282,24 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              total: number;
+              records: {
+                  id: number;
+                  namespaceId: string;
+                  name: string;
+                  description: string;
+                  configCount: number;
+                  serviceCount: number;
+                }[];
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -6800,10 +7364,21 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              id: number;
+              namespaceId: string;
+              name: string;
+              description: string;
+              configCount: number;
+              serviceCount: number;
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -6883,10 +7458,24 @@ export interface operations {
   /** Every namespace, for choosing one */
   getAdminNamespacesAll: {
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              total: number;
+              records: {
+                  id: number;
+                  namespaceId: string;
+                  name: string;
+                  description: string;
+                  configCount: number;
+                  serviceCount: number;
+                }[];
+            };
+          };
         };
       };
       /** @description No valid session: sign in again */
@@ -6943,10 +7532,21 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              id: number;
+              namespaceId: string;
+              name: string;
+              description: string;
+              configCount: number;
+              serviceCount: number;
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -7045,10 +7645,16 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              deleted: number;
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -7133,10 +7739,27 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              grants: ({
+                  roleId: number;
+                  roleCode: string;
+                  roleName: string;
+                  /** @enum {string} */
+                  access: "read" | "write";
+                })[];
+              roles: {
+                  id: number;
+                  roleCode: string;
+                  roleName: string;
+                }[];
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -7220,10 +7843,20 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: ({
+                roleId: number;
+                roleCode: string;
+                roleName: string;
+                /** @enum {string} */
+                access: "read" | "write";
+              })[];
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -7329,10 +7962,29 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              total: number;
+              records: {
+                  id: number;
+                  namespaceId: string;
+                  groupName: string;
+                  serviceName: string;
+                  protectThreshold: number;
+                  metadata: {
+                    [key: string]: string;
+                  };
+                  clusterCount: number;
+                  instanceCount: number;
+                  healthyCount: number;
+                }[];
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -7417,10 +8069,26 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              id: number;
+              namespaceId: string;
+              groupName: string;
+              serviceName: string;
+              protectThreshold: number;
+              metadata: {
+                [key: string]: string;
+              };
+              clusterCount: number;
+              instanceCount: number;
+              healthyCount: number;
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -7530,10 +8198,26 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              id: number;
+              namespaceId: string;
+              groupName: string;
+              serviceName: string;
+              protectThreshold: number;
+              metadata: {
+                [key: string]: string;
+              };
+              clusterCount: number;
+              instanceCount: number;
+              healthyCount: number;
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -7637,10 +8321,16 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              deleted: number;
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -7745,10 +8435,34 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              total: number;
+              records: {
+                  id: number;
+                  serviceId: number;
+                  clusterName: string;
+                  ip: string;
+                  port: number;
+                  weight: number;
+                  healthy: boolean;
+                  enabled: boolean;
+                  ephemeral: boolean;
+                  metadata: {
+                    [key: string]: string;
+                  };
+                  lastBeat: number;
+                  beatInterval: number;
+                  beatTimeout: number;
+                  deleteTimeout: number;
+                }[];
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -7831,10 +8545,31 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              id: number;
+              serviceId: number;
+              clusterName: string;
+              ip: string;
+              port: number;
+              weight: number;
+              healthy: boolean;
+              enabled: boolean;
+              ephemeral: boolean;
+              metadata: {
+                [key: string]: string;
+              };
+              lastBeat: number;
+              beatInterval: number;
+              beatTimeout: number;
+              deleteTimeout: number;
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -7939,10 +8674,16 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              deleted: number;
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -8049,10 +8790,31 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              total: number;
+              records: ({
+                  id: number;
+                  namespaceId: string;
+                  dataId: string;
+                  group: string;
+                  appName: string;
+                  tags: string;
+                  /** @enum {string} */
+                  type: "text" | "json" | "xml" | "yaml" | "html" | "properties";
+                  description: string;
+                  content: string;
+                  md5: string;
+                  updatedBy: string;
+                  updatedAt: number;
+                })[];
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -8142,10 +8904,28 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              id: number;
+              namespaceId: string;
+              dataId: string;
+              group: string;
+              appName: string;
+              tags: string;
+              /** @enum {string} */
+              type: "text" | "json" | "xml" | "yaml" | "html" | "properties";
+              description: string;
+              content: string;
+              md5: string;
+              updatedBy: string;
+              updatedAt: number;
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -8243,10 +9023,28 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              id: number;
+              namespaceId: string;
+              dataId: string;
+              group: string;
+              appName: string;
+              tags: string;
+              /** @enum {string} */
+              type: "text" | "json" | "xml" | "yaml" | "html" | "properties";
+              description: string;
+              content: string;
+              md5: string;
+              updatedBy: string;
+              updatedAt: number;
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -8337,10 +9135,28 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              id: number;
+              namespaceId: string;
+              dataId: string;
+              group: string;
+              appName: string;
+              tags: string;
+              /** @enum {string} */
+              type: "text" | "json" | "xml" | "yaml" | "html" | "properties";
+              description: string;
+              content: string;
+              md5: string;
+              updatedBy: string;
+              updatedAt: number;
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -8444,10 +9260,16 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              deleted: number;
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -8551,10 +9373,32 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              total: number;
+              records: ({
+                  id: number;
+                  configId: number;
+                  namespaceId: string;
+                  dataId: string;
+                  group: string;
+                  appName: string;
+                  /** @enum {string} */
+                  operation: "insert" | "update" | "delete";
+                  /** @enum {string} */
+                  type: "text" | "json" | "xml" | "yaml" | "html" | "properties";
+                  content: string;
+                  md5: string;
+                  changedBy: string;
+                  changedAt: number;
+                })[];
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -8635,10 +9479,28 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              id: number;
+              namespaceId: string;
+              dataId: string;
+              group: string;
+              appName: string;
+              tags: string;
+              /** @enum {string} */
+              type: "text" | "json" | "xml" | "yaml" | "html" | "properties";
+              description: string;
+              content: string;
+              md5: string;
+              updatedBy: string;
+              updatedAt: number;
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -8736,10 +9598,19 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+                clientIp: string;
+                md5: string;
+                clientVersion: string;
+                since: number;
+              }[];
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -8815,10 +9686,10 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description The configs as a zip in Nacos’s layout */
       200: {
         content: {
-          "application/json": unknown;
+          "application/zip": string;
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -8894,10 +9765,18 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              created: string[];
+              overwritten: string[];
+              skipped: string[];
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -9007,10 +9886,18 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              created: string[];
+              overwritten: string[];
+              skipped: string[];
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -20587,10 +21474,30 @@ export interface operations {
   /** Every live gateway process: its last second's traffic by route and its breakers */
   getAdminGatewayState: {
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: ({
+                serverId: string;
+                reportedAt: number;
+                routes: {
+                    routeId: string;
+                    passed: number;
+                    blocked: number;
+                    succeeded: number;
+                    failed: number;
+                    totalMs: number;
+                  }[];
+                breakers: ({
+                    ruleId: number;
+                    /** @enum {string} */
+                    state: "closed" | "open" | "halfOpen";
+                  })[];
+              })[];
+          };
         };
       };
       /** @description No valid session: sign in again */
@@ -20645,10 +21552,41 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              total: number;
+              records: ({
+                  id: number;
+                  routeId: string;
+                  routeName: string;
+                  orderNum: number;
+                  uri: string;
+                  predicates: ({
+                      /** @enum {string} */
+                      name: "Path" | "Host" | "Method" | "Header" | "Query" | "Cookie" | "RemoteAddr" | "After" | "Before" | "Between" | "Weight";
+                      args: {
+                        [key: string]: string;
+                      };
+                    })[];
+                  filters: ({
+                      /** @enum {string} */
+                      name: "StripPrefix" | "PrefixPath" | "RewritePath" | "SetPath" | "AddRequestHeader" | "AddResponseHeader" | "RemoveRequestHeader" | "SetStatus" | "Retry" | "RequestSize";
+                      args: {
+                        [key: string]: string;
+                      };
+                    })[];
+                  description: string;
+                  /** @enum {string} */
+                  status: "unreleased" | "released" | "cancelled";
+                  updatedAt: number;
+                })[];
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -20729,10 +21667,38 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              id: number;
+              routeId: string;
+              routeName: string;
+              orderNum: number;
+              uri: string;
+              predicates: ({
+                  /** @enum {string} */
+                  name: "Path" | "Host" | "Method" | "Header" | "Query" | "Cookie" | "RemoteAddr" | "After" | "Before" | "Between" | "Weight";
+                  args: {
+                    [key: string]: string;
+                  };
+                })[];
+              filters: ({
+                  /** @enum {string} */
+                  name: "StripPrefix" | "PrefixPath" | "RewritePath" | "SetPath" | "AddRequestHeader" | "AddResponseHeader" | "RemoveRequestHeader" | "SetStatus" | "Retry" | "RequestSize";
+                  args: {
+                    [key: string]: string;
+                  };
+                })[];
+              description: string;
+              /** @enum {string} */
+              status: "unreleased" | "released" | "cancelled";
+              updatedAt: number;
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -20830,10 +21796,27 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: OneOf<[{
+              /** @enum {boolean} */
+              matched: false;
+            }, {
+              /** @enum {boolean} */
+              matched: true;
+              id: number;
+              routeId: string;
+              routeName: string;
+              target: string;
+              variables: {
+                [key: string]: string;
+              };
+            }]>;
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -20913,10 +21896,38 @@ export interface operations {
   /** Every route as Spring Cloud Gateway's RouteDefinition JSON */
   getAdminGatewayRoutesScg: {
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: ({
+                id: string;
+                uri: string;
+                predicates: ({
+                    /** @enum {string} */
+                    name: "Path" | "Host" | "Method" | "Header" | "Query" | "Cookie" | "RemoteAddr" | "After" | "Before" | "Between" | "Weight";
+                    args: {
+                      [key: string]: string;
+                    };
+                  })[];
+                filters: ({
+                    /** @enum {string} */
+                    name: "StripPrefix" | "PrefixPath" | "RewritePath" | "SetPath" | "AddRequestHeader" | "AddResponseHeader" | "RemoveRequestHeader" | "SetStatus" | "Retry" | "RequestSize";
+                    args: {
+                      [key: string]: string;
+                    };
+                  })[];
+                order: number;
+                metadata: {
+                  routeName: string;
+                  /** @enum {string} */
+                  status: "unreleased" | "released" | "cancelled";
+                  description: string;
+                };
+              })[];
+          };
         };
       };
       /** @description No valid session: sign in again */
@@ -20985,10 +21996,38 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: ({
+                id: number;
+                routeId: string;
+                routeName: string;
+                orderNum: number;
+                uri: string;
+                predicates: ({
+                    /** @enum {string} */
+                    name: "Path" | "Host" | "Method" | "Header" | "Query" | "Cookie" | "RemoteAddr" | "After" | "Before" | "Between" | "Weight";
+                    args: {
+                      [key: string]: string;
+                    };
+                  })[];
+                filters: ({
+                    /** @enum {string} */
+                    name: "StripPrefix" | "PrefixPath" | "RewritePath" | "SetPath" | "AddRequestHeader" | "AddResponseHeader" | "RemoveRequestHeader" | "SetStatus" | "Retry" | "RequestSize";
+                    args: {
+                      [key: string]: string;
+                    };
+                  })[];
+                description: string;
+                /** @enum {string} */
+                status: "unreleased" | "released" | "cancelled";
+                updatedAt: number;
+              })[];
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -21073,10 +22112,38 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              id: number;
+              routeId: string;
+              routeName: string;
+              orderNum: number;
+              uri: string;
+              predicates: ({
+                  /** @enum {string} */
+                  name: "Path" | "Host" | "Method" | "Header" | "Query" | "Cookie" | "RemoteAddr" | "After" | "Before" | "Between" | "Weight";
+                  args: {
+                    [key: string]: string;
+                  };
+                })[];
+              filters: ({
+                  /** @enum {string} */
+                  name: "StripPrefix" | "PrefixPath" | "RewritePath" | "SetPath" | "AddRequestHeader" | "AddResponseHeader" | "RemoveRequestHeader" | "SetStatus" | "Retry" | "RequestSize";
+                  args: {
+                    [key: string]: string;
+                  };
+                })[];
+              description: string;
+              /** @enum {string} */
+              status: "unreleased" | "released" | "cancelled";
+              updatedAt: number;
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -21174,10 +22241,38 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              id: number;
+              routeId: string;
+              routeName: string;
+              orderNum: number;
+              uri: string;
+              predicates: ({
+                  /** @enum {string} */
+                  name: "Path" | "Host" | "Method" | "Header" | "Query" | "Cookie" | "RemoteAddr" | "After" | "Before" | "Between" | "Weight";
+                  args: {
+                    [key: string]: string;
+                  };
+                })[];
+              filters: ({
+                  /** @enum {string} */
+                  name: "StripPrefix" | "PrefixPath" | "RewritePath" | "SetPath" | "AddRequestHeader" | "AddResponseHeader" | "RemoveRequestHeader" | "SetStatus" | "Retry" | "RequestSize";
+                  args: {
+                    [key: string]: string;
+                  };
+                })[];
+              description: string;
+              /** @enum {string} */
+              status: "unreleased" | "released" | "cancelled";
+              updatedAt: number;
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -21274,10 +22369,38 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              id: number;
+              routeId: string;
+              routeName: string;
+              orderNum: number;
+              uri: string;
+              predicates: ({
+                  /** @enum {string} */
+                  name: "Path" | "Host" | "Method" | "Header" | "Query" | "Cookie" | "RemoteAddr" | "After" | "Before" | "Between" | "Weight";
+                  args: {
+                    [key: string]: string;
+                  };
+                })[];
+              filters: ({
+                  /** @enum {string} */
+                  name: "StripPrefix" | "PrefixPath" | "RewritePath" | "SetPath" | "AddRequestHeader" | "AddResponseHeader" | "RemoveRequestHeader" | "SetStatus" | "Retry" | "RequestSize";
+                  args: {
+                    [key: string]: string;
+                  };
+                })[];
+              description: string;
+              /** @enum {string} */
+              status: "unreleased" | "released" | "cancelled";
+              updatedAt: number;
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -21374,10 +22497,38 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              id: number;
+              routeId: string;
+              routeName: string;
+              orderNum: number;
+              uri: string;
+              predicates: ({
+                  /** @enum {string} */
+                  name: "Path" | "Host" | "Method" | "Header" | "Query" | "Cookie" | "RemoteAddr" | "After" | "Before" | "Between" | "Weight";
+                  args: {
+                    [key: string]: string;
+                  };
+                })[];
+              filters: ({
+                  /** @enum {string} */
+                  name: "StripPrefix" | "PrefixPath" | "RewritePath" | "SetPath" | "AddRequestHeader" | "AddResponseHeader" | "RemoveRequestHeader" | "SetStatus" | "Retry" | "RequestSize";
+                  args: {
+                    [key: string]: string;
+                  };
+                })[];
+              description: string;
+              /** @enum {string} */
+              status: "unreleased" | "released" | "cancelled";
+              updatedAt: number;
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -21476,10 +22627,16 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              deleted: number;
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -21559,10 +22716,20 @@ export interface operations {
   /** Released routes as SCG's actuator lists them */
   getAdminGatewayActuatorRoutes: {
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+              route_id: string;
+              uri: string;
+              order: number;
+              predicate: string;
+              metadata: {
+                routeName: string;
+                description: string;
+              };
+              filters: string[];
+            }[];
         };
       };
       /** @description No valid session: sign in again */
@@ -21611,10 +22778,20 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            route_id: string;
+            uri: string;
+            order: number;
+            predicate: string;
+            metadata: {
+              routeName: string;
+              description: string;
+            };
+            filters: string[];
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -21653,17 +22830,9 @@ export interface operations {
           };
         };
       };
-      /** @description No such record */
+      /** @description No released route has this id: an empty body, as SCG answers */
       404: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
+        content: never;
       };
       /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
       503: {
@@ -21682,10 +22851,34 @@ export interface operations {
   /** Released routes as SCG's RouteDefinition JSON, as the actuator's /routedefinitions */
   getAdminGatewayActuatorRoutedefinitions: {
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": ({
+              id: string;
+              uri: string;
+              predicates: ({
+                  /** @enum {string} */
+                  name: "Path" | "Host" | "Method" | "Header" | "Query" | "Cookie" | "RemoteAddr" | "After" | "Before" | "Between" | "Weight";
+                  args: {
+                    [key: string]: string;
+                  };
+                })[];
+              filters: ({
+                  /** @enum {string} */
+                  name: "StripPrefix" | "PrefixPath" | "RewritePath" | "SetPath" | "AddRequestHeader" | "AddResponseHeader" | "RemoveRequestHeader" | "SetStatus" | "Retry" | "RequestSize";
+                  args: {
+                    [key: string]: string;
+                  };
+                })[];
+              order: number;
+              metadata: {
+                routeName: string;
+                /** @enum {string} */
+                status: "unreleased" | "released" | "cancelled";
+                description: string;
+              };
+            })[];
         };
       };
       /** @description No valid session: sign in again */
@@ -21729,10 +22922,29 @@ export interface operations {
   /** Every API group */
   getAdminGatewayApiGroups: {
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              total: number;
+              records: ({
+                  id: number;
+                  apiName: string;
+                  description: string;
+                  items: ({
+                      /** @enum {string} */
+                      name: "exact" | "prefix" | "regex";
+                      args: {
+                        [key: string]: string;
+                      };
+                    })[];
+                  updatedAt: number;
+                })[];
+            };
+          };
         };
       };
       /** @description No valid session: sign in again */
@@ -21791,10 +23003,26 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              id: number;
+              apiName: string;
+              description: string;
+              items: ({
+                  /** @enum {string} */
+                  name: "exact" | "prefix" | "regex";
+                  args: {
+                    [key: string]: string;
+                  };
+                })[];
+              updatedAt: number;
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -21894,10 +23122,26 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              id: number;
+              apiName: string;
+              description: string;
+              items: ({
+                  /** @enum {string} */
+                  name: "exact" | "prefix" | "regex";
+                  args: {
+                    [key: string]: string;
+                  };
+                })[];
+              updatedAt: number;
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -21996,10 +23240,16 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              deleted: number;
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -22079,10 +23329,36 @@ export interface operations {
   /** Every flow rule */
   getAdminGatewayFlowRules: {
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              total: number;
+              records: ({
+                  id: number;
+                  /** @enum {string} */
+                  resourceMode: "route" | "apiGroup";
+                  resource: string;
+                  /** @enum {string} */
+                  grade: "qps" | "concurrency";
+                  count: number;
+                  intervalSec: number;
+                  burst: number;
+                  /** @enum {string} */
+                  controlBehavior: "reject" | "warmUp" | "queue" | "warmUpQueue";
+                  /** @enum {string} */
+                  paramStrategy: "none" | "clientIp" | "header" | "urlParam" | "cookie";
+                  paramField: string;
+                  warmUpPeriodSec: number;
+                  maxQueueingTimeMs: number;
+                  enabled: boolean;
+                  updatedAt: number;
+                })[];
+            };
+          };
         };
       };
       /** @description No valid session: sign in again */
@@ -22148,10 +23424,33 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              id: number;
+              /** @enum {string} */
+              resourceMode: "route" | "apiGroup";
+              resource: string;
+              /** @enum {string} */
+              grade: "qps" | "concurrency";
+              count: number;
+              intervalSec: number;
+              burst: number;
+              /** @enum {string} */
+              controlBehavior: "reject" | "warmUp" | "queue" | "warmUpQueue";
+              /** @enum {string} */
+              paramStrategy: "none" | "clientIp" | "header" | "urlParam" | "cookie";
+              paramField: string;
+              warmUpPeriodSec: number;
+              maxQueueingTimeMs: number;
+              enabled: boolean;
+              updatedAt: number;
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -22231,10 +23530,16 @@ export interface operations {
   /** Whether counts are shared by every gateway process (Redis) */
   getAdminGatewayFlowRulesCounting: {
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              clusterWide: boolean;
+            };
+          };
         };
       };
       /** @description No valid session: sign in again */
@@ -22305,10 +23610,33 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              id: number;
+              /** @enum {string} */
+              resourceMode: "route" | "apiGroup";
+              resource: string;
+              /** @enum {string} */
+              grade: "qps" | "concurrency";
+              count: number;
+              intervalSec: number;
+              burst: number;
+              /** @enum {string} */
+              controlBehavior: "reject" | "warmUp" | "queue" | "warmUpQueue";
+              /** @enum {string} */
+              paramStrategy: "none" | "clientIp" | "header" | "urlParam" | "cookie";
+              paramField: string;
+              warmUpPeriodSec: number;
+              maxQueueingTimeMs: number;
+              enabled: boolean;
+              updatedAt: number;
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -22407,10 +23735,16 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              deleted: number;
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -22490,10 +23824,31 @@ export interface operations {
   /** Every degrade rule (circuit breaker) */
   getAdminGatewayDegradeRules: {
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              total: number;
+              records: ({
+                  id: number;
+                  /** @enum {string} */
+                  resourceMode: "route" | "apiGroup";
+                  resource: string;
+                  /** @enum {string} */
+                  grade: "slowRatio" | "errorRatio" | "errorCount";
+                  count: number;
+                  slowRatioThreshold: number;
+                  minRequestAmount: number;
+                  statIntervalMs: number;
+                  timeWindow: number;
+                  enabled: boolean;
+                  updatedAt: number;
+                })[];
+            };
+          };
         };
       };
       /** @description No valid session: sign in again */
@@ -22554,10 +23909,28 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              id: number;
+              /** @enum {string} */
+              resourceMode: "route" | "apiGroup";
+              resource: string;
+              /** @enum {string} */
+              grade: "slowRatio" | "errorRatio" | "errorCount";
+              count: number;
+              slowRatioThreshold: number;
+              minRequestAmount: number;
+              statIntervalMs: number;
+              timeWindow: number;
+              enabled: boolean;
+              updatedAt: number;
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -22659,10 +24032,28 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              id: number;
+              /** @enum {string} */
+              resourceMode: "route" | "apiGroup";
+              resource: string;
+              /** @enum {string} */
+              grade: "slowRatio" | "errorRatio" | "errorCount";
+              count: number;
+              slowRatioThreshold: number;
+              minRequestAmount: number;
+              statIntervalMs: number;
+              timeWindow: number;
+              enabled: boolean;
+              updatedAt: number;
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -22761,10 +24152,16 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              deleted: number;
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -22866,10 +24263,33 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: ({
+                id: number;
+                /** @enum {string} */
+                resourceMode: "route" | "apiGroup";
+                resource: string;
+                /** @enum {string} */
+                grade: "qps" | "concurrency";
+                count: number;
+                intervalSec: number;
+                burst: number;
+                /** @enum {string} */
+                controlBehavior: "reject" | "warmUp" | "queue" | "warmUpQueue";
+                /** @enum {string} */
+                paramStrategy: "none" | "clientIp" | "header" | "urlParam" | "cookie";
+                paramField: string;
+                warmUpPeriodSec: number;
+                maxQueueingTimeMs: number;
+                enabled: boolean;
+                updatedAt: number;
+              })[];
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -22949,10 +24369,28 @@ export interface operations {
   /** Every enabled flow rule as Sentinel's GatewayFlowRule JSON */
   getAdminGatewayFlowRulesSentinelGateway: {
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+                resource: string;
+                resourceMode: number;
+                grade: number;
+                count: number;
+                intervalSec: number;
+                controlBehavior: number;
+                burst: number;
+                maxQueueingTimeoutMs: number;
+                warmUpPeriodSec: number;
+                paramItem?: {
+                  parseStrategy: number;
+                  fieldName: string;
+                };
+              }[];
+          };
         };
       };
       /** @description No valid session: sign in again */
@@ -23026,10 +24464,33 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: ({
+                id: number;
+                /** @enum {string} */
+                resourceMode: "route" | "apiGroup";
+                resource: string;
+                /** @enum {string} */
+                grade: "qps" | "concurrency";
+                count: number;
+                intervalSec: number;
+                burst: number;
+                /** @enum {string} */
+                controlBehavior: "reject" | "warmUp" | "queue" | "warmUpQueue";
+                /** @enum {string} */
+                paramStrategy: "none" | "clientIp" | "header" | "urlParam" | "cookie";
+                paramField: string;
+                warmUpPeriodSec: number;
+                maxQueueingTimeMs: number;
+                enabled: boolean;
+                updatedAt: number;
+              })[];
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -23109,10 +24570,23 @@ export interface operations {
   /** Every enabled degrade rule as Sentinel's DegradeRule JSON */
   getAdminGatewayDegradeRulesSentinel: {
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+                resource: string;
+                limitApp: string;
+                grade: number;
+                count: number;
+                timeWindow: number;
+                minRequestAmount: number;
+                statIntervalMs: number;
+                slowRatioThreshold: number;
+              }[];
+          };
         };
       };
       /** @description No valid session: sign in again */
@@ -23175,10 +24649,28 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: ({
+                id: number;
+                /** @enum {string} */
+                resourceMode: "route" | "apiGroup";
+                resource: string;
+                /** @enum {string} */
+                grade: "slowRatio" | "errorRatio" | "errorCount";
+                count: number;
+                slowRatioThreshold: number;
+                minRequestAmount: number;
+                statIntervalMs: number;
+                timeWindow: number;
+                enabled: boolean;
+                updatedAt: number;
+              })[];
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -25267,10 +26759,159 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              total: number;
+              records: ({
+                  id: number;
+                  name: string;
+                  description: string;
+                  field: {
+                    fields: ({
+                        key: string;
+                        label: {
+                          zh: string;
+                          en?: string;
+                          es?: string;
+                          ja?: string;
+                        };
+                        /** @enum {string} */
+                        kind: "text" | "textarea" | "number" | "money" | "date" | "dateRange" | "time" | "select" | "radio" | "checkbox" | "switch" | "rate" | "region" | "organ" | "account" | "upload" | "richText" | "staticText" | "subTable";
+                        /** @default false */
+                        required: boolean;
+                        /** @default false */
+                        hidden: boolean;
+                        /** @default false */
+                        readOnly: boolean;
+                        placeholder?: {
+                          zh: string;
+                          en?: string;
+                          es?: string;
+                          ja?: string;
+                        };
+                        help?: {
+                          zh: string;
+                          en?: string;
+                          es?: string;
+                          ja?: string;
+                        };
+                        /** @default 24 */
+                        span: number;
+                        defaultValue?: unknown;
+                        options?: (({
+                            value: string | number;
+                            label: {
+                              zh: string;
+                              en?: string;
+                              es?: string;
+                              ja?: string;
+                            };
+                          })[]) | {
+                          dictCode: string;
+                        };
+                        /** @default [] */
+                        validators: ({
+                            /** @enum {string} */
+                            rule: "mobile" | "userName" | "email" | "naturalNumber" | "englishLetters" | "landline" | "bankCard" | "idNumber" | "chineseId" | "qq" | "url" | "alphanumeric20" | "letters2to100" | "digitsAndLineBreaks" | "max255" | "integer" | "positiveInteger" | "minLength" | "maxLength" | "min" | "max" | "minItems" | "maxItems" | "pattern";
+                            value?: number | string;
+                            message?: {
+                              zh: string;
+                              en?: string;
+                              es?: string;
+                              ja?: string;
+                            };
+                          })[];
+                        requiredWhen?: {
+                          field: string;
+                          /** @enum {boolean} */
+                          hasValue: true;
+                        };
+                        shownWhen?: {
+                          field: string;
+                          /** @enum {boolean} */
+                          hasValue: true;
+                        };
+                        fields?: ({
+                            key: string;
+                            label: {
+                              zh: string;
+                              en?: string;
+                              es?: string;
+                              ja?: string;
+                            };
+                            /** @enum {string} */
+                            kind: "text" | "textarea" | "number" | "money" | "date" | "dateRange" | "time" | "select" | "radio" | "checkbox" | "switch" | "rate" | "region" | "organ" | "account" | "upload" | "richText" | "staticText" | "subTable";
+                            /** @default false */
+                            required: boolean;
+                            /** @default false */
+                            hidden: boolean;
+                            /** @default false */
+                            readOnly: boolean;
+                            placeholder?: {
+                              zh: string;
+                              en?: string;
+                              es?: string;
+                              ja?: string;
+                            };
+                            help?: {
+                              zh: string;
+                              en?: string;
+                              es?: string;
+                              ja?: string;
+                            };
+                            /** @default 24 */
+                            span: number;
+                            defaultValue?: unknown;
+                            options?: (({
+                                value: string | number;
+                                label: {
+                                  zh: string;
+                                  en?: string;
+                                  es?: string;
+                                  ja?: string;
+                                };
+                              })[]) | {
+                              dictCode: string;
+                            };
+                            /** @default [] */
+                            validators: ({
+                                /** @enum {string} */
+                                rule: "mobile" | "userName" | "email" | "naturalNumber" | "englishLetters" | "landline" | "bankCard" | "idNumber" | "chineseId" | "qq" | "url" | "alphanumeric20" | "letters2to100" | "digitsAndLineBreaks" | "max255" | "integer" | "positiveInteger" | "minLength" | "maxLength" | "min" | "max" | "minItems" | "maxItems" | "pattern";
+                                value?: number | string;
+                                message?: {
+                                  zh: string;
+                                  en?: string;
+                                  es?: string;
+                                  ja?: string;
+                                };
+                              })[];
+                            requiredWhen?: {
+                              field: string;
+                              /** @enum {boolean} */
+                              hasValue: true;
+                            };
+                            shownWhen?: {
+                              field: string;
+                              /** @enum {boolean} */
+                              hasValue: true;
+                            };
+                          })[];
+                      })[];
+                  };
+                  action: string;
+                  url: string;
+                  modelName: string;
+                  version: number | null;
+                  createdAt: number;
+                  updatedAt: number;
+                })[];
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -25467,10 +27108,156 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              id: number;
+              name: string;
+              description: string;
+              field: {
+                fields: ({
+                    key: string;
+                    label: {
+                      zh: string;
+                      en?: string;
+                      es?: string;
+                      ja?: string;
+                    };
+                    /** @enum {string} */
+                    kind: "text" | "textarea" | "number" | "money" | "date" | "dateRange" | "time" | "select" | "radio" | "checkbox" | "switch" | "rate" | "region" | "organ" | "account" | "upload" | "richText" | "staticText" | "subTable";
+                    /** @default false */
+                    required: boolean;
+                    /** @default false */
+                    hidden: boolean;
+                    /** @default false */
+                    readOnly: boolean;
+                    placeholder?: {
+                      zh: string;
+                      en?: string;
+                      es?: string;
+                      ja?: string;
+                    };
+                    help?: {
+                      zh: string;
+                      en?: string;
+                      es?: string;
+                      ja?: string;
+                    };
+                    /** @default 24 */
+                    span: number;
+                    defaultValue?: unknown;
+                    options?: (({
+                        value: string | number;
+                        label: {
+                          zh: string;
+                          en?: string;
+                          es?: string;
+                          ja?: string;
+                        };
+                      })[]) | {
+                      dictCode: string;
+                    };
+                    /** @default [] */
+                    validators: ({
+                        /** @enum {string} */
+                        rule: "mobile" | "userName" | "email" | "naturalNumber" | "englishLetters" | "landline" | "bankCard" | "idNumber" | "chineseId" | "qq" | "url" | "alphanumeric20" | "letters2to100" | "digitsAndLineBreaks" | "max255" | "integer" | "positiveInteger" | "minLength" | "maxLength" | "min" | "max" | "minItems" | "maxItems" | "pattern";
+                        value?: number | string;
+                        message?: {
+                          zh: string;
+                          en?: string;
+                          es?: string;
+                          ja?: string;
+                        };
+                      })[];
+                    requiredWhen?: {
+                      field: string;
+                      /** @enum {boolean} */
+                      hasValue: true;
+                    };
+                    shownWhen?: {
+                      field: string;
+                      /** @enum {boolean} */
+                      hasValue: true;
+                    };
+                    fields?: ({
+                        key: string;
+                        label: {
+                          zh: string;
+                          en?: string;
+                          es?: string;
+                          ja?: string;
+                        };
+                        /** @enum {string} */
+                        kind: "text" | "textarea" | "number" | "money" | "date" | "dateRange" | "time" | "select" | "radio" | "checkbox" | "switch" | "rate" | "region" | "organ" | "account" | "upload" | "richText" | "staticText" | "subTable";
+                        /** @default false */
+                        required: boolean;
+                        /** @default false */
+                        hidden: boolean;
+                        /** @default false */
+                        readOnly: boolean;
+                        placeholder?: {
+                          zh: string;
+                          en?: string;
+                          es?: string;
+                          ja?: string;
+                        };
+                        help?: {
+                          zh: string;
+                          en?: string;
+                          es?: string;
+                          ja?: string;
+                        };
+                        /** @default 24 */
+                        span: number;
+                        defaultValue?: unknown;
+                        options?: (({
+                            value: string | number;
+                            label: {
+                              zh: string;
+                              en?: string;
+                              es?: string;
+                              ja?: string;
+                            };
+                          })[]) | {
+                          dictCode: string;
+                        };
+                        /** @default [] */
+                        validators: ({
+                            /** @enum {string} */
+                            rule: "mobile" | "userName" | "email" | "naturalNumber" | "englishLetters" | "landline" | "bankCard" | "idNumber" | "chineseId" | "qq" | "url" | "alphanumeric20" | "letters2to100" | "digitsAndLineBreaks" | "max255" | "integer" | "positiveInteger" | "minLength" | "maxLength" | "min" | "max" | "minItems" | "maxItems" | "pattern";
+                            value?: number | string;
+                            message?: {
+                              zh: string;
+                              en?: string;
+                              es?: string;
+                              ja?: string;
+                            };
+                          })[];
+                        requiredWhen?: {
+                          field: string;
+                          /** @enum {boolean} */
+                          hasValue: true;
+                        };
+                        shownWhen?: {
+                          field: string;
+                          /** @enum {boolean} */
+                          hasValue: true;
+                        };
+                      })[];
+                  })[];
+              };
+              action: string;
+              url: string;
+              modelName: string;
+              version: number | null;
+              createdAt: number;
+              updatedAt: number;
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -25555,10 +27342,156 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              id: number;
+              name: string;
+              description: string;
+              field: {
+                fields: ({
+                    key: string;
+                    label: {
+                      zh: string;
+                      en?: string;
+                      es?: string;
+                      ja?: string;
+                    };
+                    /** @enum {string} */
+                    kind: "text" | "textarea" | "number" | "money" | "date" | "dateRange" | "time" | "select" | "radio" | "checkbox" | "switch" | "rate" | "region" | "organ" | "account" | "upload" | "richText" | "staticText" | "subTable";
+                    /** @default false */
+                    required: boolean;
+                    /** @default false */
+                    hidden: boolean;
+                    /** @default false */
+                    readOnly: boolean;
+                    placeholder?: {
+                      zh: string;
+                      en?: string;
+                      es?: string;
+                      ja?: string;
+                    };
+                    help?: {
+                      zh: string;
+                      en?: string;
+                      es?: string;
+                      ja?: string;
+                    };
+                    /** @default 24 */
+                    span: number;
+                    defaultValue?: unknown;
+                    options?: (({
+                        value: string | number;
+                        label: {
+                          zh: string;
+                          en?: string;
+                          es?: string;
+                          ja?: string;
+                        };
+                      })[]) | {
+                      dictCode: string;
+                    };
+                    /** @default [] */
+                    validators: ({
+                        /** @enum {string} */
+                        rule: "mobile" | "userName" | "email" | "naturalNumber" | "englishLetters" | "landline" | "bankCard" | "idNumber" | "chineseId" | "qq" | "url" | "alphanumeric20" | "letters2to100" | "digitsAndLineBreaks" | "max255" | "integer" | "positiveInteger" | "minLength" | "maxLength" | "min" | "max" | "minItems" | "maxItems" | "pattern";
+                        value?: number | string;
+                        message?: {
+                          zh: string;
+                          en?: string;
+                          es?: string;
+                          ja?: string;
+                        };
+                      })[];
+                    requiredWhen?: {
+                      field: string;
+                      /** @enum {boolean} */
+                      hasValue: true;
+                    };
+                    shownWhen?: {
+                      field: string;
+                      /** @enum {boolean} */
+                      hasValue: true;
+                    };
+                    fields?: ({
+                        key: string;
+                        label: {
+                          zh: string;
+                          en?: string;
+                          es?: string;
+                          ja?: string;
+                        };
+                        /** @enum {string} */
+                        kind: "text" | "textarea" | "number" | "money" | "date" | "dateRange" | "time" | "select" | "radio" | "checkbox" | "switch" | "rate" | "region" | "organ" | "account" | "upload" | "richText" | "staticText" | "subTable";
+                        /** @default false */
+                        required: boolean;
+                        /** @default false */
+                        hidden: boolean;
+                        /** @default false */
+                        readOnly: boolean;
+                        placeholder?: {
+                          zh: string;
+                          en?: string;
+                          es?: string;
+                          ja?: string;
+                        };
+                        help?: {
+                          zh: string;
+                          en?: string;
+                          es?: string;
+                          ja?: string;
+                        };
+                        /** @default 24 */
+                        span: number;
+                        defaultValue?: unknown;
+                        options?: (({
+                            value: string | number;
+                            label: {
+                              zh: string;
+                              en?: string;
+                              es?: string;
+                              ja?: string;
+                            };
+                          })[]) | {
+                          dictCode: string;
+                        };
+                        /** @default [] */
+                        validators: ({
+                            /** @enum {string} */
+                            rule: "mobile" | "userName" | "email" | "naturalNumber" | "englishLetters" | "landline" | "bankCard" | "idNumber" | "chineseId" | "qq" | "url" | "alphanumeric20" | "letters2to100" | "digitsAndLineBreaks" | "max255" | "integer" | "positiveInteger" | "minLength" | "maxLength" | "min" | "max" | "minItems" | "maxItems" | "pattern";
+                            value?: number | string;
+                            message?: {
+                              zh: string;
+                              en?: string;
+                              es?: string;
+                              ja?: string;
+                            };
+                          })[];
+                        requiredWhen?: {
+                          field: string;
+                          /** @enum {boolean} */
+                          hasValue: true;
+                        };
+                        shownWhen?: {
+                          field: string;
+                          /** @enum {boolean} */
+                          hasValue: true;
+                        };
+                      })[];
+                  })[];
+              };
+              action: string;
+              url: string;
+              modelName: string;
+              version: number | null;
+              createdAt: number;
+              updatedAt: number;
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -25772,10 +27705,156 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              id: number;
+              name: string;
+              description: string;
+              field: {
+                fields: ({
+                    key: string;
+                    label: {
+                      zh: string;
+                      en?: string;
+                      es?: string;
+                      ja?: string;
+                    };
+                    /** @enum {string} */
+                    kind: "text" | "textarea" | "number" | "money" | "date" | "dateRange" | "time" | "select" | "radio" | "checkbox" | "switch" | "rate" | "region" | "organ" | "account" | "upload" | "richText" | "staticText" | "subTable";
+                    /** @default false */
+                    required: boolean;
+                    /** @default false */
+                    hidden: boolean;
+                    /** @default false */
+                    readOnly: boolean;
+                    placeholder?: {
+                      zh: string;
+                      en?: string;
+                      es?: string;
+                      ja?: string;
+                    };
+                    help?: {
+                      zh: string;
+                      en?: string;
+                      es?: string;
+                      ja?: string;
+                    };
+                    /** @default 24 */
+                    span: number;
+                    defaultValue?: unknown;
+                    options?: (({
+                        value: string | number;
+                        label: {
+                          zh: string;
+                          en?: string;
+                          es?: string;
+                          ja?: string;
+                        };
+                      })[]) | {
+                      dictCode: string;
+                    };
+                    /** @default [] */
+                    validators: ({
+                        /** @enum {string} */
+                        rule: "mobile" | "userName" | "email" | "naturalNumber" | "englishLetters" | "landline" | "bankCard" | "idNumber" | "chineseId" | "qq" | "url" | "alphanumeric20" | "letters2to100" | "digitsAndLineBreaks" | "max255" | "integer" | "positiveInteger" | "minLength" | "maxLength" | "min" | "max" | "minItems" | "maxItems" | "pattern";
+                        value?: number | string;
+                        message?: {
+                          zh: string;
+                          en?: string;
+                          es?: string;
+                          ja?: string;
+                        };
+                      })[];
+                    requiredWhen?: {
+                      field: string;
+                      /** @enum {boolean} */
+                      hasValue: true;
+                    };
+                    shownWhen?: {
+                      field: string;
+                      /** @enum {boolean} */
+                      hasValue: true;
+                    };
+                    fields?: ({
+                        key: string;
+                        label: {
+                          zh: string;
+                          en?: string;
+                          es?: string;
+                          ja?: string;
+                        };
+                        /** @enum {string} */
+                        kind: "text" | "textarea" | "number" | "money" | "date" | "dateRange" | "time" | "select" | "radio" | "checkbox" | "switch" | "rate" | "region" | "organ" | "account" | "upload" | "richText" | "staticText" | "subTable";
+                        /** @default false */
+                        required: boolean;
+                        /** @default false */
+                        hidden: boolean;
+                        /** @default false */
+                        readOnly: boolean;
+                        placeholder?: {
+                          zh: string;
+                          en?: string;
+                          es?: string;
+                          ja?: string;
+                        };
+                        help?: {
+                          zh: string;
+                          en?: string;
+                          es?: string;
+                          ja?: string;
+                        };
+                        /** @default 24 */
+                        span: number;
+                        defaultValue?: unknown;
+                        options?: (({
+                            value: string | number;
+                            label: {
+                              zh: string;
+                              en?: string;
+                              es?: string;
+                              ja?: string;
+                            };
+                          })[]) | {
+                          dictCode: string;
+                        };
+                        /** @default [] */
+                        validators: ({
+                            /** @enum {string} */
+                            rule: "mobile" | "userName" | "email" | "naturalNumber" | "englishLetters" | "landline" | "bankCard" | "idNumber" | "chineseId" | "qq" | "url" | "alphanumeric20" | "letters2to100" | "digitsAndLineBreaks" | "max255" | "integer" | "positiveInteger" | "minLength" | "maxLength" | "min" | "max" | "minItems" | "maxItems" | "pattern";
+                            value?: number | string;
+                            message?: {
+                              zh: string;
+                              en?: string;
+                              es?: string;
+                              ja?: string;
+                            };
+                          })[];
+                        requiredWhen?: {
+                          field: string;
+                          /** @enum {boolean} */
+                          hasValue: true;
+                        };
+                        shownWhen?: {
+                          field: string;
+                          /** @enum {boolean} */
+                          hasValue: true;
+                        };
+                      })[];
+                  })[];
+              };
+              action: string;
+              url: string;
+              modelName: string;
+              version: number | null;
+              createdAt: number;
+              updatedAt: number;
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -25874,10 +27953,16 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              deleted: number;
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -25962,10 +28047,151 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              formId: number;
+              version: number;
+              field: {
+                fields: ({
+                    key: string;
+                    label: {
+                      zh: string;
+                      en?: string;
+                      es?: string;
+                      ja?: string;
+                    };
+                    /** @enum {string} */
+                    kind: "text" | "textarea" | "number" | "money" | "date" | "dateRange" | "time" | "select" | "radio" | "checkbox" | "switch" | "rate" | "region" | "organ" | "account" | "upload" | "richText" | "staticText" | "subTable";
+                    /** @default false */
+                    required: boolean;
+                    /** @default false */
+                    hidden: boolean;
+                    /** @default false */
+                    readOnly: boolean;
+                    placeholder?: {
+                      zh: string;
+                      en?: string;
+                      es?: string;
+                      ja?: string;
+                    };
+                    help?: {
+                      zh: string;
+                      en?: string;
+                      es?: string;
+                      ja?: string;
+                    };
+                    /** @default 24 */
+                    span: number;
+                    defaultValue?: unknown;
+                    options?: (({
+                        value: string | number;
+                        label: {
+                          zh: string;
+                          en?: string;
+                          es?: string;
+                          ja?: string;
+                        };
+                      })[]) | {
+                      dictCode: string;
+                    };
+                    /** @default [] */
+                    validators: ({
+                        /** @enum {string} */
+                        rule: "mobile" | "userName" | "email" | "naturalNumber" | "englishLetters" | "landline" | "bankCard" | "idNumber" | "chineseId" | "qq" | "url" | "alphanumeric20" | "letters2to100" | "digitsAndLineBreaks" | "max255" | "integer" | "positiveInteger" | "minLength" | "maxLength" | "min" | "max" | "minItems" | "maxItems" | "pattern";
+                        value?: number | string;
+                        message?: {
+                          zh: string;
+                          en?: string;
+                          es?: string;
+                          ja?: string;
+                        };
+                      })[];
+                    requiredWhen?: {
+                      field: string;
+                      /** @enum {boolean} */
+                      hasValue: true;
+                    };
+                    shownWhen?: {
+                      field: string;
+                      /** @enum {boolean} */
+                      hasValue: true;
+                    };
+                    fields?: ({
+                        key: string;
+                        label: {
+                          zh: string;
+                          en?: string;
+                          es?: string;
+                          ja?: string;
+                        };
+                        /** @enum {string} */
+                        kind: "text" | "textarea" | "number" | "money" | "date" | "dateRange" | "time" | "select" | "radio" | "checkbox" | "switch" | "rate" | "region" | "organ" | "account" | "upload" | "richText" | "staticText" | "subTable";
+                        /** @default false */
+                        required: boolean;
+                        /** @default false */
+                        hidden: boolean;
+                        /** @default false */
+                        readOnly: boolean;
+                        placeholder?: {
+                          zh: string;
+                          en?: string;
+                          es?: string;
+                          ja?: string;
+                        };
+                        help?: {
+                          zh: string;
+                          en?: string;
+                          es?: string;
+                          ja?: string;
+                        };
+                        /** @default 24 */
+                        span: number;
+                        defaultValue?: unknown;
+                        options?: (({
+                            value: string | number;
+                            label: {
+                              zh: string;
+                              en?: string;
+                              es?: string;
+                              ja?: string;
+                            };
+                          })[]) | {
+                          dictCode: string;
+                        };
+                        /** @default [] */
+                        validators: ({
+                            /** @enum {string} */
+                            rule: "mobile" | "userName" | "email" | "naturalNumber" | "englishLetters" | "landline" | "bankCard" | "idNumber" | "chineseId" | "qq" | "url" | "alphanumeric20" | "letters2to100" | "digitsAndLineBreaks" | "max255" | "integer" | "positiveInteger" | "minLength" | "maxLength" | "min" | "max" | "minItems" | "maxItems" | "pattern";
+                            value?: number | string;
+                            message?: {
+                              zh: string;
+                              en?: string;
+                              es?: string;
+                              ja?: string;
+                            };
+                          })[];
+                        requiredWhen?: {
+                          field: string;
+                          /** @enum {boolean} */
+                          hasValue: true;
+                        };
+                        shownWhen?: {
+                          field: string;
+                          /** @enum {boolean} */
+                          hasValue: true;
+                        };
+                      })[];
+                  })[];
+              };
+              publishedAt: number;
+              publishedBy: string;
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -26062,10 +28288,151 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: ({
+                formId: number;
+                version: number;
+                field: {
+                  fields: ({
+                      key: string;
+                      label: {
+                        zh: string;
+                        en?: string;
+                        es?: string;
+                        ja?: string;
+                      };
+                      /** @enum {string} */
+                      kind: "text" | "textarea" | "number" | "money" | "date" | "dateRange" | "time" | "select" | "radio" | "checkbox" | "switch" | "rate" | "region" | "organ" | "account" | "upload" | "richText" | "staticText" | "subTable";
+                      /** @default false */
+                      required: boolean;
+                      /** @default false */
+                      hidden: boolean;
+                      /** @default false */
+                      readOnly: boolean;
+                      placeholder?: {
+                        zh: string;
+                        en?: string;
+                        es?: string;
+                        ja?: string;
+                      };
+                      help?: {
+                        zh: string;
+                        en?: string;
+                        es?: string;
+                        ja?: string;
+                      };
+                      /** @default 24 */
+                      span: number;
+                      defaultValue?: unknown;
+                      options?: (({
+                          value: string | number;
+                          label: {
+                            zh: string;
+                            en?: string;
+                            es?: string;
+                            ja?: string;
+                          };
+                        })[]) | {
+                        dictCode: string;
+                      };
+                      /** @default [] */
+                      validators: ({
+                          /** @enum {string} */
+                          rule: "mobile" | "userName" | "email" | "naturalNumber" | "englishLetters" | "landline" | "bankCard" | "idNumber" | "chineseId" | "qq" | "url" | "alphanumeric20" | "letters2to100" | "digitsAndLineBreaks" | "max255" | "integer" | "positiveInteger" | "minLength" | "maxLength" | "min" | "max" | "minItems" | "maxItems" | "pattern";
+                          value?: number | string;
+                          message?: {
+                            zh: string;
+                            en?: string;
+                            es?: string;
+                            ja?: string;
+                          };
+                        })[];
+                      requiredWhen?: {
+                        field: string;
+                        /** @enum {boolean} */
+                        hasValue: true;
+                      };
+                      shownWhen?: {
+                        field: string;
+                        /** @enum {boolean} */
+                        hasValue: true;
+                      };
+                      fields?: ({
+                          key: string;
+                          label: {
+                            zh: string;
+                            en?: string;
+                            es?: string;
+                            ja?: string;
+                          };
+                          /** @enum {string} */
+                          kind: "text" | "textarea" | "number" | "money" | "date" | "dateRange" | "time" | "select" | "radio" | "checkbox" | "switch" | "rate" | "region" | "organ" | "account" | "upload" | "richText" | "staticText" | "subTable";
+                          /** @default false */
+                          required: boolean;
+                          /** @default false */
+                          hidden: boolean;
+                          /** @default false */
+                          readOnly: boolean;
+                          placeholder?: {
+                            zh: string;
+                            en?: string;
+                            es?: string;
+                            ja?: string;
+                          };
+                          help?: {
+                            zh: string;
+                            en?: string;
+                            es?: string;
+                            ja?: string;
+                          };
+                          /** @default 24 */
+                          span: number;
+                          defaultValue?: unknown;
+                          options?: (({
+                              value: string | number;
+                              label: {
+                                zh: string;
+                                en?: string;
+                                es?: string;
+                                ja?: string;
+                              };
+                            })[]) | {
+                            dictCode: string;
+                          };
+                          /** @default [] */
+                          validators: ({
+                              /** @enum {string} */
+                              rule: "mobile" | "userName" | "email" | "naturalNumber" | "englishLetters" | "landline" | "bankCard" | "idNumber" | "chineseId" | "qq" | "url" | "alphanumeric20" | "letters2to100" | "digitsAndLineBreaks" | "max255" | "integer" | "positiveInteger" | "minLength" | "maxLength" | "min" | "max" | "minItems" | "maxItems" | "pattern";
+                              value?: number | string;
+                              message?: {
+                                zh: string;
+                                en?: string;
+                                es?: string;
+                                ja?: string;
+                              };
+                            })[];
+                          requiredWhen?: {
+                            field: string;
+                            /** @enum {boolean} */
+                            hasValue: true;
+                          };
+                          shownWhen?: {
+                            field: string;
+                            /** @enum {boolean} */
+                            hasValue: true;
+                          };
+                        })[];
+                    })[];
+                };
+                publishedAt: number;
+                publishedBy: string;
+              })[];
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -26133,10 +28500,19 @@ export interface operations {
   /** Forms with a published version, by name */
   getAdminFormsPublished: {
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+                id: number;
+                name: string;
+                description: string;
+                version: number;
+              }[];
+          };
         };
       };
       /** @description No valid session: sign in again */
@@ -26185,10 +28561,151 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              formId: number;
+              version: number;
+              field: {
+                fields: ({
+                    key: string;
+                    label: {
+                      zh: string;
+                      en?: string;
+                      es?: string;
+                      ja?: string;
+                    };
+                    /** @enum {string} */
+                    kind: "text" | "textarea" | "number" | "money" | "date" | "dateRange" | "time" | "select" | "radio" | "checkbox" | "switch" | "rate" | "region" | "organ" | "account" | "upload" | "richText" | "staticText" | "subTable";
+                    /** @default false */
+                    required: boolean;
+                    /** @default false */
+                    hidden: boolean;
+                    /** @default false */
+                    readOnly: boolean;
+                    placeholder?: {
+                      zh: string;
+                      en?: string;
+                      es?: string;
+                      ja?: string;
+                    };
+                    help?: {
+                      zh: string;
+                      en?: string;
+                      es?: string;
+                      ja?: string;
+                    };
+                    /** @default 24 */
+                    span: number;
+                    defaultValue?: unknown;
+                    options?: (({
+                        value: string | number;
+                        label: {
+                          zh: string;
+                          en?: string;
+                          es?: string;
+                          ja?: string;
+                        };
+                      })[]) | {
+                      dictCode: string;
+                    };
+                    /** @default [] */
+                    validators: ({
+                        /** @enum {string} */
+                        rule: "mobile" | "userName" | "email" | "naturalNumber" | "englishLetters" | "landline" | "bankCard" | "idNumber" | "chineseId" | "qq" | "url" | "alphanumeric20" | "letters2to100" | "digitsAndLineBreaks" | "max255" | "integer" | "positiveInteger" | "minLength" | "maxLength" | "min" | "max" | "minItems" | "maxItems" | "pattern";
+                        value?: number | string;
+                        message?: {
+                          zh: string;
+                          en?: string;
+                          es?: string;
+                          ja?: string;
+                        };
+                      })[];
+                    requiredWhen?: {
+                      field: string;
+                      /** @enum {boolean} */
+                      hasValue: true;
+                    };
+                    shownWhen?: {
+                      field: string;
+                      /** @enum {boolean} */
+                      hasValue: true;
+                    };
+                    fields?: ({
+                        key: string;
+                        label: {
+                          zh: string;
+                          en?: string;
+                          es?: string;
+                          ja?: string;
+                        };
+                        /** @enum {string} */
+                        kind: "text" | "textarea" | "number" | "money" | "date" | "dateRange" | "time" | "select" | "radio" | "checkbox" | "switch" | "rate" | "region" | "organ" | "account" | "upload" | "richText" | "staticText" | "subTable";
+                        /** @default false */
+                        required: boolean;
+                        /** @default false */
+                        hidden: boolean;
+                        /** @default false */
+                        readOnly: boolean;
+                        placeholder?: {
+                          zh: string;
+                          en?: string;
+                          es?: string;
+                          ja?: string;
+                        };
+                        help?: {
+                          zh: string;
+                          en?: string;
+                          es?: string;
+                          ja?: string;
+                        };
+                        /** @default 24 */
+                        span: number;
+                        defaultValue?: unknown;
+                        options?: (({
+                            value: string | number;
+                            label: {
+                              zh: string;
+                              en?: string;
+                              es?: string;
+                              ja?: string;
+                            };
+                          })[]) | {
+                          dictCode: string;
+                        };
+                        /** @default [] */
+                        validators: ({
+                            /** @enum {string} */
+                            rule: "mobile" | "userName" | "email" | "naturalNumber" | "englishLetters" | "landline" | "bankCard" | "idNumber" | "chineseId" | "qq" | "url" | "alphanumeric20" | "letters2to100" | "digitsAndLineBreaks" | "max255" | "integer" | "positiveInteger" | "minLength" | "maxLength" | "min" | "max" | "minItems" | "maxItems" | "pattern";
+                            value?: number | string;
+                            message?: {
+                              zh: string;
+                              en?: string;
+                              es?: string;
+                              ja?: string;
+                            };
+                          })[];
+                        requiredWhen?: {
+                          field: string;
+                          /** @enum {boolean} */
+                          hasValue: true;
+                        };
+                        shownWhen?: {
+                          field: string;
+                          /** @enum {boolean} */
+                          hasValue: true;
+                        };
+                      })[];
+                  })[];
+              };
+              publishedAt: number;
+              publishedBy: string;
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -26270,10 +28787,27 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              total: number;
+              records: ({
+                  id: number;
+                  formId: number;
+                  version: number;
+                  submittedBy: number;
+                  submittedByName: string;
+                  submittedAt: number;
+                  /** @enum {string} */
+                  postStatus: "none" | "pending" | "posted" | "failed";
+                  postError: string | null;
+                })[];
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -26355,10 +28889,27 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              id: number;
+              formId: number;
+              version: number;
+              values: {
+                [key: string]: unknown;
+              };
+              submittedBy: number;
+              submittedByName: string;
+              submittedAt: number;
+              /** @enum {string} */
+              postStatus: "none" | "pending" | "posted" | "failed";
+              postError: string | null;
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -26421,6 +28972,21 @@ export interface operations {
           };
         };
       };
+      /** @description Default Response */
+      422: {
+        content: {
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              problems: {
+                  field: string;
+                  message: string;
+                }[];
+            } | null;
+          };
+        };
+      };
       /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
       503: {
         content: {
@@ -26456,10 +29022,18 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: ({
+                value: string | number;
+                label: string;
+                isLeaf?: boolean;
+              })[];
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -26521,10 +29095,18 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: ({
+                value: string | number;
+                label: string;
+                isLeaf?: boolean;
+              })[];
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -26589,10 +29171,18 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: ({
+                value: string | number;
+                label: string;
+                isLeaf?: boolean;
+              })[];
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -26665,10 +29255,18 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: ({
+                value: string | number;
+                label: string;
+                isLeaf?: boolean;
+              })[];
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -26724,10 +29322,17 @@ export interface operations {
   /** Id and name of the forms with a published version */
   getAdminFormsNames: {
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+                id: number;
+                name: string;
+              }[];
+          };
         };
       };
       /** @description No valid session: sign in again */
@@ -26781,10 +29386,10 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description The newest 10000 matching submissions as an Excel workbook */
       200: {
         content: {
-          "application/json": unknown;
+          "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -26858,10 +29463,162 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              id: number;
+              formId: number;
+              version: number;
+              values: {
+                [key: string]: unknown;
+              };
+              submittedBy: number;
+              submittedByName: string;
+              submittedAt: number;
+              /** @enum {string} */
+              postStatus: "none" | "pending" | "posted" | "failed";
+              postError: string | null;
+              field: {
+                fields: ({
+                    key: string;
+                    label: {
+                      zh: string;
+                      en?: string;
+                      es?: string;
+                      ja?: string;
+                    };
+                    /** @enum {string} */
+                    kind: "text" | "textarea" | "number" | "money" | "date" | "dateRange" | "time" | "select" | "radio" | "checkbox" | "switch" | "rate" | "region" | "organ" | "account" | "upload" | "richText" | "staticText" | "subTable";
+                    /** @default false */
+                    required: boolean;
+                    /** @default false */
+                    hidden: boolean;
+                    /** @default false */
+                    readOnly: boolean;
+                    placeholder?: {
+                      zh: string;
+                      en?: string;
+                      es?: string;
+                      ja?: string;
+                    };
+                    help?: {
+                      zh: string;
+                      en?: string;
+                      es?: string;
+                      ja?: string;
+                    };
+                    /** @default 24 */
+                    span: number;
+                    defaultValue?: unknown;
+                    options?: (({
+                        value: string | number;
+                        label: {
+                          zh: string;
+                          en?: string;
+                          es?: string;
+                          ja?: string;
+                        };
+                      })[]) | {
+                      dictCode: string;
+                    };
+                    /** @default [] */
+                    validators: ({
+                        /** @enum {string} */
+                        rule: "mobile" | "userName" | "email" | "naturalNumber" | "englishLetters" | "landline" | "bankCard" | "idNumber" | "chineseId" | "qq" | "url" | "alphanumeric20" | "letters2to100" | "digitsAndLineBreaks" | "max255" | "integer" | "positiveInteger" | "minLength" | "maxLength" | "min" | "max" | "minItems" | "maxItems" | "pattern";
+                        value?: number | string;
+                        message?: {
+                          zh: string;
+                          en?: string;
+                          es?: string;
+                          ja?: string;
+                        };
+                      })[];
+                    requiredWhen?: {
+                      field: string;
+                      /** @enum {boolean} */
+                      hasValue: true;
+                    };
+                    shownWhen?: {
+                      field: string;
+                      /** @enum {boolean} */
+                      hasValue: true;
+                    };
+                    fields?: ({
+                        key: string;
+                        label: {
+                          zh: string;
+                          en?: string;
+                          es?: string;
+                          ja?: string;
+                        };
+                        /** @enum {string} */
+                        kind: "text" | "textarea" | "number" | "money" | "date" | "dateRange" | "time" | "select" | "radio" | "checkbox" | "switch" | "rate" | "region" | "organ" | "account" | "upload" | "richText" | "staticText" | "subTable";
+                        /** @default false */
+                        required: boolean;
+                        /** @default false */
+                        hidden: boolean;
+                        /** @default false */
+                        readOnly: boolean;
+                        placeholder?: {
+                          zh: string;
+                          en?: string;
+                          es?: string;
+                          ja?: string;
+                        };
+                        help?: {
+                          zh: string;
+                          en?: string;
+                          es?: string;
+                          ja?: string;
+                        };
+                        /** @default 24 */
+                        span: number;
+                        defaultValue?: unknown;
+                        options?: (({
+                            value: string | number;
+                            label: {
+                              zh: string;
+                              en?: string;
+                              es?: string;
+                              ja?: string;
+                            };
+                          })[]) | {
+                          dictCode: string;
+                        };
+                        /** @default [] */
+                        validators: ({
+                            /** @enum {string} */
+                            rule: "mobile" | "userName" | "email" | "naturalNumber" | "englishLetters" | "landline" | "bankCard" | "idNumber" | "chineseId" | "qq" | "url" | "alphanumeric20" | "letters2to100" | "digitsAndLineBreaks" | "max255" | "integer" | "positiveInteger" | "minLength" | "maxLength" | "min" | "max" | "minItems" | "maxItems" | "pattern";
+                            value?: number | string;
+                            message?: {
+                              zh: string;
+                              en?: string;
+                              es?: string;
+                              ja?: string;
+                            };
+                          })[];
+                        requiredWhen?: {
+                          field: string;
+                          /** @enum {boolean} */
+                          hasValue: true;
+                        };
+                        shownWhen?: {
+                          field: string;
+                          /** @enum {boolean} */
+                          hasValue: true;
+                        };
+                      })[];
+                  })[];
+              };
+              labels: {
+                [key: string]: string;
+              };
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -26939,10 +29696,28 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              total: number;
+              records: ({
+                  id: number;
+                  key: string;
+                  name: string;
+                  category: string;
+                  description: string;
+                  xml?: string;
+                  latestVersion: number | null;
+                  createdAt: number;
+                  updatedAt: number;
+                  updatedBy: string;
+                })[];
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -27009,10 +29784,25 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              id: number;
+              key: string;
+              name: string;
+              category: string;
+              description: string;
+              xml?: string;
+              latestVersion: number | null;
+              createdAt: number;
+              updatedAt: number;
+              updatedBy: string;
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -27098,10 +29888,17 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+                value: string;
+                label: string;
+              }[];
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -27163,10 +29960,17 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+                value: string;
+                label: string;
+              }[];
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -27227,10 +30031,25 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              id: number;
+              key: string;
+              name: string;
+              category: string;
+              description: string;
+              xml?: string;
+              latestVersion: number | null;
+              createdAt: number;
+              updatedAt: number;
+              updatedBy: string;
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -27314,10 +30133,25 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              id: number;
+              key: string;
+              name: string;
+              category: string;
+              description: string;
+              xml?: string;
+              latestVersion: number | null;
+              createdAt: number;
+              updatedAt: number;
+              updatedBy: string;
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -27414,10 +30248,10 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description The BPMN 2.0 XML */
       200: {
         content: {
-          "application/json": unknown;
+          "application/xml": string;
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -27493,10 +30327,25 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              id: number;
+              key: string;
+              name: string;
+              category: string;
+              description: string;
+              xml?: string;
+              latestVersion: number | null;
+              createdAt: number;
+              updatedAt: number;
+              updatedBy: string;
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -27583,10 +30432,16 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              deleted: number;
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -27671,10 +30526,58 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              id: number;
+              key: string;
+              name: string;
+              version: number;
+              modelId: number | null;
+              category: string;
+              suspended: boolean;
+              deployedAt: number;
+              deployedBy: string;
+              userTasks: ({
+                  activityId: string;
+                  name: string;
+                  assignee: string | null;
+                  candidateUsers: string[];
+                  candidateGroups: string[];
+                  formKey: string | null;
+                  dueDate: string | null;
+                  buttons: string[];
+                  countersign: string | null;
+                })[];
+              others: ({
+                  id: number;
+                  key: string;
+                  name: string;
+                  version: number;
+                  modelId: number | null;
+                  category: string;
+                  suspended: boolean;
+                  deployedAt: number;
+                  deployedBy: string;
+                  userTasks: ({
+                      activityId: string;
+                      name: string;
+                      assignee: string | null;
+                      candidateUsers: string[];
+                      candidateGroups: string[];
+                      formKey: string | null;
+                      dueDate: string | null;
+                      buttons: string[];
+                      countersign: string | null;
+                    })[];
+                })[];
+              warnings: string[];
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -27778,10 +30681,38 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              total: number;
+              records: ({
+                  id: number;
+                  key: string;
+                  name: string;
+                  version: number;
+                  modelId: number | null;
+                  category: string;
+                  suspended: boolean;
+                  deployedAt: number;
+                  deployedBy: string;
+                  userTasks: ({
+                      activityId: string;
+                      name: string;
+                      assignee: string | null;
+                      candidateUsers: string[];
+                      candidateGroups: string[];
+                      formKey: string | null;
+                      dueDate: string | null;
+                      buttons: string[];
+                      countersign: string | null;
+                    })[];
+                })[];
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -27842,10 +30773,35 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              id: number;
+              key: string;
+              name: string;
+              version: number;
+              modelId: number | null;
+              category: string;
+              suspended: boolean;
+              deployedAt: number;
+              deployedBy: string;
+              userTasks: ({
+                  activityId: string;
+                  name: string;
+                  assignee: string | null;
+                  candidateUsers: string[];
+                  candidateGroups: string[];
+                  formKey: string | null;
+                  dueDate: string | null;
+                  buttons: string[];
+                  countersign: string | null;
+                })[];
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -27918,10 +30874,19 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              id: number;
+              key: string;
+              version: number;
+              bpmn20Xml: string;
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -27994,10 +30959,35 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              id: number;
+              key: string;
+              name: string;
+              version: number;
+              modelId: number | null;
+              category: string;
+              suspended: boolean;
+              deployedAt: number;
+              deployedBy: string;
+              userTasks: ({
+                  activityId: string;
+                  name: string;
+                  assignee: string | null;
+                  candidateUsers: string[];
+                  candidateGroups: string[];
+                  formKey: string | null;
+                  dueDate: string | null;
+                  buttons: string[];
+                  countersign: string | null;
+                })[];
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -28094,10 +31084,35 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              id: number;
+              key: string;
+              name: string;
+              version: number;
+              modelId: number | null;
+              category: string;
+              suspended: boolean;
+              deployedAt: number;
+              deployedBy: string;
+              userTasks: ({
+                  activityId: string;
+                  name: string;
+                  assignee: string | null;
+                  candidateUsers: string[];
+                  candidateGroups: string[];
+                  formKey: string | null;
+                  dueDate: string | null;
+                  buttons: string[];
+                  countersign: string | null;
+                })[];
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -28199,10 +31214,25 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              total: number;
+              records: ({
+                  id: number;
+                  definitionKey: string;
+                  /** @enum {string} */
+                  kind: "account" | "role" | "organ";
+                  ref: string;
+                  refName: string;
+                  createdAt: number;
+                })[];
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -28268,10 +31298,20 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              id: number;
+              definitionKey: string;
+              /** @enum {string} */
+              kind: "account" | "role" | "organ";
+              ref: string;
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -28366,10 +31406,20 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              id: number;
+              definitionKey: string;
+              /** @enum {string} */
+              kind: "account" | "role" | "organ";
+              ref: string;
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -28468,10 +31518,16 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              deleted: number;
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -28561,10 +31617,30 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              total: number;
+              records: ({
+                  id: number;
+                  definitionKey: string;
+                  activityId: string;
+                  /** @enum {string} */
+                  scope: "execution" | "task";
+                  /** @enum {string} */
+                  event: "start" | "end" | "create" | "assignment" | "complete";
+                  /** @enum {string} */
+                  kind: "http" | "log";
+                  url: string;
+                  enabled: boolean;
+                  createdAt: number;
+                })[];
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -28638,10 +31714,26 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              id: number;
+              definitionKey: string;
+              activityId: string;
+              /** @enum {string} */
+              scope: "execution" | "task";
+              /** @enum {string} */
+              event: "start" | "end" | "create" | "assignment" | "complete";
+              /** @enum {string} */
+              kind: "http" | "log";
+              url: string;
+              enabled: boolean;
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -28731,10 +31823,25 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              total: number;
+              records: ({
+                  id: number;
+                  listenerId: number | null;
+                  instanceId: number;
+                  activityId: string;
+                  event: string;
+                  message: string;
+                  createdAt: number;
+                })[];
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -28813,10 +31920,26 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              id: number;
+              definitionKey: string;
+              activityId: string;
+              /** @enum {string} */
+              scope: "execution" | "task";
+              /** @enum {string} */
+              event: "start" | "end" | "create" | "assignment" | "complete";
+              /** @enum {string} */
+              kind: "http" | "log";
+              url: string;
+              enabled: boolean;
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -28915,10 +32038,16 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              deleted: number;
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -29008,10 +32137,23 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              total: number;
+              records: {
+                  id: number;
+                  code: string;
+                  name: string;
+                  description: string;
+                  sort: number;
+                }[];
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -29078,10 +32220,20 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              id: number;
+              code: string;
+              name: string;
+              description: string;
+              sort: number;
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -29177,10 +32329,20 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              id: number;
+              code: string;
+              name: string;
+              description: string;
+              sort: number;
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -29279,10 +32441,16 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              deleted: number;
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -29372,10 +32540,29 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              total: number;
+              records: ({
+                  id: number;
+                  code: string;
+                  name: string;
+                  typeCode: string;
+                  /** @enum {string} */
+                  action: "complete" | "return" | "transfer";
+                  variables: {
+                    [key: string]: unknown;
+                  };
+                  sort: number;
+                  enabled: boolean;
+                })[];
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -29448,10 +32635,26 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              id: number;
+              code: string;
+              name: string;
+              typeCode: string;
+              /** @enum {string} */
+              action: "complete" | "return" | "transfer";
+              variables: {
+                [key: string]: unknown;
+              };
+              sort: number;
+              enabled: boolean;
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -29553,10 +32756,26 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              id: number;
+              code: string;
+              name: string;
+              typeCode: string;
+              /** @enum {string} */
+              action: "complete" | "return" | "transfer";
+              variables: {
+                [key: string]: unknown;
+              };
+              sort: number;
+              enabled: boolean;
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -29655,10 +32874,16 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              deleted: number;
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -29745,10 +32970,39 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              definitions: ({
+                  month: string;
+                  started: number;
+                  ended: number;
+                  avgMs: number | null;
+                  p90Ms: number | null;
+                  definitionKey: string;
+                  definitionName: string;
+                })[];
+              activities: ({
+                  month: string;
+                  started: number;
+                  ended: number;
+                  avgMs: number | null;
+                  p90Ms: number | null;
+                  definitionKey: string;
+                  activityId: string;
+                  activityName: string;
+                })[];
+              incidents: {
+                  definitionKey: string;
+                  raised: number;
+                  open: number;
+                }[];
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -29809,10 +33063,154 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              /** @enum {string} */
+              source: "cloud" | "generated" | "none";
+              schema: ({
+                fields: ({
+                    key: string;
+                    label: {
+                      zh: string;
+                      en?: string;
+                      es?: string;
+                      ja?: string;
+                    };
+                    /** @enum {string} */
+                    kind: "text" | "textarea" | "number" | "money" | "date" | "dateRange" | "time" | "select" | "radio" | "checkbox" | "switch" | "rate" | "region" | "organ" | "account" | "upload" | "richText" | "staticText" | "subTable";
+                    /** @default false */
+                    required: boolean;
+                    /** @default false */
+                    hidden: boolean;
+                    /** @default false */
+                    readOnly: boolean;
+                    placeholder?: {
+                      zh: string;
+                      en?: string;
+                      es?: string;
+                      ja?: string;
+                    };
+                    help?: {
+                      zh: string;
+                      en?: string;
+                      es?: string;
+                      ja?: string;
+                    };
+                    /** @default 24 */
+                    span: number;
+                    defaultValue?: unknown;
+                    options?: (({
+                        value: string | number;
+                        label: {
+                          zh: string;
+                          en?: string;
+                          es?: string;
+                          ja?: string;
+                        };
+                      })[]) | {
+                      dictCode: string;
+                    };
+                    /** @default [] */
+                    validators: ({
+                        /** @enum {string} */
+                        rule: "mobile" | "userName" | "email" | "naturalNumber" | "englishLetters" | "landline" | "bankCard" | "idNumber" | "chineseId" | "qq" | "url" | "alphanumeric20" | "letters2to100" | "digitsAndLineBreaks" | "max255" | "integer" | "positiveInteger" | "minLength" | "maxLength" | "min" | "max" | "minItems" | "maxItems" | "pattern";
+                        value?: number | string;
+                        message?: {
+                          zh: string;
+                          en?: string;
+                          es?: string;
+                          ja?: string;
+                        };
+                      })[];
+                    requiredWhen?: {
+                      field: string;
+                      /** @enum {boolean} */
+                      hasValue: true;
+                    };
+                    shownWhen?: {
+                      field: string;
+                      /** @enum {boolean} */
+                      hasValue: true;
+                    };
+                    fields?: ({
+                        key: string;
+                        label: {
+                          zh: string;
+                          en?: string;
+                          es?: string;
+                          ja?: string;
+                        };
+                        /** @enum {string} */
+                        kind: "text" | "textarea" | "number" | "money" | "date" | "dateRange" | "time" | "select" | "radio" | "checkbox" | "switch" | "rate" | "region" | "organ" | "account" | "upload" | "richText" | "staticText" | "subTable";
+                        /** @default false */
+                        required: boolean;
+                        /** @default false */
+                        hidden: boolean;
+                        /** @default false */
+                        readOnly: boolean;
+                        placeholder?: {
+                          zh: string;
+                          en?: string;
+                          es?: string;
+                          ja?: string;
+                        };
+                        help?: {
+                          zh: string;
+                          en?: string;
+                          es?: string;
+                          ja?: string;
+                        };
+                        /** @default 24 */
+                        span: number;
+                        defaultValue?: unknown;
+                        options?: (({
+                            value: string | number;
+                            label: {
+                              zh: string;
+                              en?: string;
+                              es?: string;
+                              ja?: string;
+                            };
+                          })[]) | {
+                          dictCode: string;
+                        };
+                        /** @default [] */
+                        validators: ({
+                            /** @enum {string} */
+                            rule: "mobile" | "userName" | "email" | "naturalNumber" | "englishLetters" | "landline" | "bankCard" | "idNumber" | "chineseId" | "qq" | "url" | "alphanumeric20" | "letters2to100" | "digitsAndLineBreaks" | "max255" | "integer" | "positiveInteger" | "minLength" | "maxLength" | "min" | "max" | "minItems" | "maxItems" | "pattern";
+                            value?: number | string;
+                            message?: {
+                              zh: string;
+                              en?: string;
+                              es?: string;
+                              ja?: string;
+                            };
+                          })[];
+                        requiredWhen?: {
+                          field: string;
+                          /** @enum {boolean} */
+                          hasValue: true;
+                        };
+                        shownWhen?: {
+                          field: string;
+                          /** @enum {boolean} */
+                          hasValue: true;
+                        };
+                      })[];
+                  })[];
+              }) | null;
+              formKey: string | null;
+              values: {
+                [key: string]: unknown;
+              };
+              businessKeyField: string | null;
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -29885,10 +33283,154 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              /** @enum {string} */
+              source: "cloud" | "generated" | "none";
+              schema: ({
+                fields: ({
+                    key: string;
+                    label: {
+                      zh: string;
+                      en?: string;
+                      es?: string;
+                      ja?: string;
+                    };
+                    /** @enum {string} */
+                    kind: "text" | "textarea" | "number" | "money" | "date" | "dateRange" | "time" | "select" | "radio" | "checkbox" | "switch" | "rate" | "region" | "organ" | "account" | "upload" | "richText" | "staticText" | "subTable";
+                    /** @default false */
+                    required: boolean;
+                    /** @default false */
+                    hidden: boolean;
+                    /** @default false */
+                    readOnly: boolean;
+                    placeholder?: {
+                      zh: string;
+                      en?: string;
+                      es?: string;
+                      ja?: string;
+                    };
+                    help?: {
+                      zh: string;
+                      en?: string;
+                      es?: string;
+                      ja?: string;
+                    };
+                    /** @default 24 */
+                    span: number;
+                    defaultValue?: unknown;
+                    options?: (({
+                        value: string | number;
+                        label: {
+                          zh: string;
+                          en?: string;
+                          es?: string;
+                          ja?: string;
+                        };
+                      })[]) | {
+                      dictCode: string;
+                    };
+                    /** @default [] */
+                    validators: ({
+                        /** @enum {string} */
+                        rule: "mobile" | "userName" | "email" | "naturalNumber" | "englishLetters" | "landline" | "bankCard" | "idNumber" | "chineseId" | "qq" | "url" | "alphanumeric20" | "letters2to100" | "digitsAndLineBreaks" | "max255" | "integer" | "positiveInteger" | "minLength" | "maxLength" | "min" | "max" | "minItems" | "maxItems" | "pattern";
+                        value?: number | string;
+                        message?: {
+                          zh: string;
+                          en?: string;
+                          es?: string;
+                          ja?: string;
+                        };
+                      })[];
+                    requiredWhen?: {
+                      field: string;
+                      /** @enum {boolean} */
+                      hasValue: true;
+                    };
+                    shownWhen?: {
+                      field: string;
+                      /** @enum {boolean} */
+                      hasValue: true;
+                    };
+                    fields?: ({
+                        key: string;
+                        label: {
+                          zh: string;
+                          en?: string;
+                          es?: string;
+                          ja?: string;
+                        };
+                        /** @enum {string} */
+                        kind: "text" | "textarea" | "number" | "money" | "date" | "dateRange" | "time" | "select" | "radio" | "checkbox" | "switch" | "rate" | "region" | "organ" | "account" | "upload" | "richText" | "staticText" | "subTable";
+                        /** @default false */
+                        required: boolean;
+                        /** @default false */
+                        hidden: boolean;
+                        /** @default false */
+                        readOnly: boolean;
+                        placeholder?: {
+                          zh: string;
+                          en?: string;
+                          es?: string;
+                          ja?: string;
+                        };
+                        help?: {
+                          zh: string;
+                          en?: string;
+                          es?: string;
+                          ja?: string;
+                        };
+                        /** @default 24 */
+                        span: number;
+                        defaultValue?: unknown;
+                        options?: (({
+                            value: string | number;
+                            label: {
+                              zh: string;
+                              en?: string;
+                              es?: string;
+                              ja?: string;
+                            };
+                          })[]) | {
+                          dictCode: string;
+                        };
+                        /** @default [] */
+                        validators: ({
+                            /** @enum {string} */
+                            rule: "mobile" | "userName" | "email" | "naturalNumber" | "englishLetters" | "landline" | "bankCard" | "idNumber" | "chineseId" | "qq" | "url" | "alphanumeric20" | "letters2to100" | "digitsAndLineBreaks" | "max255" | "integer" | "positiveInteger" | "minLength" | "maxLength" | "min" | "max" | "minItems" | "maxItems" | "pattern";
+                            value?: number | string;
+                            message?: {
+                              zh: string;
+                              en?: string;
+                              es?: string;
+                              ja?: string;
+                            };
+                          })[];
+                        requiredWhen?: {
+                          field: string;
+                          /** @enum {boolean} */
+                          hasValue: true;
+                        };
+                        shownWhen?: {
+                          field: string;
+                          /** @enum {boolean} */
+                          hasValue: true;
+                        };
+                      })[];
+                  })[];
+              }) | null;
+              formKey: string | null;
+              values: {
+                [key: string]: unknown;
+              };
+              businessKeyField: string | null;
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -29972,10 +33514,24 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: ({
+                /** @enum {string} */
+                resultType: "Execution" | "ProcessDefinition";
+                processInstanceId: number;
+                definitionKey: string;
+                elementId: string;
+                incident: {
+                  element: string;
+                  message: string;
+                } | null;
+              })[];
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -30065,10 +33621,18 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              delivered: number[];
+              started: number[];
+              incidents: number[];
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -30161,10 +33725,36 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              id: number;
+              instanceId: number;
+              definitionKey: string;
+              definitionName: string;
+              businessKey: string;
+              activityId: string;
+              name: string;
+              assignee: string | null;
+              candidateUsers: string[];
+              candidateGroups: string[];
+              formKey: string | null;
+              formId: number | null;
+              formVersion: number | null;
+              dueAt: number | null;
+              createdAt: number;
+              claimedAt: number | null;
+              endedAt: number | null;
+              /** @enum {string} */
+              status: "open" | "closed";
+              outcome: ("completed" | "recalled" | "returned" | "interrupted" | "terminated" | "skipped") | null;
+              button: string | null;
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -30271,10 +33861,99 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              id: number;
+              definitionId: number;
+              definitionKey: string;
+              definitionName: string;
+              definitionVersion: number;
+              businessKey: string;
+              /** @enum {string} */
+              state: "running" | "suspended" | "completed" | "terminated";
+              startedBy: string;
+              startedAt: number;
+              endedAt: number | null;
+              version: number;
+              actions: ("suspend" | "activate" | "terminate" | "delete")[];
+              variables: {
+                [key: string]: unknown;
+              };
+              activities: ({
+                  id: number;
+                  activityId: string;
+                  activityName: string;
+                  activityType: string;
+                  /** @enum {string} */
+                  state: "active" | "completed" | "interrupted" | "terminated";
+                  startedAt: number;
+                  endedAt: number | null;
+                  taskId: number | null;
+                  actions: "interrupt"[];
+                })[];
+              tasks: ({
+                  id: number;
+                  instanceId: number;
+                  definitionKey: string;
+                  definitionName: string;
+                  businessKey: string;
+                  activityId: string;
+                  name: string;
+                  assignee: string | null;
+                  candidateUsers: string[];
+                  candidateGroups: string[];
+                  formKey: string | null;
+                  formId: number | null;
+                  formVersion: number | null;
+                  dueAt: number | null;
+                  createdAt: number;
+                  claimedAt: number | null;
+                  endedAt: number | null;
+                  /** @enum {string} */
+                  status: "open" | "closed";
+                  outcome: ("completed" | "recalled" | "returned" | "interrupted" | "terminated" | "skipped") | null;
+                  button: string | null;
+                })[];
+              comments: ({
+                  id: number;
+                  instanceId: number;
+                  taskId: number | null;
+                  activityName: string;
+                  userName: string;
+                  message: string;
+                  createdAt: number;
+                })[];
+              parentInstanceId: number | null;
+              children: {
+                  id: number;
+                  definitionKey: string;
+                  state: string;
+                  parentExecutionId: string;
+                }[];
+              incidents: ({
+                  id: number;
+                  instanceId: number;
+                  definitionKey: string;
+                  elementId: string;
+                  elementType: string;
+                  executionId: string | null;
+                  kind: string;
+                  message: string;
+                  /** @enum {string} */
+                  state: "open" | "resolved";
+                  retries: number;
+                  createdAt: number;
+                  resolvedAt: number | null;
+                  resolvedBy: string | null;
+                  causeIncidentId: number | null;
+                })[];
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -30371,10 +34050,99 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              id: number;
+              definitionId: number;
+              definitionKey: string;
+              definitionName: string;
+              definitionVersion: number;
+              businessKey: string;
+              /** @enum {string} */
+              state: "running" | "suspended" | "completed" | "terminated";
+              startedBy: string;
+              startedAt: number;
+              endedAt: number | null;
+              version: number;
+              actions: ("suspend" | "activate" | "terminate" | "delete")[];
+              variables: {
+                [key: string]: unknown;
+              };
+              activities: ({
+                  id: number;
+                  activityId: string;
+                  activityName: string;
+                  activityType: string;
+                  /** @enum {string} */
+                  state: "active" | "completed" | "interrupted" | "terminated";
+                  startedAt: number;
+                  endedAt: number | null;
+                  taskId: number | null;
+                  actions: "interrupt"[];
+                })[];
+              tasks: ({
+                  id: number;
+                  instanceId: number;
+                  definitionKey: string;
+                  definitionName: string;
+                  businessKey: string;
+                  activityId: string;
+                  name: string;
+                  assignee: string | null;
+                  candidateUsers: string[];
+                  candidateGroups: string[];
+                  formKey: string | null;
+                  formId: number | null;
+                  formVersion: number | null;
+                  dueAt: number | null;
+                  createdAt: number;
+                  claimedAt: number | null;
+                  endedAt: number | null;
+                  /** @enum {string} */
+                  status: "open" | "closed";
+                  outcome: ("completed" | "recalled" | "returned" | "interrupted" | "terminated" | "skipped") | null;
+                  button: string | null;
+                })[];
+              comments: ({
+                  id: number;
+                  instanceId: number;
+                  taskId: number | null;
+                  activityName: string;
+                  userName: string;
+                  message: string;
+                  createdAt: number;
+                })[];
+              parentInstanceId: number | null;
+              children: {
+                  id: number;
+                  definitionKey: string;
+                  state: string;
+                  parentExecutionId: string;
+                }[];
+              incidents: ({
+                  id: number;
+                  instanceId: number;
+                  definitionKey: string;
+                  elementId: string;
+                  elementType: string;
+                  executionId: string | null;
+                  kind: string;
+                  message: string;
+                  /** @enum {string} */
+                  state: "open" | "resolved";
+                  retries: number;
+                  createdAt: number;
+                  resolvedAt: number | null;
+                  resolvedBy: string | null;
+                  causeIncidentId: number | null;
+                })[];
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -30478,10 +34246,31 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              total: number;
+              records: ({
+                  id: number;
+                  definitionId: number;
+                  definitionKey: string;
+                  definitionName: string;
+                  definitionVersion: number;
+                  businessKey: string;
+                  /** @enum {string} */
+                  state: "running" | "suspended" | "completed" | "terminated";
+                  startedBy: string;
+                  startedAt: number;
+                  endedAt: number | null;
+                  version: number;
+                  actions: ("suspend" | "activate" | "terminate" | "delete")[];
+                })[];
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -30553,10 +34342,32 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              id: number;
+              definitionId: number;
+              definitionKey: string;
+              definitionName: string;
+              definitionVersion: number;
+              businessKey: string;
+              /** @enum {string} */
+              state: "running" | "suspended" | "completed" | "terminated";
+              startedBy: string;
+              startedAt: number;
+              endedAt: number | null;
+              version: number;
+              actions: ("suspend" | "activate" | "terminate" | "delete")[];
+              incident: {
+                element: string;
+                message: string;
+              } | null;
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -30607,6 +34418,21 @@ export interface operations {
           };
         };
       };
+      /** @description Default Response */
+      422: {
+        content: {
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              problems: {
+                  field: string;
+                  message: string;
+                }[];
+            } | null;
+          };
+        };
+      };
       /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
       503: {
         content: {
@@ -30641,10 +34467,99 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              id: number;
+              definitionId: number;
+              definitionKey: string;
+              definitionName: string;
+              definitionVersion: number;
+              businessKey: string;
+              /** @enum {string} */
+              state: "running" | "suspended" | "completed" | "terminated";
+              startedBy: string;
+              startedAt: number;
+              endedAt: number | null;
+              version: number;
+              actions: ("suspend" | "activate" | "terminate" | "delete")[];
+              variables: {
+                [key: string]: unknown;
+              };
+              activities: ({
+                  id: number;
+                  activityId: string;
+                  activityName: string;
+                  activityType: string;
+                  /** @enum {string} */
+                  state: "active" | "completed" | "interrupted" | "terminated";
+                  startedAt: number;
+                  endedAt: number | null;
+                  taskId: number | null;
+                  actions: "interrupt"[];
+                })[];
+              tasks: ({
+                  id: number;
+                  instanceId: number;
+                  definitionKey: string;
+                  definitionName: string;
+                  businessKey: string;
+                  activityId: string;
+                  name: string;
+                  assignee: string | null;
+                  candidateUsers: string[];
+                  candidateGroups: string[];
+                  formKey: string | null;
+                  formId: number | null;
+                  formVersion: number | null;
+                  dueAt: number | null;
+                  createdAt: number;
+                  claimedAt: number | null;
+                  endedAt: number | null;
+                  /** @enum {string} */
+                  status: "open" | "closed";
+                  outcome: ("completed" | "recalled" | "returned" | "interrupted" | "terminated" | "skipped") | null;
+                  button: string | null;
+                })[];
+              comments: ({
+                  id: number;
+                  instanceId: number;
+                  taskId: number | null;
+                  activityName: string;
+                  userName: string;
+                  message: string;
+                  createdAt: number;
+                })[];
+              parentInstanceId: number | null;
+              children: {
+                  id: number;
+                  definitionKey: string;
+                  state: string;
+                  parentExecutionId: string;
+                }[];
+              incidents: ({
+                  id: number;
+                  instanceId: number;
+                  definitionKey: string;
+                  elementId: string;
+                  elementType: string;
+                  executionId: string | null;
+                  kind: string;
+                  message: string;
+                  /** @enum {string} */
+                  state: "open" | "resolved";
+                  retries: number;
+                  createdAt: number;
+                  resolvedAt: number | null;
+                  resolvedBy: string | null;
+                  causeIncidentId: number | null;
+                })[];
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -30717,10 +34632,18 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              bpmn20Xml: string;
+              active: string[];
+              completed: string[];
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -30793,10 +34716,28 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              id: number;
+              definitionId: number;
+              definitionKey: string;
+              definitionName: string;
+              definitionVersion: number;
+              businessKey: string;
+              /** @enum {string} */
+              state: "running" | "suspended" | "completed" | "terminated";
+              startedBy: string;
+              startedAt: number;
+              endedAt: number | null;
+              version: number;
+              actions: ("suspend" | "activate" | "terminate" | "delete")[];
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -30893,10 +34834,28 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              id: number;
+              definitionId: number;
+              definitionKey: string;
+              definitionName: string;
+              definitionVersion: number;
+              businessKey: string;
+              /** @enum {string} */
+              state: "running" | "suspended" | "completed" | "terminated";
+              startedBy: string;
+              startedAt: number;
+              endedAt: number | null;
+              version: number;
+              actions: ("suspend" | "activate" | "terminate" | "delete")[];
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -30993,10 +34952,28 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              id: number;
+              definitionId: number;
+              definitionKey: string;
+              definitionName: string;
+              definitionVersion: number;
+              businessKey: string;
+              /** @enum {string} */
+              state: "running" | "suspended" | "completed" | "terminated";
+              startedBy: string;
+              startedAt: number;
+              endedAt: number | null;
+              version: number;
+              actions: ("suspend" | "activate" | "terminate" | "delete")[];
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -31095,10 +35072,16 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              deleted: number;
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -31184,10 +35167,28 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              id: number;
+              definitionId: number;
+              definitionKey: string;
+              definitionName: string;
+              definitionVersion: number;
+              businessKey: string;
+              /** @enum {string} */
+              state: "running" | "suspended" | "completed" | "terminated";
+              startedBy: string;
+              startedAt: number;
+              endedAt: number | null;
+              version: number;
+              actions: ("suspend" | "activate" | "terminate" | "delete")[];
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -31290,10 +35291,39 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              total: number;
+              records: ({
+                  id: number;
+                  instanceId: number;
+                  definitionKey: string;
+                  definitionName: string;
+                  businessKey: string;
+                  activityId: string;
+                  name: string;
+                  assignee: string | null;
+                  candidateUsers: string[];
+                  candidateGroups: string[];
+                  formKey: string | null;
+                  formId: number | null;
+                  formVersion: number | null;
+                  dueAt: number | null;
+                  createdAt: number;
+                  claimedAt: number | null;
+                  endedAt: number | null;
+                  /** @enum {string} */
+                  status: "open" | "closed";
+                  outcome: ("completed" | "recalled" | "returned" | "interrupted" | "terminated" | "skipped") | null;
+                  button: string | null;
+                })[];
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -31360,10 +35390,39 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              total: number;
+              records: ({
+                  id: number;
+                  instanceId: number;
+                  definitionKey: string;
+                  definitionName: string;
+                  businessKey: string;
+                  activityId: string;
+                  name: string;
+                  assignee: string | null;
+                  candidateUsers: string[];
+                  candidateGroups: string[];
+                  formKey: string | null;
+                  formId: number | null;
+                  formVersion: number | null;
+                  dueAt: number | null;
+                  createdAt: number;
+                  claimedAt: number | null;
+                  endedAt: number | null;
+                  /** @enum {string} */
+                  status: "open" | "closed";
+                  outcome: ("completed" | "recalled" | "returned" | "interrupted" | "terminated" | "skipped") | null;
+                  button: string | null;
+                })[];
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -31419,10 +35478,35 @@ export interface operations {
   /** Definitions the caller may start */
   getAdminBpmTasksStartable: {
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: ({
+                id: number;
+                key: string;
+                name: string;
+                version: number;
+                modelId: number | null;
+                category: string;
+                suspended: boolean;
+                deployedAt: number;
+                deployedBy: string;
+                userTasks: ({
+                    activityId: string;
+                    name: string;
+                    assignee: string | null;
+                    candidateUsers: string[];
+                    candidateGroups: string[];
+                    formKey: string | null;
+                    dueDate: string | null;
+                    buttons: string[];
+                    countersign: string | null;
+                  })[];
+              })[];
+          };
         };
       };
       /** @description No valid session: sign in again */
@@ -31472,10 +35556,17 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+                value: string;
+                label: string;
+              }[];
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -31536,10 +35627,18 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              bpmn20Xml: string;
+              active: string[];
+              completed: string[];
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -31612,10 +35711,197 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              id: number;
+              instanceId: number;
+              definitionKey: string;
+              definitionName: string;
+              businessKey: string;
+              activityId: string;
+              name: string;
+              assignee: string | null;
+              candidateUsers: string[];
+              candidateGroups: string[];
+              formKey: string | null;
+              formId: number | null;
+              formVersion: number | null;
+              dueAt: number | null;
+              createdAt: number;
+              claimedAt: number | null;
+              endedAt: number | null;
+              /** @enum {string} */
+              status: "open" | "closed";
+              outcome: ("completed" | "recalled" | "returned" | "interrupted" | "terminated" | "skipped") | null;
+              button: string | null;
+              variables: {
+                [key: string]: unknown;
+              };
+              form: ({
+                fields: ({
+                    key: string;
+                    label: {
+                      zh: string;
+                      en?: string;
+                      es?: string;
+                      ja?: string;
+                    };
+                    /** @enum {string} */
+                    kind: "text" | "textarea" | "number" | "money" | "date" | "dateRange" | "time" | "select" | "radio" | "checkbox" | "switch" | "rate" | "region" | "organ" | "account" | "upload" | "richText" | "staticText" | "subTable";
+                    /** @default false */
+                    required: boolean;
+                    /** @default false */
+                    hidden: boolean;
+                    /** @default false */
+                    readOnly: boolean;
+                    placeholder?: {
+                      zh: string;
+                      en?: string;
+                      es?: string;
+                      ja?: string;
+                    };
+                    help?: {
+                      zh: string;
+                      en?: string;
+                      es?: string;
+                      ja?: string;
+                    };
+                    /** @default 24 */
+                    span: number;
+                    defaultValue?: unknown;
+                    options?: (({
+                        value: string | number;
+                        label: {
+                          zh: string;
+                          en?: string;
+                          es?: string;
+                          ja?: string;
+                        };
+                      })[]) | {
+                      dictCode: string;
+                    };
+                    /** @default [] */
+                    validators: ({
+                        /** @enum {string} */
+                        rule: "mobile" | "userName" | "email" | "naturalNumber" | "englishLetters" | "landline" | "bankCard" | "idNumber" | "chineseId" | "qq" | "url" | "alphanumeric20" | "letters2to100" | "digitsAndLineBreaks" | "max255" | "integer" | "positiveInteger" | "minLength" | "maxLength" | "min" | "max" | "minItems" | "maxItems" | "pattern";
+                        value?: number | string;
+                        message?: {
+                          zh: string;
+                          en?: string;
+                          es?: string;
+                          ja?: string;
+                        };
+                      })[];
+                    requiredWhen?: {
+                      field: string;
+                      /** @enum {boolean} */
+                      hasValue: true;
+                    };
+                    shownWhen?: {
+                      field: string;
+                      /** @enum {boolean} */
+                      hasValue: true;
+                    };
+                    fields?: ({
+                        key: string;
+                        label: {
+                          zh: string;
+                          en?: string;
+                          es?: string;
+                          ja?: string;
+                        };
+                        /** @enum {string} */
+                        kind: "text" | "textarea" | "number" | "money" | "date" | "dateRange" | "time" | "select" | "radio" | "checkbox" | "switch" | "rate" | "region" | "organ" | "account" | "upload" | "richText" | "staticText" | "subTable";
+                        /** @default false */
+                        required: boolean;
+                        /** @default false */
+                        hidden: boolean;
+                        /** @default false */
+                        readOnly: boolean;
+                        placeholder?: {
+                          zh: string;
+                          en?: string;
+                          es?: string;
+                          ja?: string;
+                        };
+                        help?: {
+                          zh: string;
+                          en?: string;
+                          es?: string;
+                          ja?: string;
+                        };
+                        /** @default 24 */
+                        span: number;
+                        defaultValue?: unknown;
+                        options?: (({
+                            value: string | number;
+                            label: {
+                              zh: string;
+                              en?: string;
+                              es?: string;
+                              ja?: string;
+                            };
+                          })[]) | {
+                          dictCode: string;
+                        };
+                        /** @default [] */
+                        validators: ({
+                            /** @enum {string} */
+                            rule: "mobile" | "userName" | "email" | "naturalNumber" | "englishLetters" | "landline" | "bankCard" | "idNumber" | "chineseId" | "qq" | "url" | "alphanumeric20" | "letters2to100" | "digitsAndLineBreaks" | "max255" | "integer" | "positiveInteger" | "minLength" | "maxLength" | "min" | "max" | "minItems" | "maxItems" | "pattern";
+                            value?: number | string;
+                            message?: {
+                              zh: string;
+                              en?: string;
+                              es?: string;
+                              ja?: string;
+                            };
+                          })[];
+                        requiredWhen?: {
+                          field: string;
+                          /** @enum {boolean} */
+                          hasValue: true;
+                        };
+                        shownWhen?: {
+                          field: string;
+                          /** @enum {boolean} */
+                          hasValue: true;
+                        };
+                      })[];
+                  })[];
+              }) | null;
+              buttons: ({
+                  id: number;
+                  code: string;
+                  name: string;
+                  typeCode: string;
+                  /** @enum {string} */
+                  action: "complete" | "return" | "transfer";
+                  variables: {
+                    [key: string]: unknown;
+                  };
+                  sort: number;
+                  enabled: boolean;
+                })[];
+              comments: ({
+                  id: number;
+                  instanceId: number;
+                  taskId: number | null;
+                  activityName: string;
+                  userName: string;
+                  message: string;
+                  createdAt: number;
+                })[];
+              returnTargets: {
+                  activityId: string;
+                  name: string;
+                }[];
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -31688,10 +35974,36 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              id: number;
+              instanceId: number;
+              definitionKey: string;
+              definitionName: string;
+              businessKey: string;
+              activityId: string;
+              name: string;
+              assignee: string | null;
+              candidateUsers: string[];
+              candidateGroups: string[];
+              formKey: string | null;
+              formId: number | null;
+              formVersion: number | null;
+              dueAt: number | null;
+              createdAt: number;
+              claimedAt: number | null;
+              endedAt: number | null;
+              /** @enum {string} */
+              status: "open" | "closed";
+              outcome: ("completed" | "recalled" | "returned" | "interrupted" | "terminated" | "skipped") | null;
+              button: string | null;
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -31788,10 +36100,36 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              id: number;
+              instanceId: number;
+              definitionKey: string;
+              definitionName: string;
+              businessKey: string;
+              activityId: string;
+              name: string;
+              assignee: string | null;
+              candidateUsers: string[];
+              candidateGroups: string[];
+              formKey: string | null;
+              formId: number | null;
+              formVersion: number | null;
+              dueAt: number | null;
+              createdAt: number;
+              claimedAt: number | null;
+              endedAt: number | null;
+              /** @enum {string} */
+              status: "open" | "closed";
+              outcome: ("completed" | "recalled" | "returned" | "interrupted" | "terminated" | "skipped") | null;
+              button: string | null;
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -31895,10 +36233,36 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              id: number;
+              instanceId: number;
+              definitionKey: string;
+              definitionName: string;
+              businessKey: string;
+              activityId: string;
+              name: string;
+              assignee: string | null;
+              candidateUsers: string[];
+              candidateGroups: string[];
+              formKey: string | null;
+              formId: number | null;
+              formVersion: number | null;
+              dueAt: number | null;
+              createdAt: number;
+              claimedAt: number | null;
+              endedAt: number | null;
+              /** @enum {string} */
+              status: "open" | "closed";
+              outcome: ("completed" | "recalled" | "returned" | "interrupted" | "terminated" | "skipped") | null;
+              button: string | null;
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -32011,10 +36375,28 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              id: number;
+              definitionId: number;
+              definitionKey: string;
+              definitionName: string;
+              definitionVersion: number;
+              businessKey: string;
+              /** @enum {string} */
+              state: "running" | "suspended" | "completed" | "terminated";
+              startedBy: string;
+              startedAt: number;
+              endedAt: number | null;
+              version: number;
+              actions: ("suspend" | "activate" | "terminate" | "delete")[];
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -32077,6 +36459,21 @@ export interface operations {
           };
         };
       };
+      /** @description Default Response */
+      422: {
+        content: {
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              problems: {
+                  field: string;
+                  message: string;
+                }[];
+            } | null;
+          };
+        };
+      };
       /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
       503: {
         content: {
@@ -32111,10 +36508,28 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              id: number;
+              definitionId: number;
+              definitionKey: string;
+              definitionName: string;
+              definitionVersion: number;
+              businessKey: string;
+              /** @enum {string} */
+              state: "running" | "suspended" | "completed" | "terminated";
+              startedBy: string;
+              startedAt: number;
+              endedAt: number | null;
+              version: number;
+              actions: ("suspend" | "activate" | "terminate" | "delete")[];
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -32220,10 +36635,28 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              id: number;
+              definitionId: number;
+              definitionKey: string;
+              definitionName: string;
+              definitionVersion: number;
+              businessKey: string;
+              /** @enum {string} */
+              state: "running" | "suspended" | "completed" | "terminated";
+              startedBy: string;
+              startedAt: number;
+              endedAt: number | null;
+              version: number;
+              actions: ("suspend" | "activate" | "terminate" | "delete")[];
+            };
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */
@@ -32327,10 +36760,22 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done */
+      /** @description Default Response */
       200: {
         content: {
-          "application/json": unknown;
+          "application/json": {
+            code: number;
+            message: string;
+            data: ({
+                id: number;
+                instanceId: number;
+                taskId: number | null;
+                activityName: string;
+                userName: string;
+                message: string;
+                createdAt: number;
+              })[];
+          };
         };
       };
       /** @description The request is not valid: the message names the field and the reason; nothing changed */

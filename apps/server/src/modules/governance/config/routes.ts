@@ -6,7 +6,7 @@ import {
   configVersion,
   configVersionSortable,
   conflictPolicies,
-  deletedCount,
+  deletion,
   governanceRules,
   pageQuerySchema,
   ruledString,
@@ -17,7 +17,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../../context.ts';
 import { envelopeOf, ok, pageOf } from '../../../http/envelope.ts';
 import { badRequest } from '../../../http/errors.ts';
-import { fileAnswer } from '../../../http/fileAnswers.ts';
+import { fileAnswer } from '../../../http/fileAnswer.ts';
 import { found } from '../../../http/found.ts';
 import { idListBody, idParam } from '../../../http/idList.ts';
 import { namespaceParams } from '../namespaces/namespaceParam.ts';
@@ -94,7 +94,7 @@ export function configRoutes(configs: ConfigService, namespaces: NamespaceServic
           summary: 'Deletes configs',
           params: namespaceParams,
           body: idListBody,
-          response: { 200: envelopeOf(deletedCount) },
+          response: { 200: envelopeOf(deletion) },
         },
       },
       async (request) => ok(await configs.removeMany(request.caller, request.params.namespaceId, request.body.ids)),

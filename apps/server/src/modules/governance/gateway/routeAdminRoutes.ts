@@ -1,5 +1,5 @@
 import {
-  deletedCount,
+  deletion,
   gatewayProcessState,
   gatewayRoute,
   pageQuerySchema,
@@ -129,7 +129,7 @@ export const gatewayAdminRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
   }
   app.post(
     `${base}/delete`,
-    { schema: { tags, summary: 'Deletes routes that are not released', body: idListBody, response: { 200: envelopeOf(deletedCount) } } },
+    { schema: { tags, summary: 'Deletes routes that are not released', body: idListBody, response: { 200: envelopeOf(deletion) } } },
     async (request) => ok(await service.remove(request.caller, request.body.ids)),
   );
 };

@@ -1,13 +1,4 @@
-import {
-  apiGroup,
-  apiGroupInput,
-  degradeRule,
-  degradeRuleInput,
-  deletedCount,
-  flowCounting,
-  flowRule,
-  flowRuleInput,
-} from '@qiming/shared';
+import { apiGroup, apiGroupInput, degradeRule, degradeRuleInput, deletion, flowCounting, flowRule, flowRuleInput } from '@qiming/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { RedisCluster } from '../../../cluster/redisCluster.ts';
@@ -44,7 +35,7 @@ export const gatewayRuleRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
   );
   app.post(
     `${groups}/delete`,
-    { schema: { tags, summary: 'Deletes API groups no rule uses', body: idListBody, response: { 200: envelopeOf(deletedCount) } } },
+    { schema: { tags, summary: 'Deletes API groups no rule uses', body: idListBody, response: { 200: envelopeOf(deletion) } } },
     async (request) => ok(await service.removeGroups(request.caller, request.body.ids)),
   );
 
@@ -70,7 +61,7 @@ export const gatewayRuleRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
   );
   app.post(
     `${rules}/delete`,
-    { schema: { tags, summary: 'Deletes flow rules', body: idListBody, response: { 200: envelopeOf(deletedCount) } } },
+    { schema: { tags, summary: 'Deletes flow rules', body: idListBody, response: { 200: envelopeOf(deletion) } } },
     async (request) => ok(await service.removeRules(request.caller, flowRules, request.body.ids)),
   );
 
@@ -99,7 +90,7 @@ export const gatewayRuleRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
   );
   app.post(
     `${degrades}/delete`,
-    { schema: { tags, summary: 'Deletes degrade rules', body: idListBody, response: { 200: envelopeOf(deletedCount) } } },
+    { schema: { tags, summary: 'Deletes degrade rules', body: idListBody, response: { 200: envelopeOf(deletion) } } },
     async (request) => ok(await service.removeRules(request.caller, degradeRules, request.body.ids)),
   );
   await sentinelRuleRoutes(app, context);

@@ -1,4 +1,4 @@
-import { deletedCount, namespace, namespaceInput, namespaceSortable, namespaceUpdate, pageQuerySchema } from '@qiming/shared';
+import { deletion, namespace, namespaceInput, namespaceSortable, namespaceUpdate, pageQuerySchema } from '@qiming/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../../context.ts';
@@ -50,7 +50,7 @@ export function namespaceRoutes(service: NamespaceService): FastifyPluginAsyncZo
     );
     app.post(
       '/api/admin/namespaces/delete',
-      { schema: { tags, summary: 'Deletes empty namespaces', body: idListBody, response: { 200: envelopeOf(deletedCount) } } },
+      { schema: { tags, summary: 'Deletes empty namespaces', body: idListBody, response: { 200: envelopeOf(deletion) } } },
       async (request) => ok(await service.remove(request.caller, request.body.ids)),
     );
   };

@@ -1,5 +1,5 @@
 import {
-  deletedCount,
+  deletion,
   instanceEdit,
   instanceSortable,
   pageQuerySchema,
@@ -83,7 +83,7 @@ export function registryRoutes(registry: RegistryService, namespaces: NamespaceS
           summary: 'Deletes services that have no instances',
           params: namespaceParams,
           body: idListBody,
-          response: { 200: envelopeOf(deletedCount) },
+          response: { 200: envelopeOf(deletion) },
         },
       },
       async (request) => ok(await registry.removeServices(request.caller, request.params.namespaceId, request.body.ids)),
@@ -143,7 +143,7 @@ export function registryRoutes(registry: RegistryService, namespaces: NamespaceS
           summary: 'Deregisters instances',
           params: serviceParams,
           body: idListBody,
-          response: { 200: envelopeOf(deletedCount) },
+          response: { 200: envelopeOf(deletion) },
         },
       },
       async (request) =>
