@@ -1,23 +1,5 @@
-import type {
-  BpmDefinition,
-  BpmDefinitionXml,
-  BpmInstance,
-  BpmInstanceDetail,
-  BpmInstanceDiagram,
-  BpmLookupOption,
-  BpmModel,
-  BpmModelInput,
-  BpmPluginButton,
-  BpmPluginType,
-  BpmStatistics,
-  BpmStatisticsQuery,
-  BpmTask,
-  BpmTaskDetail,
-  BpmVariables,
-  CompleteTaskInput,
-  PageResult,
-} from '@qiming/shared';
-import { http, jsonBody, RequestError, request } from '../../core/request/client.ts';
+import type { BpmInstanceDetail, BpmModelInput, BpmStatisticsQuery, BpmVariables, CompleteTaskInput } from '@qiming/shared';
+import { api, http, RequestError } from '../../core/request/client.ts';
 
 /** Paths under `/api` of the workflow suite (packages/shared/src/api/bpm.ts). */
 export const bpmPaths = {
@@ -57,59 +39,61 @@ export type BpmInstanceRuntime = BpmInstanceDetail;
 
 /** The workflow suite's calls; pages never speak HTTP themselves. XML, variables and form values go as JSON. */
 export const bpmApi = {
-  model: (id: number) => http.get<BpmModel>(`${bpmPaths.models}/${id}`),
-  createModel: (input: BpmModelInput) => http.postJson<BpmModel>(bpmPaths.models, input),
-  updateModel: (id: number, input: BpmModelInput) => http.putJson<BpmModel>(`${bpmPaths.models}/${id}`, input),
-  importModel: (xml: string) => http.postJson<BpmModel>(`${bpmPaths.models}/import`, { xml }),
-  releaseModel: (id: number) => http.post<BpmDefinition>(`${bpmPaths.models}/${id}/release`),
+  model: (id: number) => api.get('/api/admin/bpm/models/{id}', { path: { id } }),
+  createModel: (input: BpmModelInput) => api.post('/api/admin/bpm/models', { body: input, json: true }),
+  updateModel: (id: number, input: BpmModelInput) => api.put('/api/admin/bpm/models/{id}', { path: { id }, body: input, json: true }),
+  importModel: (xml: string) => api.post('/api/admin/bpm/models/import', { body: { xml }, json: true }),
+  releaseModel: (id: number) => api.post('/api/admin/bpm/models/{id}/release', { path: { id } }),
   /** The model as the BPMN 2.0 file the server names (`model:export`). */
   exportModel: (id: number) => http.download(`${bpmPaths.models}/${id}/xml`),
 
-  definitions: (query: Record<string, unknown>) => http.get<PageResult<BpmDefinition>>(bpmPaths.definitions, query),
-  definitionXml: (id: number) => http.get<BpmDefinitionXml>(`${bpmPaths.definitions}/${id}/xml`),
-  suspendDefinition: (id: number) => http.post<BpmDefinition>(`${bpmPaths.definitions}/${id}/suspend`),
-  activateDefinition: (id: number) => http.post<BpmDefinition>(`${bpmPaths.definitions}/${id}/activate`),
+  definitions: (query: Record<string, unknown>) => api.get('/api/admin/bpm/definitions', { query }),
+  definitionXml: (id: number) => api.get('/api/admin/bpm/definitions/{id}/xml', { path: { id } }),
+  suspendDefinition: (id: number) => api.post('/api/admin/bpm/definitions/{id}/suspend', { path: { id } }),
+  activateDefinition: (id: number) => api.post('/api/admin/bpm/definitions/{id}/activate', { path: { id } }),
 
   startInstance: (definitionKey: string, businessKey: string, variables: BpmVariables) =>
-    http.postJson<BpmInstance>(bpmPaths.instances, { definitionKey, businessKey, variables }),
-  instance: (id: number) => http.get<BpmInstanceRuntime>(`${bpmPaths.instances}/${id}`),
+    api.post('/api/admin/bpm/instances', { body: { definitionKey, businessKey, variables }, json: true }),
+  instance: (id: number) => api.get('/api/admin/bpm/instances/{id}', { path: { id } }),
   /** Runs what an incident stopped again, `variables` set first (`instance:incident`). */
   retryIncident: (id: number, variables: BpmVariables) =>
-    http.postJson<BpmInstanceRuntime>(`/admin/bpm/incidents/${id}/retry`, { variables }),
-  resolveIncident: (id: number) => http.post<BpmInstanceRuntime>(`/admin/bpm/incidents/${id}/resolve`),
+    api.post('/api/admin/bpm/incidents/{id}/retry', { path: { id }, body: { variables }, json: true }),
+  resolveIncident: (id: number) => api.post('/api/admin/bpm/incidents/{id}/resolve', { path: { id } }),
   /** Monitoring's re-assignment of any open task; null gives it back to its candidates (`task:admin`). */
   reassignTask: (instanceId: number, taskId: number, userName: string | null) =>
-    http.postJson<BpmTask>(`${bpmPaths.instances}/${instanceId}/tasks/${taskId}/assignee`, { userName }),
-  instanceDiagram: (id: number) => http.get<BpmInstanceDiagram>(`${bpmPaths.instances}/${id}/diagram`),
+    api.post('/api/admin/bpm/instances/{id}/tasks/{taskId}/assignee', { path: { id: instanceId, taskId }, body: { userName }, json: true }),
+  instanceDiagram: (id: number) => api.get('/api/admin/bpm/instances/{id}/diagram', { path: { id } }),
   instanceAction: (id: number, action: 'suspend' | 'activate' | 'terminate') =>
-    http.post<BpmInstance>(`${bpmPaths.instances}/${id}/${action}`),
-  deleteInstance: (id: number) => http.post<unknown>(`${bpmPaths.instances}/delete`, { ids: [id] }),
+    api.post(`/api/admin/bpm/instances/{id}/${action}`, { path: { id } }),
+  deleteInstance: (id: number) => api.post('/api/admin/bpm/instances/delete', { body: { ids: [id] } }),
   interruptActivity: (id: number, activityId: string) =>
-    http.post<BpmInstance>(`${bpmPaths.instances}/${id}/activities/${encodeURIComponent(activityId)}/interrupt`),
+    api.post('/api/admin/bpm/instances/{id}/activities/{activityId}/interrupt', { path: { id, activityId } }),
 
   /** Definitions the signed-in user may start (participants), newest versions. */
-  startable: () => http.get<BpmDefinition[]>(bpmPaths.startable),
-  task: (id: number) => http.get<BpmTaskDetail>(`${bpmPaths.tasks}/${id}`),
+  startable: () => api.get('/api/admin/bpm/tasks/startable'),
+  task: (id: number) => api.get('/api/admin/bpm/tasks/{id}', { path: { id } }),
   /** The task's instance diagram with its path marked, for whoever may read the task (`task:view`). */
-  taskDiagram: (id: number) => http.poll<BpmInstanceDiagram>(`${bpmPaths.tasks}/${id}/diagram`),
-  claim: (id: number) => http.post<BpmTask>(`${bpmPaths.tasks}/${id}/claim`),
-  unclaim: (id: number) => http.post<BpmTask>(`${bpmPaths.tasks}/${id}/unclaim`),
-  assign: (id: number, userName: string) => http.post<BpmTask>(`${bpmPaths.tasks}/${id}/assignee`, { userName }),
-  recall: (id: number) => http.post<BpmTask>(`${bpmPaths.tasks}/${id}/recall`),
+  taskDiagram: (id: number) => api.get('/api/admin/bpm/tasks/{id}/diagram', { path: { id }, quiet: true }),
+  claim: (id: number) => api.post('/api/admin/bpm/tasks/{id}/claim', { path: { id } }),
+  unclaim: (id: number) => api.post('/api/admin/bpm/tasks/{id}/unclaim', { path: { id } }),
+  assign: (id: number, userName: string) => api.post('/api/admin/bpm/tasks/{id}/assignee', { path: { id }, body: { userName } }),
+  recall: (id: number) => api.post('/api/admin/bpm/tasks/{id}/recall', { path: { id } }),
   returnTo: (id: number, activityId: string, comment: string) =>
-    http.post<BpmTask>(`${bpmPaths.tasks}/${id}/return`, { activityId, comment }),
+    api.post('/api/admin/bpm/tasks/{id}/return', { path: { id }, body: { activityId, comment } }),
   /** Answers the form's problems of a refused completion (422), each for its field; nothing when it went through. */
   complete: (id: number, input: Partial<CompleteTaskInput>) =>
-    problemsOf(() => request<BpmTask>({ method: 'POST', url: `${bpmPaths.tasks}/${id}/complete`, ...jsonBody(input) })),
-  addComment: (taskId: number, message: string) => http.post<unknown>(`${bpmPaths.tasks}/${taskId}/comments`, { message }),
+    problemsOf(() => api.post('/api/admin/bpm/tasks/{id}/complete', { path: { id }, body: input, json: true })),
+  addComment: (taskId: number, message: string) =>
+    api.post('/api/admin/bpm/tasks/{id}/comments', { path: { id: taskId }, body: { message } }),
 
   /** Accounts (by user name) and roles (by code) the modeller names as assignee and candidates (`model:view`). */
-  modelAccounts: (text: string, limit = 20) => http.poll<BpmLookupOption[]>(`${bpmPaths.models}/lookup/accounts`, { text, limit }),
-  modelRoles: (text: string, limit = 50) => http.poll<BpmLookupOption[]>(`${bpmPaths.models}/lookup/roles`, { text, limit }),
+  modelAccounts: (text: string, limit = 20) => api.get('/api/admin/bpm/models/lookup/accounts', { query: { text, limit }, quiet: true }),
+  modelRoles: (text: string, limit = 50) => api.get('/api/admin/bpm/models/lookup/roles', { query: { text, limit }, quiet: true }),
   /** Accounts a task may be re-assigned to (`task:assignee`). */
-  assignableAccounts: (text: string, limit = 20) => http.poll<BpmLookupOption[]>(`${bpmPaths.tasks}/lookup/accounts`, { text, limit }),
+  assignableAccounts: (text: string, limit = 20) =>
+    api.get('/api/admin/bpm/tasks/lookup/accounts', { query: { text, limit }, quiet: true }),
 
-  pluginButtons: () => http.poll<PageResult<BpmPluginButton>>(bpmPaths.pluginButtons, { limit: 200 }),
-  pluginTypes: () => http.poll<PageResult<BpmPluginType>>(bpmPaths.pluginTypes, { limit: 200 }),
-  statistics: (query: BpmStatisticsQuery) => http.get<BpmStatistics>(bpmPaths.statistics, query),
+  pluginButtons: () => api.get('/api/admin/bpm/plugin-buttons', { query: { limit: 200 }, quiet: true }),
+  pluginTypes: () => api.get('/api/admin/bpm/plugin-types', { query: { limit: 200 }, quiet: true }),
+  statistics: (query: BpmStatisticsQuery) => api.get('/api/admin/bpm/statistics', { query }),
 };

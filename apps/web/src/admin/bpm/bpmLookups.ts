@@ -1,6 +1,6 @@
-import type { BpmLookupOption, PublishedForm } from '@qiming/shared';
+import type { BpmLookupOption } from '@qiming/shared';
 import { useQuery } from '@tanstack/react-query';
-import { http } from '../../core/request/client.ts';
+import { api } from '../../core/request/client.ts';
 import { bpmApi, bpmPaths } from './bpmApi.ts';
 
 // The pickers ask quietly: a refused lookup leaves a picker that still takes a typed name.
@@ -44,7 +44,7 @@ export function useAssignableAccounts(text: string, enabled: boolean) {
 export function usePublishedForms() {
   return useQuery({
     queryKey: ['/admin/forms/published'],
-    queryFn: () => http.poll<PublishedForm[]>('/admin/forms/published'),
+    queryFn: () => api.get('/api/admin/forms/published', { quiet: true }),
     staleTime: 60_000,
     retry: false,
   });

@@ -1,12 +1,11 @@
-import type { Form, FormInput, FormVersion } from '@qiming/shared';
-import { http } from '../../core/request/client.ts';
-import { formsPath } from '../formRenderer/formRunApi.ts';
+import type { FormInput } from '@qiming/shared';
+import { api } from '../../core/request/client.ts';
 
 /** The calls of the form list and the designer; pages never speak HTTP themselves. */
 export const formApi = {
-  get: (id: number) => http.get<Form>(`${formsPath}/${id}`),
-  create: (input: FormInput) => http.postJson<Form>(formsPath, input),
-  update: (id: number, input: FormInput) => http.putJson<Form>(`${formsPath}/${id}`, input),
-  publish: (id: number) => http.post<FormVersion>(`${formsPath}/${id}/publish`),
-  versions: (id: number) => http.get<FormVersion[]>(`${formsPath}/${id}/versions`),
+  get: (id: number) => api.get('/api/admin/forms/{id}', { path: { id } }),
+  create: (input: FormInput) => api.post('/api/admin/forms', { body: input, json: true }),
+  update: (id: number, input: FormInput) => api.put('/api/admin/forms/{id}', { path: { id }, body: input, json: true }),
+  publish: (id: number) => api.post('/api/admin/forms/{id}/publish', { path: { id } }),
+  versions: (id: number) => api.get('/api/admin/forms/{id}/versions', { path: { id } }),
 };

@@ -1,12 +1,9 @@
-import type { LookupOption } from '@qiming/shared';
-import { http } from '../../core/request/client.ts';
+import { api } from '../../core/request/client.ts';
 
 /** The pickers' API for a person filling in a form: granted with filling in, whatever else they may see. */
-const base = '/admin/forms/lookup';
-
 export const formLookups = {
-  organs: (text: string) => http.get<LookupOption[]>(`${base}/organs`, { text }),
-  accounts: (text: string) => http.get<LookupOption[]>(`${base}/accounts`, { text }),
-  dictionaryItems: (dictCode: string) => http.get<LookupOption[]>(`${base}/dicts/${encodeURIComponent(dictCode)}`),
-  regions: (code?: string) => http.get<LookupOption[]>(`${base}/regions`, code ? { code } : {}),
+  organs: (text: string) => api.get('/api/admin/forms/lookup/organs', { query: { text } }),
+  accounts: (text: string) => api.get('/api/admin/forms/lookup/accounts', { query: { text } }),
+  dictionaryItems: (dictCode: string) => api.get('/api/admin/forms/lookup/dicts/{dictCode}', { path: { dictCode } }),
+  regions: (code?: string) => api.get('/api/admin/forms/lookup/regions', { query: code ? { code } : {} }),
 };

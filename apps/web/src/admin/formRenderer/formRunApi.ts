@@ -1,13 +1,5 @@
-import type {
-  FormSubmission,
-  FormVersion,
-  PageResult,
-  PublishedForm,
-  SubmissionDetail,
-  SubmissionSearch,
-  SubmissionSummary,
-} from '@qiming/shared';
-import { http, jsonBody, RequestError, request } from '../../core/request/client.ts';
+import type { FormSubmission, SubmissionSearch } from '@qiming/shared';
+import { api, http, jsonBody, RequestError, request } from '../../core/request/client.ts';
 
 /** The cloud forms' API, for the designer's calls as well. */
 export const formsPath = '/admin/forms';
@@ -16,8 +8,8 @@ type Problems = Array<{ field: string; message: string }>;
 
 /** The calls of filling in forms and reading submissions; pages never speak HTTP themselves. */
 export const formRunApi = {
-  published: () => http.get<PublishedForm[]>(`${formsPath}/published`),
-  schema: (id: number) => http.get<FormVersion>(`${formsPath}/${id}/schema`),
+  published: () => api.get('/api/admin/forms/published'),
+  schema: (id: number) => api.get('/api/admin/forms/{id}/schema', { path: { id } }),
   /** Answers the server's problems of a refused submission (422), each for its field; nothing when it was kept. */
   submit: async (id: number, values: Record<string, unknown>): Promise<Problems | undefined> => {
     try {
@@ -30,9 +22,10 @@ export const formRunApi = {
       throw error;
     }
   },
-  names: () => http.get<Array<{ id: number; name: string }>>(`${formsPath}/names`),
+  names: () => api.get('/api/admin/forms/names'),
   submissions: (id: number, query: SubmissionSearch & { page: number; limit: number }) =>
-    http.get<PageResult<SubmissionSummary>>(`${formsPath}/${id}/submissions`, query),
-  submission: (id: number, submissionId: number) => http.get<SubmissionDetail>(`${formsPath}/${id}/submissions/${submissionId}`),
+    api.get('/api/admin/forms/{id}/submissions', { path: { id }, query }),
+  submission: (id: number, submissionId: number) =>
+    api.get('/api/admin/forms/{id}/submissions/{submissionId}', { path: { id, submissionId } }),
   exportSubmissions: (id: number, query: SubmissionSearch) => http.download(`${formsPath}/${id}/submissions/export`, query),
 };

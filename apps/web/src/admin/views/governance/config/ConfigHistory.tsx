@@ -1,10 +1,10 @@
-import type { ConfigItem, ConfigVersion, PageResult } from '@qiming/shared';
+import type { ConfigItem, ConfigVersion } from '@qiming/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Modal, Space, Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../../core/i18n/formatTimeAgo.ts';
-import { http } from '../../../../core/request/client.ts';
+import { api } from '../../../../core/request/client.ts';
 import { confirmBox, toastSuccess } from '../../../../core/request/notify.ts';
 import { Access } from '../../../crud/Access.tsx';
 import { ContentDiff } from './ContentDiff.tsx';
@@ -17,9 +17,13 @@ export function ConfigHistory({ namespaceId, config, onRolledBack }: { namespace
   const base = `/admin/configs/${namespaceId}/items/${config.id}`;
   const versions = useQuery({
     queryKey: [base, 'versions', page],
-    queryFn: () => http.get<PageResult<ConfigVersion>>(`${base}/versions`, { page, limit: 10 }),
+    queryFn: () =>
+      api.get('/api/admin/configs/{namespaceId}/items/{id}/versions', { path: { namespaceId, id: config.id }, query: { page, limit: 10 } }),
   });
-  const current = useQuery({ queryKey: [base], queryFn: () => http.get<ConfigItem>(base) });
+  const current = useQuery({
+    queryKey: [base],
+    queryFn: () => api.get('/api/admin/configs/{namespaceId}/items/{id}', { path: { namespaceId, id: config.id } }),
+  });
 
   const rollback = async (version: ConfigVersion) => {
     const confirmed = await confirmBox({
@@ -29,7 +33,10 @@ export function ConfigHistory({ namespaceId, config, onRolledBack }: { namespace
       cancelText: t('table.cancel'),
     });
     if (!confirmed) return;
-    await http.post(`${base}/rollback`, { versionId: version.id });
+    await api.post('/api/admin/configs/{namespaceId}/items/{id}/rollback', {
+      path: { namespaceId, id: config.id },
+      body: { versionId: version.id },
+    });
     toastSuccess(t('governance.rolledBack'));
     await Promise.all([versions.refetch(), current.refetch()]);
     onRolledBack();

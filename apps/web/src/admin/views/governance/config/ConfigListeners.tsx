@@ -3,14 +3,14 @@ import { useQuery } from '@tanstack/react-query';
 import { Table } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../../core/i18n/formatTimeAgo.ts';
-import { http } from '../../../../core/request/client.ts';
+import { api } from '../../../../core/request/client.ts';
 
 /** Clients holding a long poll on the config right now, on any server; it re-reads every few seconds. */
 export function ConfigListeners({ namespaceId, config }: { namespaceId: string; config: ConfigItem }) {
   const { t } = useTranslation();
   const listeners = useQuery({
     queryKey: [namespaceId, config.id, 'listeners'],
-    queryFn: () => http.get<ConfigListener[]>(`/admin/configs/${namespaceId}/items/${config.id}/listeners`),
+    queryFn: () => api.get('/api/admin/configs/{namespaceId}/items/{id}/listeners', { path: { namespaceId, id: config.id } }),
     refetchInterval: 5_000,
   });
   return (

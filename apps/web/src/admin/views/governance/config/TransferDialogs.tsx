@@ -4,7 +4,7 @@ import { Form, Modal, Radio, Select, Typography, Upload } from 'antd';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { http } from '../../../../core/request/client.ts';
+import { api, http } from '../../../../core/request/client.ts';
 import { useSubmit } from '../../../crud/useSubmit.ts';
 import { namespaceLabel } from '../shared/namespaces.tsx';
 
@@ -111,7 +111,10 @@ export function CloneDialog({
 
   const clone = (values: { target: string; policy: ConflictPolicy }) =>
     submit(async () => {
-      showTransferReport(await http.post<TransferReport>(`/admin/configs/${from}/clone`, { ids, ...values }), t);
+      showTransferReport(
+        await api.post('/api/admin/configs/{namespaceId}/clone', { path: { namespaceId: from }, body: { ids, ...values } }),
+        t,
+      );
       onClose();
     });
 

@@ -1,16 +1,8 @@
-import {
-  type FlowCounting,
-  type FlowRule,
-  flowBehaviors,
-  flowGrades,
-  flowParamStrategies,
-  flowResourceModes,
-  flowRuleRules,
-} from '@qiming/shared';
+import { type FlowRule, flowBehaviors, flowGrades, flowParamStrategies, flowResourceModes, flowRuleRules } from '@qiming/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Alert } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { http } from '../../../../core/request/client.ts';
+import { api } from '../../../../core/request/client.ts';
 import { ResourceTable } from '../../../crud/ResourceTable.tsx';
 import { type ResourceDeclaration, yesNoOptions } from '../../../crud/resource.ts';
 
@@ -21,7 +13,7 @@ export default function FlowRulesPage() {
   const { t } = useTranslation();
   const counting = useQuery({
     queryKey: ['/admin/gateway/flow-rules/counting'],
-    queryFn: () => http.get<FlowCounting>('/admin/gateway/flow-rules/counting'),
+    queryFn: () => api.get('/api/admin/gateway/flow-rules/counting'),
   });
   const resource: ResourceDeclaration<FlowRule> = {
     name: 'gateway.flowRule',

@@ -2,7 +2,7 @@ import type { RouteTestInput, RouteTestResult } from '@qiming/shared';
 import { Alert, Descriptions, Form, Input, Modal, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { http } from '../../../../core/request/client.ts';
+import { api } from '../../../../core/request/client.ts';
 
 const methods = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
 
@@ -11,7 +11,7 @@ export function RouteTestDialog({ open, onClose }: { open: boolean; onClose(): v
   const { t } = useTranslation();
   const [form] = Form.useForm<RouteTestInput>();
   const [result, setResult] = useState<RouteTestResult | null>(null);
-  const run = async (values: RouteTestInput) => setResult(await http.post<RouteTestResult>('/admin/gateway/routes/test', values));
+  const run = async (values: RouteTestInput) => setResult(await api.post('/api/admin/gateway/routes/test', { body: values }));
 
   return (
     <Modal

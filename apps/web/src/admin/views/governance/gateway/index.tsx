@@ -15,7 +15,7 @@ import { Badge, Button } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../../core/i18n/formatTimeAgo.ts';
-import { http } from '../../../../core/request/client.ts';
+import { api } from '../../../../core/request/client.ts';
 import { toastSuccess } from '../../../../core/request/notify.ts';
 import { Access } from '../../../crud/Access.tsx';
 import { confirmAction } from '../../../crud/confirmAction.ts';
@@ -53,7 +53,7 @@ export default function GatewayRoutesPage() {
 
   const step = async (route: GatewayRoute, action: 'release' | 'cancel') => {
     if (!(await confirmAction(t, t(`gateway.${action}`)))) return;
-    await http.post(`${apiPath}/${route.id}/${action}`);
+    await api.post(`/api/admin/gateway/routes/{id}/${action}`, { path: { id: route.id } });
     toastSuccess(t(`gateway.${action}Done`));
     await queries.invalidateQueries({ queryKey: [apiPath] });
   };

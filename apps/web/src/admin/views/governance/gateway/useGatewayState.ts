@@ -1,6 +1,6 @@
-import type { BreakerState, GatewayProcessState } from '@qiming/shared';
+import type { BreakerState } from '@qiming/shared';
 import { useQuery } from '@tanstack/react-query';
-import { http } from '../../../../core/request/client.ts';
+import { api } from '../../../../core/request/client.ts';
 import { useAccess } from '../../../crud/Access.tsx';
 
 /**
@@ -11,7 +11,7 @@ export function useGatewayState() {
   const allowed = useAccess()('gateway:view');
   const { data: processes = [] } = useQuery({
     queryKey: ['/admin/gateway/state'],
-    queryFn: () => http.get<GatewayProcessState[]>('/admin/gateway/state'),
+    queryFn: () => api.get('/api/admin/gateway/state'),
     enabled: allowed,
     refetchInterval: 2000,
   });

@@ -2,10 +2,10 @@ import type { Namespace } from '@qiming/shared';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import '../../../../core/i18n/i18n.ts';
-import { http } from '../../../../core/request/client.ts';
+import { api } from '../../../../core/request/client.ts';
 import { NamespaceGrants } from './NamespaceGrants.tsx';
 
-vi.mock('../../../../core/request/client.ts', () => ({ http: { get: vi.fn(), putJson: vi.fn() } }));
+vi.mock('../../../../core/request/client.ts', () => ({ api: { get: vi.fn(), put: vi.fn() } }));
 vi.mock('../../../../core/request/notify.ts', () => ({ toastSuccess: vi.fn() }));
 
 const teamA = { id: 4, namespaceId: 'team-a', name: 'Team A', description: '', configCount: 0, serviceCount: 0 } as Namespace;
@@ -24,12 +24,12 @@ describe('the grants of a namespace', () => {
   });
 
   it('lists the roles granted, adds one as read-only and saves the whole list', async () => {
-    vi.mocked(http.get).mockResolvedValue(grants);
-    vi.mocked(http.putJson).mockResolvedValue([]);
+    vi.mocked(api.get).mockResolvedValue(grants);
+    vi.mocked(api.put).mockResolvedValue([]);
     const onClose = vi.fn();
     render(<NamespaceGrants namespace={teamA} onClose={onClose} />);
     expect(await screen.findByText('Team A clients (team_a_client)', {}, { timeout: 30_000 })).toBeTruthy();
-    expect(http.get).toHaveBeenCalledWith('/admin/namespaces/4/grants');
+    expect(api.get).toHaveBeenCalledWith('/api/admin/namespaces/{id}/grants', { path: { id: 4 } });
 
     fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Grant a role…' }));
     fireEvent.click(await screen.findByText('Auditors (auditors)', { selector: '.ant-select-item-option-content' }, { timeout: 30_000 }));
@@ -38,22 +38,30 @@ describe('the grants of a namespace', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Save grants' }));
     await waitFor(() => expect(onClose).toHaveBeenCalled(), { timeout: 30_000 });
-    expect(http.putJson).toHaveBeenCalledWith('/admin/namespaces/4/grants', {
-      grants: [
-        { roleId: 7, access: 'write' },
-        { roleId: 9, access: 'read' },
-      ],
+    expect(api.put).toHaveBeenCalledWith('/api/admin/namespaces/{id}/grants', {
+      path: { id: 4 },
+      body: {
+        grants: [
+          { roleId: 7, access: 'write' },
+          { roleId: 9, access: 'read' },
+        ],
+      },
+      json: true,
     });
   }, 120_000);
 
   it('saves an empty list once the last role is removed', async () => {
-    vi.mocked(http.get).mockResolvedValue(grants);
-    vi.mocked(http.putJson).mockResolvedValue([]);
+    vi.mocked(api.get).mockResolvedValue(grants);
+    vi.mocked(api.put).mockResolvedValue([]);
     render(<NamespaceGrants namespace={teamA} onClose={() => {}} />);
     const row = (await screen.findByText('Team A clients (team_a_client)', {}, { timeout: 30_000 })).closest('tr') as HTMLElement;
     fireEvent.click(within(row).getByRole('button', { name: 'Remove' }));
     expect(await screen.findByText('No role is granted this namespace by name', {}, { timeout: 30_000 })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Save grants' }));
-    await waitFor(() => expect(http.putJson).toHaveBeenCalledWith('/admin/namespaces/4/grants', { grants: [] }), { timeout: 30_000 });
+    await waitFor(
+      () =>
+        expect(api.put).toHaveBeenCalledWith('/api/admin/namespaces/{id}/grants', { path: { id: 4 }, body: { grants: [] }, json: true }),
+      { timeout: 30_000 },
+    );
   }, 120_000);
 });

@@ -1,8 +1,8 @@
-import type { GrantableRole, NamespaceGrants as GrantsAnswer, Namespace, NamespaceGrant } from '@qiming/shared';
+import type { GrantableRole, Namespace, NamespaceGrant } from '@qiming/shared';
 import { Alert, Button, Modal, Select, Space, Table } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { http } from '../../../../core/request/client.ts';
+import { api } from '../../../../core/request/client.ts';
 import { toastSuccess } from '../../../../core/request/notify.ts';
 import { useSubmit } from '../../../crud/useSubmit.ts';
 import { namespaceLabel } from '../shared/namespaces.tsx';
@@ -23,7 +23,7 @@ export function NamespaceGrants({ namespace, onClose }: { namespace: Namespace |
   useEffect(() => {
     if (!namespace) return;
     setAdding(undefined);
-    void http.get<GrantsAnswer>(`/admin/namespaces/${namespace.id}/grants`).then((answer) => {
+    void api.get('/api/admin/namespaces/{id}/grants', { path: { id: namespace.id } }).then((answer) => {
       setGrants(answer.grants);
       setRoles(answer.roles);
     });
@@ -39,8 +39,10 @@ export function NamespaceGrants({ namespace, onClose }: { namespace: Namespace |
   const save = async () => {
     if (!namespace) return;
     const saved = await submit(() =>
-      http.putJson(`/admin/namespaces/${namespace.id}/grants`, {
-        grants: grants.map(({ roleId, access }) => ({ roleId, access })),
+      api.put('/api/admin/namespaces/{id}/grants', {
+        path: { id: namespace.id },
+        body: { grants: grants.map(({ roleId, access }) => ({ roleId, access })) },
+        json: true,
       }),
     );
     if (saved) {

@@ -1,10 +1,10 @@
-import { type Namespace, type PageResult, publicNamespace } from '@qiming/shared';
+import { type Namespace, publicNamespace } from '@qiming/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Select, Space } from 'antd';
 import type { TFunction } from 'i18next';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { http } from '../../../../core/request/client.ts';
+import { api } from '../../../../core/request/client.ts';
 
 /** The public namespace by its translated name (spec section 9); others by the name they were given. */
 export function namespaceLabel(namespace: Pick<Namespace, 'namespaceId' | 'name'>, t: TFunction): string {
@@ -14,7 +14,7 @@ export function namespaceLabel(namespace: Pick<Namespace, 'namespaceId' | 'name'
 function useNamespaceList() {
   return useQuery({
     queryKey: ['/admin/namespaces/all'],
-    queryFn: () => http.get<PageResult<Namespace>>('/admin/namespaces/all').then((page) => page.records),
+    queryFn: () => api.get('/api/admin/namespaces/all').then((page) => page.records),
   });
 }
 

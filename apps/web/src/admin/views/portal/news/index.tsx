@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Badge, Button } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { http } from '../../../../core/request/client.ts';
+import { api } from '../../../../core/request/client.ts';
 import { toastSuccess } from '../../../../core/request/notify.ts';
 import { Access } from '../../../crud/Access.tsx';
 import { confirmAction } from '../../../crud/confirmAction.ts';
@@ -27,7 +27,7 @@ export default function NewsPage() {
 
   const step = async (row: NewsRow, action: 'publish' | 'withdraw') => {
     if (!(await confirmAction(t, t(`portal.news.${action}`)))) return;
-    await http.post(`/admin/portal/news/${row.id}/${action}`);
+    await api.post(`/api/admin/portal/news/{id}/${action}`, { path: { id: row.id } });
     toastSuccess(t(`portal.news.${action}Done`));
     await queries.invalidateQueries({ queryKey: [apiPath] });
   };

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Col, Form, Row, Skeleton, Space } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { http } from '../../../../core/request/client.ts';
+import { api } from '../../../../core/request/client.ts';
 import { toastSuccess } from '../../../../core/request/notify.ts';
 import { antdRules } from '../../../../core/ui/antdRules.ts';
 import { useAccess } from '../../../crud/Access.tsx';
@@ -42,7 +42,7 @@ export default function SiteSettingsPage() {
   const { t } = useTranslation();
   const can = useAccess();
   const [form] = Form.useForm<SiteSettings>();
-  const settings = useQuery({ queryKey: ['/admin/portal/site'], queryFn: () => http.get<SiteSettings>('/admin/portal/site') });
+  const settings = useQuery({ queryKey: ['/admin/portal/site'], queryFn: () => api.get('/api/admin/portal/site') });
   const { busy, submit } = useSubmit();
   const editable = can('portal:site:edit');
 
@@ -53,7 +53,7 @@ export default function SiteSettingsPage() {
   if (!settings.data) return <Skeleton active />;
   const save = (values: SiteSettings) =>
     submit(async () => {
-      await http.put('/admin/portal/site', values);
+      await api.put('/api/admin/portal/site', { body: values });
       toastSuccess(t('confirm.saved'));
       await settings.refetch();
     });
