@@ -6,8 +6,9 @@ import { preparedStatementName, readAtOnceWith } from './compiledQuery.ts';
 import { DatabaseUnreachable } from './connectionFault.ts';
 import type { Database } from './schema.ts';
 import { CauseKeepingSqliteDialect } from './sqliteDialect.ts';
-import { SqliteDatabase } from './sqliteDriver.ts';
+import { SqliteDatabase, sqliteDriverPath } from './sqliteDriver.ts';
 import { SqliteStatements } from './sqliteStatements.ts';
+import { backstopCheckpointPages, WalCheckpoints } from './walCheckpoints.ts';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -90,7 +91,9 @@ export function openDatabase(options: { databaseUrl?: string; dataDir: string },
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const statements = new SqliteStatements(sqlite);
+  sqlite.pragma(`wal_autocheckpoint = ${backstopCheckpointPages}`);
+  const checkpoints = new WalCheckpoints(file, sqliteDriverPath, (message) => log?.warn({}, message));
+  const statements = new SqliteStatements(sqlite, () => checkpoints.stop());
   const db = new Kysely<Database>({ dialect: new CauseKeepingSqliteDialect(sqlite, { database: statements }) });
   readAtOnceWith(db, statements);
   return {

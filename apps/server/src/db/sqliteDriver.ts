@@ -11,5 +11,9 @@ const require = createRequire(import.meta.url);
  * Node-API 9 only and crashes loading it. So a Node with Node-API 10 (22.14 and later, the production
  * image's 24) loads 13 (`better-sqlite3-napi`, an npm alias), an older one 12, compiled on install.
  */
-export const SqliteDatabase: typeof SQLite =
-  Number(process.versions.napi) >= 10 ? require('better-sqlite3-napi') : require('better-sqlite3');
+const driverName = Number(process.versions.napi) >= 10 ? 'better-sqlite3-napi' : 'better-sqlite3';
+
+export const SqliteDatabase: typeof SQLite = require(driverName);
+
+/** Where that driver's module is, for a worker thread to load the same one (see walCheckpoints.ts). */
+export const sqliteDriverPath: string = require.resolve(driverName);

@@ -10,7 +10,11 @@ const maxCachedStatements = 500;
 export class SqliteStatements {
   private readonly statements = new Map<string, SQLite.Statement>();
 
-  constructor(private readonly sqlite: SQLite.Database) {}
+  constructor(
+    private readonly sqlite: SQLite.Database,
+    /** Stops what shares the file on a connection of its own (the checkpointer) as the database closes. */
+    private readonly beforeClose: () => void = () => undefined,
+  ) {}
 
   prepare(sql: string): SQLite.Statement {
     let statement = this.statements.get(sql);
@@ -23,6 +27,7 @@ export class SqliteStatements {
   }
 
   close(): void {
+    this.beforeClose();
     this.sqlite.close();
   }
 
