@@ -1,5 +1,5 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppRoutes } from './AppRoutes.tsx';
 import { clearTokens } from './core/auth/tokenStorage.ts';
 import { navigateTo, useHashLocation, useSearchParams } from './hashLocation.ts';
@@ -89,8 +89,16 @@ describe('the hash location', () => {
 });
 
 describe('the two routers over one location', () => {
-  beforeEach(() => clearTokens());
-  afterEach(cleanup);
+  beforeEach(() => {
+    clearTokens();
+    // The site's pages load their content; this is about routing, so their requests stay pending. A request
+    // that failed instead would re-render its page after the test, when jsdom's window may be gone.
+    vi.stubGlobal('fetch', () => new Promise(() => undefined));
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
 
   it('send a visitor on an unknown address to 404, whose link leads back to the site', async () => {
     window.history.replaceState(null, '', '#/no/such/page');
