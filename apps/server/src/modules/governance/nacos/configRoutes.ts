@@ -10,7 +10,7 @@ import type { ConfigService } from '../config/configService.ts';
 import { type NamespaceService, namespaceOf } from '../namespaces/namespaceService.ts';
 import { type ConfigOperations, configItemOf } from './configOperations.ts';
 import { batchParams, keyParams, maxBatch, md5Pattern, publishParams, searchParams } from './configSchemas.ts';
-import { HeldPolls } from './heldPolls.ts';
+import { type HeldPoll, HeldPolls } from './heldPolls.ts';
 import { changedConfigsAnswer, parseListeningConfigs } from './listeningConfigs.ts';
 import { nacosParams } from './nacosParams.ts';
 import { answerV1Refusals } from './nacosRefusal.ts';
@@ -112,17 +112,16 @@ export function nacosConfigRoutes(
       const noHangUp = String(request.headers['long-pulling-timeout-no-hangup'] ?? '').toLowerCase() === 'true';
       const client = { ip: request.ip, version: String(request.headers['client-version'] ?? '') };
       return new Promise<FastifyReply>((resolve, reject) => {
-        let held = false;
+        let held: HeldPoll | undefined;
         configs.listeners.listen(watched, noHangUp ? 0 : holdMs, client, {
           onAbort: (abort) => reply.raw.once('close', abort),
           fail: reject,
           held: () => {
-            held = true;
-            heldPolls.hold(reply);
+            held = heldPolls.hold(reply);
             resolve(reply);
           },
           answer: (changed) => {
-            if (held) heldPolls.answer(reply, changed);
+            if (held) heldPolls.answer(held, changed);
             else
               resolve(
                 reply.type('text/plain; charset=UTF-8').header('cache-control', 'no-cache,no-store').send(changedConfigsAnswer(changed)),
