@@ -30,15 +30,22 @@ import { buildApp } from '../apps/server/src/app.ts';
 import { readConfig } from '../apps/server/src/config.ts';
 import { insertRoute, setRouteStatus } from '../apps/server/src/modules/governance/gateway/routeRepo.ts';
 import { insertFlowRule } from '../apps/server/src/modules/governance/gateway/ruleRepo.ts';
-import { cpuSeconds, freePort, load, profileArguments, stop, waitUntilAnswering } from './support/processes.ts';
+import {
+  benchPriority,
+  cpuSeconds,
+  freePort,
+  load,
+  profileArguments,
+  raisePriority,
+  stop,
+  waitUntilAnswering,
+} from './support/processes.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 6);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
 const slices = Number(process.env.BENCH_SLICES ?? 3);
 const redisUrl = process.env.BENCH_REDIS_URL ?? '';
-/** The nice value of every process of the run: above the machine's other work (0), below its own daemons'. */
-const benchPriority = -10;
 const nginxBinary = '/usr/sbin/nginx';
 if (!fs.existsSync(nginxBinary)) {
   console.log('installing nginx-light from Debian for its column');
@@ -273,16 +280,6 @@ try {
   await stop(lean);
   await stop(upstream);
   fs.rmSync(workDir, { recursive: true, force: true });
-}
-
-/** Whether the process now runs at benchPriority (raising one needs root or CAP_SYS_NICE). */
-function raisePriority(pid: number | undefined): boolean {
-  try {
-    os.setPriority(pid ?? 0, benchPriority);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 function median(values: number[]): number {

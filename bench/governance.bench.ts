@@ -1,26 +1,28 @@
-// The config centre's push and the registry's heartbeats, against the real server in its own process:
-//  1. publish -> each of 1,000 held long polls answered (p50, p99), beside 1,000 health checks sent
-//     the same way in the same run (BENCH_LISTENERS=10000 needs MAX_CONNECTIONS above it). The polls are
-//     held by BENCH_CLIENT_THREADS (default 4) worker threads, each its own event loop and sockets, so
-//     reading 10,000 answers in one loop does not add its own queue to the figures;
+// The config centre's push and the registry's heartbeats, against the real server in its own process, raised
+// to nice -10 when the bench runs as root so that the machine's other work (and the clients) do not time it:
+//  1. publish -> each of 1,000 and then 10,000 held long polls answered (p50, p99), beside the same number
+//     of health checks written at once on the same connections in the same run. The connections are held
+//     by BENCH_CLIENT_PROCESSES (default 2) lean client processes (support/heldRequests.mjs: raw sockets,
+//     one prebuilt request), each of which reports its own CPU, printed as the clients' share of a core;
 //  2. the server's CPU while 10,000 instances beat every 5 s, beside the same request rate of health checks.
 // Run: npm run bench:governance   (BENCH_SECONDS=30 for the beat window; BENCH_DATABASE_URL for PostgreSQL;
-// BENCH_LISTENERS, BENCH_INSTANCES; BENCH_ROOT=<another checkout, its server built> runs that one, for a before/after)
-import { execSync, spawn } from 'node:child_process';
+// BENCH_LISTENERS=1000,10000; BENCH_INSTANCES; BENCH_PARTS=push,beats; BENCH_PROFILE=<dir> for the server's
+// CPU profile; BENCH_ROOT=<another checkout, its server built> runs that one, for a before/after)
+import { type ChildProcess, execSync, fork, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { Worker } from 'node:worker_threads';
-import { cpuSeconds, freePort, profileArguments } from './support/processes.ts';
+import { benchPriority, cpuSeconds, freePort, profileArguments, raisePriority } from './support/processes.ts';
 
-const listenerCount = Number(process.env.BENCH_LISTENERS ?? 1_000);
+const listenerCounts = (process.env.BENCH_LISTENERS ?? '1000,10000').split(',').map(Number);
 const instanceCount = Number(process.env.BENCH_INSTANCES ?? 10_000);
 const beatSeconds = Number(process.env.BENCH_SECONDS ?? 30);
 const beatIntervalMs = 5_000;
 const rounds = 3;
-const clientThreads = Math.max(1, Number(process.env.BENCH_CLIENT_THREADS ?? 4));
+const parts = (process.env.BENCH_PARTS ?? 'push,beats').split(',');
+const clientProcesses = Math.max(1, Number(process.env.BENCH_CLIENT_PROCESSES ?? 2));
 const credentials = 'username=sysadmin&password=Qiming%402026';
 const agent = new http.Agent({ keepAlive: true, maxSockets: Number.POSITIVE_INFINITY });
 // The server under test is the built one on plain node, as production runs it.
@@ -56,92 +58,116 @@ function call(
   });
 }
 
-/**
- * New connections go out 250 at a time, 100 ms apart: thousands at once overflow the server's listen
- * backlog (Node's 511) and the kernel resets them, which measures the kernel rather than the server.
- */
-const paceConnections = async (sent: number) => {
-  if (sent > 0 && sent % 250 === 0) await new Promise((resolve) => setTimeout(resolve, 100));
-};
-
 const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
 };
 const ms = (value: number) => `${value.toFixed(1)} ms`;
-/** A time every thread reads alike: each thread's performance.now() counts from its own start. */
+/** A time every process reads alike: each one's performance.now() counts from its own start. */
 const wallNow = () => performance.timeOrigin + performance.now();
 
-/**
- * One thread's share of the long polls: it opens them (its share of 250 every 100 ms, as below), says when all are
- * sent, and reports the wall time each was answered with the change. Plain JavaScript, run as given.
- */
-const listenerThread = `
-const http = require('node:http');
-const { parentPort, workerData } = require('node:worker_threads');
-const { port, count, body, dataId, batch } = workerData;
-const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
-const arrivals = [];
-let answered = 0;
-// A connection the kernel resets while the server's backlog is full (a loaded machine) is tried again.
-const poll = (attempt = 0) => {
-  const request = http.request({ host: '127.0.0.1', port, method: 'POST', path: '/nacos/v1/cs/configs/listener', agent,
-    headers: { 'content-type': 'application/x-www-form-urlencoded', 'Long-Pulling-Timeout': '60000' } }, (response) => {
-    let text = '';
-    response.setEncoding('utf8');
-    response.on('data', (chunk) => (text += chunk));
-    response.on('end', () => {
-      const at = performance.timeOrigin + performance.now();
-      if (!text.includes(dataId)) { parentPort.postMessage({ error: 'a listener was answered without the change: ' + response.statusCode + ' ' + text }); return; }
-      arrivals.push(at);
-      if (++answered === count) { parentPort.postMessage({ arrivals }); agent.destroy(); }
-    });
-  });
-  request.on('error', (error) => {
-    if (attempt < 5 && error.code === 'ECONNRESET') setTimeout(() => poll(attempt + 1), 200);
-    else parentPort.postMessage({ error: String(error) });
-  });
-  request.end(body);
-};
-(async () => {
-  for (let i = 0; i < count; i++) {
-    if (i > 0 && i % batch === 0) await new Promise((resolve) => setTimeout(resolve, 100));
-    poll();
-  }
-  parentPort.postMessage({ sent: true });
-})();
-`;
+/** Latencies of one kind of fan-out over the rounds, with the server's and the clients' CPU while it ran. */
+class Timings {
+  private readonly latencies: number[] = [];
+  private serverCpu = 0;
+  private clientCpu = 0;
+  private windowSeconds = 0;
 
-/** Opens `count` long polls spread over the threads; resolves once all are sent, with the answers' wall times to come. */
-async function holdPolls(port: number, count: number, body: string, dataId: string) {
-  const workers = Array.from({ length: clientThreads }, (_, n) => {
-    const share = Math.floor(count / clientThreads) + (n < count % clientThreads ? 1 : 0);
-    // The threads together keep to 250 new connections per 100 ms.
-    const batch = Math.ceil(250 / clientThreads);
-    return { share, worker: new Worker(listenerThread, { eval: true, workerData: { port, count: share, body, dataId, batch } }) };
-  });
-  const sent: Promise<void>[] = [];
-  const arrivals: Promise<number[]>[] = [];
-  for (const { share, worker } of workers) {
-    if (share === 0) {
-      void worker.terminate();
-      continue;
+  /** A round's answers, timed from `from` (the publish) or else from each client's own writing of its requests. */
+  add(reports: Answers[], from: number | undefined, serverCpu: number): void {
+    let first = Number.POSITIVE_INFINITY;
+    let last = 0;
+    for (const report of reports) {
+      const start = from ?? report.startedAt;
+      first = Math.min(first, start);
+      for (const at of report.arrivals) {
+        this.latencies.push(at - start);
+        last = Math.max(last, at);
+      }
+      this.clientCpu += report.cpuSeconds;
     }
-    sent.push(new Promise((resolve, reject) => worker.on('message', (m) => (m.sent ? resolve() : m.error && reject(new Error(m.error))))));
-    arrivals.push(
-      new Promise((resolve, reject) =>
-        worker.on('message', (m) => {
-          if (m.error) reject(new Error(m.error));
-          if (m.arrivals) {
-            resolve(m.arrivals);
-            void worker.terminate();
-          }
-        }),
-      ),
-    );
+    this.serverCpu += serverCpu;
+    this.windowSeconds += (last - first) / 1000;
   }
-  await Promise.all(sent);
-  return { answered: Promise.all(arrivals).then((all) => all.flat()) };
+
+  p(percent: number): number {
+    return percentile(this.latencies, percent);
+  }
+
+  /** One line: the percentiles, the server's CPU a round, and the clients' CPU over the time to the last answer. */
+  print(title: string, rounds: number): void {
+    const server = `server CPU ${((this.serverCpu / rounds) * 1000).toFixed(0)} ms a round`;
+    const clients = `clients ${((this.clientCpu / this.windowSeconds) * 100).toFixed(0)} % of a core until the last answer`;
+    console.log(`  ${title.padEnd(44)} p50 ${ms(this.p(50))}   p99 ${ms(this.p(99))}   ${server}   ${clients}`);
+  }
+}
+
+/** The lean clients (separate processes) that hold the polls and the baseline's connections, and what they report. */
+type ClientReport = { connected?: number; sent?: true; armed?: true; answers?: Answers; error?: string };
+interface Answers {
+  startedAt: number;
+  arrivals: number[];
+  cpuSeconds: number;
+}
+
+/** Each client process's report of `kind`, without sending anything first. */
+function heardFrom<K extends keyof ClientReport>(clients: ChildProcess[], kind: K): Promise<NonNullable<ClientReport[K]>[]> {
+  return Promise.all(
+    clients.map(
+      (client) =>
+        new Promise<NonNullable<ClientReport[K]>>((resolve, reject) => {
+          const heard = (message: ClientReport) => {
+            if (message.error) reject(new Error(message.error));
+            else if (message[kind] === undefined) return;
+            else resolve(message[kind] as NonNullable<ClientReport[K]>);
+            client.off('message', heard);
+          };
+          client.on('message', heard);
+        }),
+    ),
+  );
+}
+
+/** Sends a command to every client process and waits for each one's report of `kind`. */
+function ask<K extends keyof ClientReport>(clients: ChildProcess[], command: object, kind: K): Promise<NonNullable<ClientReport[K]>[]> {
+  const heard = heardFrom(clients, kind);
+  for (const client of clients) client.send(command);
+  return heard;
+}
+
+/**
+ * Resolves once the server has used little CPU (under 30 ms in 250 ms) twice running, or after 30 s: the
+ * requests sent to it are taken in, so that what is timed next is not queued behind them.
+ */
+async function untilQuiet(server: ChildProcess): Promise<void> {
+  const until = performance.now() + 30_000;
+  let quiet = 0;
+  let before = cpuSeconds(server);
+  while (quiet < 2 && performance.now() < until) {
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    const now = cpuSeconds(server);
+    quiet = now - before < 0.03 ? quiet + 1 : 0;
+    before = now;
+  }
+}
+
+/** `count` connections spread over the client processes, opened at 250 per 100 ms between them (see paceConnections). */
+async function openClients(port: number, count: number): Promise<ChildProcess[]> {
+  const clients = Array.from({ length: Math.min(clientProcesses, count) }, () =>
+    fork(path.join(import.meta.dirname, 'support', 'heldRequests.mjs'), { execArgv: [], stdio: ['ignore', 'ignore', 'inherit', 'ipc'] }),
+  );
+  const batch = Math.ceil(250 / clients.length);
+  await Promise.all(
+    clients.map((client, n) => {
+      const share = Math.floor(count / clients.length) + (n < count % clients.length ? 1 : 0);
+      return ask([client], { connect: { port, count: share, batch, everyMs: 100 } }, 'connected');
+    }),
+  );
+  return clients;
+}
+
+function closeClients(clients: ChildProcess[]): void {
+  for (const client of clients) if (client.connected) client.send({ close: true });
 }
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'qiming-bench-'));
@@ -158,9 +184,12 @@ const server = spawn(process.execPath, [...profileArguments(), 'apps/server/dist
     LOG_LEVEL: 'warn',
     DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '',
     REDIS_URL: '',
+    MAX_CONNECTIONS: process.env.MAX_CONNECTIONS ?? String(Math.max(...listenerCounts) + 2_000),
   },
   stdio: ['ignore', 'ignore', 'inherit'],
 });
+// The server above everything else on the machine (the clients included), so that what is timed is its fan-out.
+const favoured = raisePriority(server.pid);
 try {
   for (let attempt = 0; ; attempt++) {
     const healthy = await call(port, 'GET', '/api/health').then(
@@ -175,9 +204,12 @@ try {
   // Listeners present a token, as Nacos 2 clients do: 10,000 first password checks at once would trip the
   // sign-in rate limit before the first success is remembered.
   const accessToken = JSON.parse((await call(port, 'POST', '/nacos/v1/auth/login', credentials)).body).accessToken as string;
-  console.log(`server pid ${server.pid} on ${process.env.BENCH_DATABASE_URL ? 'postgres' : 'sqlite'}, ${os.cpus().length} cores`);
+  console.log(
+    `server pid ${server.pid} on ${process.env.BENCH_DATABASE_URL ? 'postgres' : 'sqlite'}, ${os.cpus().length} cores, ` +
+      (favoured ? `nice ${benchPriority}` : `default priority (nice ${benchPriority} needs root)`),
+  );
 
-  // 1. Long-poll push.
+  // 1. Long-poll push, for each number of listeners, on connections the lean clients hold.
   const dataId = 'bench.properties';
   const publish = (content: string) =>
     call(
@@ -186,111 +218,131 @@ try {
       '/nacos/v1/cs/configs',
       `${credentials}&dataId=${dataId}&group=DEFAULT_GROUP&content=${encodeURIComponent(content)}`,
     );
-  const pushLatencies: number[] = [];
-  const baselineLatencies: number[] = [];
-  for (let round = 0; round < rounds; round++) {
-    const content = `version=${round}`;
-    await publish(content);
-    const md5 = createHash('md5').update(content).digest('hex');
-    const body = `accessToken=${accessToken}&Listening-Configs=${encodeURIComponent(`${dataId}\u0002DEFAULT_GROUP\u0002${md5}\u0001`)}`;
-    const { answered } = await holdPolls(port, listenerCount, body, dataId);
-    // Every poll has been sent and compared; give the server a moment to hold the last of them.
-    await new Promise((resolve) => setTimeout(resolve, 2_000 + listenerCount / 5));
-    const publishedAt = wallNow();
-    await publish(`version=${round}-changed`);
-    pushLatencies.push(...(await answered).map((at) => at - publishedAt));
+  const pollRequest = (body: string) =>
+    `POST /nacos/v1/cs/configs/listener HTTP/1.1\r\nhost: 127.0.0.1\r\ncontent-type: application/x-www-form-urlencoded\r\n` +
+    `long-pulling-timeout: 60000\r\ncontent-length: ${Buffer.byteLength(body)}\r\n\r\n${body}`;
+  const healthRequest = 'GET /api/health HTTP/1.1\r\nhost: 127.0.0.1\r\n\r\n';
+  for (const listenerCount of parts.includes('push') ? listenerCounts : []) {
+    const clients = await openClients(port, listenerCount);
+    const push = new Timings();
+    const baseline = new Timings();
+    try {
+      for (let round = 0; round < rounds; round++) {
+        const content = `version=${listenerCount}-${round}`;
+        await publish(content);
+        const md5 = createHash('md5').update(content).digest('hex');
+        const body = `accessToken=${accessToken}&Listening-Configs=${encodeURIComponent(`${dataId}\u0002DEFAULT_GROUP\u0002${md5}\u0001`)}`;
+        await ask(clients, { send: { request: pollRequest(body), expect: dataId, clock: false } }, 'sent');
+        // Every poll has been sent: the change waits until the server has compared and held the last of them.
+        await untilQuiet(server);
+        await ask(clients, { arm: true }, 'armed');
+        const pushed = heardFrom(clients, 'answers');
+        const serverBefore = cpuSeconds(server);
+        const publishedAt = wallNow();
+        await publish(`version=${listenerCount}-${round}-changed`);
+        push.add(await pushed, publishedAt, cpuSeconds(server) - serverBefore);
 
-    const checks: Promise<number>[] = [];
-    for (let i = 0; i < listenerCount; i++) {
-      await paceConnections(i);
-      const sentAt = performance.now();
-      checks.push(call(port, 'GET', '/api/health').then(() => performance.now() - sentAt));
+        // The baseline: a health check written on each of the same connections at once.
+        await untilQuiet(server);
+        const checked = heardFrom(clients, 'answers');
+        const checkBefore = cpuSeconds(server);
+        for (const client of clients) client.send({ send: { request: healthRequest, expect: '"up"', clock: true } });
+        baseline.add(await checked, undefined, cpuSeconds(server) - checkBefore);
+      }
+    } finally {
+      closeClients(clients);
     }
-    baselineLatencies.push(...(await Promise.all(checks)));
+    console.log(
+      `\n${listenerCount} long-poll listeners in ${clients.length} client processes, ${rounds} rounds (load ${os.loadavg()[0]?.toFixed(2)})`,
+    );
+    push.print('config push: publish to each answer', rounds);
+    baseline.print(`baseline: ${listenerCount} health checks at once`, rounds);
+    console.log(
+      `  ratio push / baseline                        p50 ${(push.p(50) / baseline.p(50)).toFixed(2)}   p99 ${(push.p(99) / baseline.p(99)).toFixed(2)}`,
+    );
   }
-  const push = { p50: percentile(pushLatencies, 50), p99: percentile(pushLatencies, 99) };
-  const baseline = { p50: percentile(baselineLatencies, 50), p99: percentile(baselineLatencies, 99) };
-  console.log(`\n${listenerCount} long-poll listeners, ${rounds} rounds: time from publishing to each listener's answer`);
-  console.log(`  config push                          p50 ${ms(push.p50)}   p99 ${ms(push.p99)}`);
-  console.log(`  baseline: ${listenerCount} health checks         p50 ${ms(baseline.p50)}   p99 ${ms(baseline.p99)}`);
-  console.log(
-    `  ratio push / baseline                p50 ${(push.p50 / baseline.p50).toFixed(2)}   p99 ${(push.p99 / baseline.p99).toFixed(2)}`,
-  );
 
   // 2. Heartbeats.
-  const registerStarted = performance.now();
-  const instances = Array.from({ length: instanceCount }, (_, n) => ({
-    service: `DEFAULT_GROUP@@svc-${n % 100}`,
-    ip: `10.${Math.floor(n / 65536) % 256}.${Math.floor(n / 256) % 256}.${n % 256}`,
-    port: 8000 + (n % 100),
-  }));
-  for (let start = 0; start < instances.length; start += 100) {
-    await Promise.all(
-      instances
-        .slice(start, start + 100)
-        .map((instance) =>
-          call(
-            port,
-            'POST',
-            `/nacos/v1/ns/instance?${credentials}&serviceName=${instance.service}&ip=${instance.ip}&port=${instance.port}`,
+  if (parts.includes('beats')) {
+    const registerStarted = performance.now();
+    const instances = Array.from({ length: instanceCount }, (_, n) => ({
+      service: `DEFAULT_GROUP@@svc-${n % 100}`,
+      ip: `10.${Math.floor(n / 65536) % 256}.${Math.floor(n / 256) % 256}.${n % 256}`,
+      port: 8000 + (n % 100),
+    }));
+    for (let start = 0; start < instances.length; start += 100) {
+      await Promise.all(
+        instances
+          .slice(start, start + 100)
+          .map((instance) =>
+            call(
+              port,
+              'POST',
+              `/nacos/v1/ns/instance?${credentials}&serviceName=${instance.service}&ip=${instance.ip}&port=${instance.port}`,
+            ),
           ),
-        ),
-    );
-  }
-  console.log(`\nregistered ${instanceCount} instances in ${((performance.now() - registerStarted) / 1000).toFixed(1)} s`);
-
-  const rate = instanceCount / (beatIntervalMs / 1000);
-  const drive = async (title: string, request: (n: number) => Promise<{ status: number }>) => {
-    const latencies: number[] = [];
-    let failures = 0;
-    const cpuBefore = cpuSeconds(server);
-    const started = performance.now();
-    const pending: Promise<void>[] = [];
-    let sent = 0;
-    while (performance.now() - started < beatSeconds * 1000) {
-      const due = Math.floor(((performance.now() - started) / 1000) * rate);
-      for (; sent < due; sent++) {
-        const at = performance.now();
-        pending.push(
-          request(sent).then(
-            (answer) => {
-              if (answer.status !== 200) failures++;
-              latencies.push(performance.now() - at);
-            },
-            () => {
-              failures++;
-            },
-          ),
-        );
-      }
-      await new Promise((resolve) => setTimeout(resolve, 5));
+      );
     }
-    await Promise.all(pending);
-    const wall = (performance.now() - started) / 1000;
-    const cpu = (cpuSeconds(server) - cpuBefore) / wall;
+    console.log(`\nregistered ${instanceCount} instances in ${((performance.now() - registerStarted) / 1000).toFixed(1)} s`);
+
+    const rate = instanceCount / (beatIntervalMs / 1000);
+    const drive = async (title: string, request: (n: number) => Promise<{ status: number }>) => {
+      const latencies: number[] = [];
+      let failures = 0;
+      const cpuBefore = cpuSeconds(server);
+      const started = performance.now();
+      const pending: Promise<void>[] = [];
+      let sent = 0;
+      while (performance.now() - started < beatSeconds * 1000) {
+        const due = Math.floor(((performance.now() - started) / 1000) * rate);
+        for (; sent < due; sent++) {
+          const at = performance.now();
+          pending.push(
+            request(sent).then(
+              (answer) => {
+                if (answer.status !== 200) failures++;
+                latencies.push(performance.now() - at);
+              },
+              () => {
+                failures++;
+              },
+            ),
+          );
+        }
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+      await Promise.all(pending);
+      const wall = (performance.now() - started) / 1000;
+      const cpu = (cpuSeconds(server) - cpuBefore) / wall;
+      console.log(
+        `  ${title.padEnd(36)} ${(sent / wall).toFixed(0).padStart(5)} req/s   server CPU ${(cpu * 100).toFixed(1)}% of one core   p50 ${ms(percentile(latencies, 50))}   p99 ${ms(percentile(latencies, 99))}   failures ${failures}`,
+      );
+      return cpu;
+    };
     console.log(
-      `  ${title.padEnd(36)} ${(sent / wall).toFixed(0).padStart(5)} req/s   server CPU ${(cpu * 100).toFixed(1)}% of one core   p50 ${ms(percentile(latencies, 50))}   p99 ${ms(percentile(latencies, 99))}   failures ${failures}`,
+      `${instanceCount} instances beating every ${beatIntervalMs / 1000} s for ${beatSeconds} s, against the same rate of health checks`,
     );
-    return cpu;
-  };
-  console.log(
-    `${instanceCount} instances beating every ${beatIntervalMs / 1000} s for ${beatSeconds} s, against the same rate of health checks`,
-  );
-  const beats = await drive('heartbeats', (n) => {
-    const instance = instances[n % instanceCount] as (typeof instances)[number];
-    const beat = JSON.stringify({ serviceName: instance.service, ip: instance.ip, port: instance.port, cluster: 'DEFAULT' });
-    return call(port, 'PUT', `/nacos/v1/ns/instance/beat?${credentials}&serviceName=${instance.service}&beat=${encodeURIComponent(beat)}`);
-  });
-  const metrics = JSON.parse((await call(port, 'GET', `/nacos/v1/ns/operator/metrics?${credentials}`)).body);
-  const list = JSON.parse(
-    (await call(port, 'GET', `/nacos/v1/ns/instance/list?${credentials}&serviceName=DEFAULT_GROUP@@svc-0&healthyOnly=true`)).body,
-  );
-  console.log(
-    `  right after the beats: ${metrics.instanceCount} instances registered; svc-0 has ${list.hosts.length} healthy of ${instanceCount / 100}`,
-  );
-  const health = await drive('baseline: health checks', () => call(port, 'GET', '/api/health'));
-  console.log(`  ratio heartbeat CPU / baseline CPU   ${(beats / health).toFixed(2)}`);
+    const beats = await drive('heartbeats', (n) => {
+      const instance = instances[n % instanceCount] as (typeof instances)[number];
+      const beat = JSON.stringify({ serviceName: instance.service, ip: instance.ip, port: instance.port, cluster: 'DEFAULT' });
+      return call(
+        port,
+        'PUT',
+        `/nacos/v1/ns/instance/beat?${credentials}&serviceName=${instance.service}&beat=${encodeURIComponent(beat)}`,
+      );
+    });
+    const metrics = JSON.parse((await call(port, 'GET', `/nacos/v1/ns/operator/metrics?${credentials}`)).body);
+    const list = JSON.parse(
+      (await call(port, 'GET', `/nacos/v1/ns/instance/list?${credentials}&serviceName=DEFAULT_GROUP@@svc-0&healthyOnly=true`)).body,
+    );
+    console.log(
+      `  right after the beats: ${metrics.instanceCount} instances registered; svc-0 has ${list.hosts.length} healthy of ${instanceCount / 100}`,
+    );
+    const health = await drive('baseline: health checks', () => call(port, 'GET', '/api/health'));
+    console.log(`  ratio heartbeat CPU / baseline CPU   ${(beats / health).toFixed(2)}`);
+  }
 } finally {
+  console.log(`uptime: ${execSync('uptime').toString().trim()}`);
   server.kill('SIGTERM');
   await new Promise((resolve) => server.once('exit', resolve));
   agent.destroy();
