@@ -8,12 +8,13 @@
 // Run: npm run bench:governance   (BENCH_SECONDS=30 for the beat window; BENCH_DATABASE_URL for PostgreSQL;
 // BENCH_LISTENERS=1000,10000; BENCH_INSTANCES; BENCH_PARTS=push,beats; BENCH_PROFILE=<dir> for the server's
 // CPU profile; BENCH_ROOT=<another checkout, its server built> runs that one, for a before/after)
-import { type ChildProcess, execSync, fork, spawn } from 'node:child_process';
+import { execSync, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { ask, closeClients, heardFrom, ms, openClients, percentile, Timings, untilQuiet, wallNow } from './support/leanClients.ts';
 import { benchPriority, cpuSeconds, freePort, profileArguments, raisePriority } from './support/processes.ts';
 
 const listenerCounts = (process.env.BENCH_LISTENERS ?? '1000,10000').split(',').map(Number);
@@ -56,118 +57,6 @@ function call(
     request.on('error', reject);
     request.end(body);
   });
-}
-
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
-};
-const ms = (value: number) => `${value.toFixed(1)} ms`;
-/** A time every process reads alike: each one's performance.now() counts from its own start. */
-const wallNow = () => performance.timeOrigin + performance.now();
-
-/** Latencies of one kind of fan-out over the rounds, with the server's and the clients' CPU while it ran. */
-class Timings {
-  private readonly latencies: number[] = [];
-  private serverCpu = 0;
-  private clientCpu = 0;
-  private windowSeconds = 0;
-
-  /** A round's answers, timed from `from` (the publish) or else from each client's own writing of its requests. */
-  add(reports: Answers[], from: number | undefined, serverCpu: number): void {
-    let first = Number.POSITIVE_INFINITY;
-    let last = 0;
-    for (const report of reports) {
-      const start = from ?? report.startedAt;
-      first = Math.min(first, start);
-      for (const at of report.arrivals) {
-        this.latencies.push(at - start);
-        last = Math.max(last, at);
-      }
-      this.clientCpu += report.cpuSeconds;
-    }
-    this.serverCpu += serverCpu;
-    this.windowSeconds += (last - first) / 1000;
-  }
-
-  p(percent: number): number {
-    return percentile(this.latencies, percent);
-  }
-
-  /** One line: the percentiles, the server's CPU a round, and the clients' CPU over the time to the last answer. */
-  print(title: string, rounds: number): void {
-    const server = `server CPU ${((this.serverCpu / rounds) * 1000).toFixed(0)} ms a round`;
-    const clients = `clients ${((this.clientCpu / this.windowSeconds) * 100).toFixed(0)} % of a core until the last answer`;
-    console.log(`  ${title.padEnd(44)} p50 ${ms(this.p(50))}   p99 ${ms(this.p(99))}   ${server}   ${clients}`);
-  }
-}
-
-/** The lean clients (separate processes) that hold the polls and the baseline's connections, and what they report. */
-type ClientReport = { connected?: number; sent?: true; armed?: true; answers?: Answers; error?: string };
-interface Answers {
-  startedAt: number;
-  arrivals: number[];
-  cpuSeconds: number;
-}
-
-/** Each client process's report of `kind`, without sending anything first. */
-function heardFrom<K extends keyof ClientReport>(clients: ChildProcess[], kind: K): Promise<NonNullable<ClientReport[K]>[]> {
-  return Promise.all(
-    clients.map(
-      (client) =>
-        new Promise<NonNullable<ClientReport[K]>>((resolve, reject) => {
-          const heard = (message: ClientReport) => {
-            if (message.error) reject(new Error(message.error));
-            else if (message[kind] === undefined) return;
-            else resolve(message[kind] as NonNullable<ClientReport[K]>);
-            client.off('message', heard);
-          };
-          client.on('message', heard);
-        }),
-    ),
-  );
-}
-
-/** Sends a command to every client process and waits for each one's report of `kind`. */
-function ask<K extends keyof ClientReport>(clients: ChildProcess[], command: object, kind: K): Promise<NonNullable<ClientReport[K]>[]> {
-  const heard = heardFrom(clients, kind);
-  for (const client of clients) client.send(command);
-  return heard;
-}
-
-/**
- * Resolves once the server has used little CPU (under 30 ms in 250 ms) twice running, or after 30 s: the
- * requests sent to it are taken in, so that what is timed next is not queued behind them.
- */
-async function untilQuiet(server: ChildProcess): Promise<void> {
-  const until = performance.now() + 30_000;
-  let quiet = 0;
-  let before = cpuSeconds(server);
-  while (quiet < 2 && performance.now() < until) {
-    await new Promise((resolve) => setTimeout(resolve, 250));
-    const now = cpuSeconds(server);
-    quiet = now - before < 0.03 ? quiet + 1 : 0;
-    before = now;
-  }
-}
-
-/** `count` connections spread over the client processes, opened at 250 per 100 ms between them (see paceConnections). */
-async function openClients(port: number, count: number): Promise<ChildProcess[]> {
-  const clients = Array.from({ length: Math.min(clientProcesses, count) }, () =>
-    fork(path.join(import.meta.dirname, 'support', 'heldRequests.mjs'), { execArgv: [], stdio: ['ignore', 'ignore', 'inherit', 'ipc'] }),
-  );
-  const batch = Math.ceil(250 / clients.length);
-  await Promise.all(
-    clients.map((client, n) => {
-      const share = Math.floor(count / clients.length) + (n < count % clients.length ? 1 : 0);
-      return ask([client], { connect: { port, count: share, batch, everyMs: 100 } }, 'connected');
-    }),
-  );
-  return clients;
-}
-
-function closeClients(clients: ChildProcess[]): void {
-  for (const client of clients) if (client.connected) client.send({ close: true });
 }
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'qiming-bench-'));
@@ -223,7 +112,7 @@ try {
     `long-pulling-timeout: 60000\r\ncontent-length: ${Buffer.byteLength(body)}\r\n\r\n${body}`;
   const healthRequest = 'GET /api/health HTTP/1.1\r\nhost: 127.0.0.1\r\n\r\n';
   for (const listenerCount of parts.includes('push') ? listenerCounts : []) {
-    const clients = await openClients(port, listenerCount);
+    const clients = await openClients(port, listenerCount, clientProcesses);
     const push = new Timings();
     const baseline = new Timings();
     try {

@@ -2,35 +2,40 @@
 // HTTP/2 connection, as each Java client has) listen to one config and subscribe to one service; then
 //  1. an HTTP publish -> each connection's ConfigChangeNotifyRequest (p50, p99);
 //  2. a gRPC registration -> each subscriber's NotifySubscriberRequest (p50, p99);
-// beside N health checks fired at once in the same run. The connections are held by BENCH_CLIENT_THREADS
-// (default 4) worker threads, each its own event loop, so reading 10,000 pushes in one loop does not add
-// its own queue to the figures; times are wall times, alike in every thread.
-// Run: node --import tsx bench/nacosGrpc.bench.ts   (BENCH_GRPC_CLIENTS, default 1,000; BENCH_DATABASE_URL for PostgreSQL)
-import { execSync, spawn } from 'node:child_process';
+// beside N health checks fired at once in the same run. The connections are held by BENCH_CLIENT_PROCESSES
+// (default 2) client processes, each printing its own CPU as a share of a core, and the server is raised to
+// nice -10 when the bench runs as root, so that what is timed is the server's fan-out; times are wall
+// times, alike in every process.
+// Run: npm run bench:nacos-grpc   (BENCH_GRPC_CLIENTS, default 1,000; BENCH_DATABASE_URL for PostgreSQL;
+// BENCH_PROFILE=<dir> for the server's CPU profile; BENCH_ROOT=<another checkout, its server built>)
+import { type ChildProcess, execSync, fork, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { buildSync } from 'esbuild';
 import { NacosGrpcTestClient } from '../apps/server/test/nacosGrpcClient.ts';
-import { freePort, stop, waitUntilAnswering } from './support/processes.ts';
+import { closeClients, heardFrom, openClients, Timings, untilQuiet, wallNow } from './support/leanClients.ts';
+import { benchPriority, cpuSeconds, freePort, profileArguments, raisePriority, stop, waitUntilAnswering } from './support/processes.ts';
 
 const clientCount = Number(process.env.BENCH_GRPC_CLIENTS ?? 1_000);
-const clientThreads = Math.max(1, Number(process.env.BENCH_CLIENT_THREADS ?? 4));
+const clientProcesses = Math.max(1, Number(process.env.BENCH_CLIENT_PROCESSES ?? 2));
 const rounds = 3;
-const wallNow = () => performance.timeOrigin + performance.now();
 const key = { dataId: 'bench.yaml', group: 'DEFAULT_GROUP', tenant: '' };
 const service = { namespace: 'public', serviceName: 'bench', groupName: 'DEFAULT_GROUP' };
 
-/** What the main thread asks of a client thread, and what the thread answers. */
+/** What the main process asks of a client process, and what the client answers. */
 type Command = { arm: string } | { relisten: string } | { close: true };
-type Report = { ready: true } | { armed: true } | { arrivals: number[] } | { relistened: true };
+type Report = { ready: true } | { armed: true } | { arrivals: number[]; cpuSeconds: number } | { relistened: true };
 
-if (!isMainThread) {
-  // A client thread: its share of the connections, each listening to the config and subscribed to the service.
-  const { address, token, count, md5 } = workerData as { address: string; token: string; count: number; md5: string };
-  const port = parentPort as NonNullable<typeof parentPort>;
-  const report = (message: Report) => port.postMessage(message);
+if (process.env.BENCH_GRPC_CLIENT) {
+  // A client process: its share of the connections, each listening to the config and subscribed to the service.
+  const { address, token, count, md5 } = JSON.parse(process.env.BENCH_GRPC_CLIENT) as {
+    address: string;
+    token: string;
+    count: number;
+    md5: string;
+  };
+  const report = (message: Report) => process.send?.(message);
   const clients: NacosGrpcTestClient[] = [];
   for (let start = 0; start < count; start += 100) {
     clients.push(
@@ -45,16 +50,20 @@ if (!isMainThread) {
     );
   await listen(md5);
   await Promise.all(clients.map((client) => client.request('SubscribeServiceRequest', { ...service, subscribe: true, clusters: '' })));
-  port.on('message', async (command: Command) => {
+  process.on('message', async (command: Command) => {
     if ('arm' in command) {
       const arrivals: number[] = [];
+      const cpu = process.cpuUsage();
       for (const client of clients) {
         let heard = false;
         client.onPush = (push) => {
           if (push.type !== command.arm || heard) return;
           heard = true;
           arrivals.push(wallNow());
-          if (arrivals.length === clients.length) report({ arrivals });
+          if (arrivals.length === clients.length) {
+            const used = process.cpuUsage(cpu);
+            report({ arrivals, cpuSeconds: (used.user + used.system) / 1e6 });
+          }
         };
       }
       report({ armed: true });
@@ -63,27 +72,21 @@ if (!isMainThread) {
       report({ relistened: true });
     } else {
       for (const client of clients) client.close();
-      port.close();
+      process.exit(0);
     }
   });
   report({ ready: true });
 } else await benchmark();
 
-/** The main thread: the server, the threads holding the connections, and the rounds. */
+/** The main process: the server, the client processes holding the connections, and the rounds. */
 async function benchmark() {
   // BENCH_ROOT=<another checkout, its server built> runs that one, for a before/after.
   const root = process.env.BENCH_ROOT ?? path.resolve(import.meta.dirname, '..');
   if (!process.env.BENCH_ROOT) execSync('npm run --silent build:server', { cwd: root, stdio: 'inherit' });
 
-  const percentile = (values: number[], p: number) => {
-    const sorted = [...values].sort((a, b) => a - b);
-    return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
-  };
-  const ms = (value: number) => `${value.toFixed(1)} ms`;
-
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'qiming-bench-'));
   const [port, grpcPort] = [await freePort(), await freePort()];
-  const server = spawn(process.execPath, ['apps/server/dist/main.js'], {
+  const server = spawn(process.execPath, [...profileArguments(), 'apps/server/dist/main.js'], {
     cwd: root,
     env: {
       ...process.env,
@@ -99,9 +102,11 @@ async function benchmark() {
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
+  // The server above everything else on the machine (the clients included), so that what is timed is its fan-out.
+  const favoured = raisePriority(server.pid);
   const base = `http://127.0.0.1:${port}`;
-  const threads: Worker[] = [];
-  /** Sends a command to every thread and gathers each one's report of `kind`. */
+  const threads: ChildProcess[] = [];
+  /** Sends a command to every client process and gathers each one's report of `kind`. */
   const ask = <T extends Report>(command: Command | null, kind: string): Promise<T[]> =>
     Promise.all(
       threads.map(
@@ -110,11 +115,12 @@ async function benchmark() {
             const heard = (message: Report) => {
               if (!(kind in message)) return;
               thread.off('message', heard);
+              thread.off('error', reject);
               resolve(message as T);
             };
             thread.on('message', heard);
             thread.once('error', reject);
-            if (command) thread.postMessage(command);
+            if (command) thread.send(command);
           }),
       ),
     );
@@ -134,7 +140,7 @@ async function benchmark() {
       });
     await publish('v: 0');
     const address = `127.0.0.1:${grpcPort}`;
-    // Node 20's workers cannot load TypeScript through tsx: they run this file bundled to JavaScript, under
+    // The clients run this file bundled to JavaScript on plain node (no tsx loader to share their cores), under
     // node_modules so that the packages it imports resolve.
     const threadFile = path.join(import.meta.dirname, '..', 'node_modules', '.cache', 'qiming-bench', 'nacosGrpcThread.mjs');
     buildSync({
@@ -150,64 +156,79 @@ async function benchmark() {
     fs.copyFileSync(path.join(import.meta.dirname, '..', proto), path.join(path.dirname(threadFile), path.basename(proto)));
     const registrar = await NacosGrpcTestClient.connect(address, token);
     const md5 = (await registrar.request('ConfigQueryRequest', key)).body.md5 as string;
-    for (let n = 0; n < clientThreads; n++) {
-      const count = Math.floor(clientCount / clientThreads) + (n < clientCount % clientThreads ? 1 : 0);
-      if (count > 0) threads.push(new Worker(threadFile, { workerData: { address, token, count, md5 } }));
+    for (let n = 0; n < clientProcesses; n++) {
+      const count = Math.floor(clientCount / clientProcesses) + (n < clientCount % clientProcesses ? 1 : 0);
+      const role = JSON.stringify({ address, token, count, md5 });
+      if (count > 0) threads.push(fork(threadFile, { execArgv: [], env: { ...process.env, BENCH_GRPC_CLIENT: role } }));
     }
     await ask(null, 'ready');
     console.log(
-      `server pid ${server.pid} on ${process.env.BENCH_DATABASE_URL ? 'postgres' : 'sqlite'}, ${os.cpus().length} cores, ${clientCount} gRPC connections in ${threads.length} client threads`,
+      `server pid ${server.pid} on ${process.env.BENCH_DATABASE_URL ? 'postgres' : 'sqlite'}, ${os.cpus().length} cores, ` +
+        `${clientCount} gRPC connections in ${threads.length} client processes, ` +
+        (favoured ? `server at nice ${benchPriority}` : `default priority (nice ${benchPriority} needs root)`),
     );
 
-    /** Times from `act` to each connection's first push of `type`, as wall times read by the threads. */
-    const timePushes = async (type: string, act: () => Promise<unknown>) => {
+    /** Times from `act` to each connection's first push of `type`, as wall times read by the clients. */
+    const timePushes = async (timings: Timings, type: string, act: () => Promise<unknown>) => {
       await ask({ arm: type }, 'armed');
-      const arrived = ask<{ arrivals: number[] }>(null, 'arrivals');
+      const arrived = ask<{ arrivals: number[]; cpuSeconds: number }>(null, 'arrivals');
+      const serverBefore = cpuSeconds(server);
       const startedAt = wallNow();
       await act();
-      return (await arrived).flatMap((report) => report.arrivals.map((at) => at - startedAt));
+      const reports = await arrived;
+      timings.add(
+        reports.map((report) => ({ startedAt, ...report })),
+        startedAt,
+        cpuSeconds(server) - serverBefore,
+      );
     };
 
-    const configLatencies: number[] = [];
-    const namingLatencies: number[] = [];
-    const baselineLatencies: number[] = [];
-    for (let round = 0; round < rounds; round++) {
-      configLatencies.push(...(await timePushes('ConfigChangeNotifyRequest', () => publish(`v: ${round + 1}`))));
-      // Each client listens again with the new MD5, as a Java client does after it reads the change.
-      const current = (await registrar.request('ConfigQueryRequest', key)).body.md5 as string;
-      await ask({ relisten: current }, 'relistened');
-      const instance = {
-        ip: `10.9.0.${round + 1}`,
-        port: 80,
-        weight: 1,
-        healthy: true,
-        enabled: true,
-        ephemeral: true,
-        clusterName: 'DEFAULT',
-        metadata: {},
-      };
-      namingLatencies.push(
-        ...(await timePushes('NotifySubscriberRequest', () =>
+    const configPushes = new Timings();
+    const servicePushes = new Timings();
+    const baseline = new Timings();
+    // The baseline: as many health checks written at once on as many connections, by the lean HTTP clients.
+    const checkers = await openClients(port, clientCount, clientProcesses);
+    const healthRequest = 'GET /api/health HTTP/1.1\r\nhost: 127.0.0.1\r\n\r\n';
+    try {
+      for (let round = 0; round < rounds; round++) {
+        await untilQuiet(server);
+        await timePushes(configPushes, 'ConfigChangeNotifyRequest', () => publish(`v: ${round + 1}`));
+        // Each client listens again with the new MD5, as a Java client does after it reads the change.
+        const current = (await registrar.request('ConfigQueryRequest', key)).body.md5 as string;
+        await ask({ relisten: current }, 'relistened');
+        const instance = {
+          ip: `10.9.0.${round + 1}`,
+          port: 80,
+          weight: 1,
+          healthy: true,
+          enabled: true,
+          ephemeral: true,
+          clusterName: 'DEFAULT',
+          metadata: {},
+        };
+        await untilQuiet(server);
+        await timePushes(servicePushes, 'NotifySubscriberRequest', () =>
           registrar.request('InstanceRequest', { ...service, type: 'registerInstance', instance }),
-        )),
-      );
-      const startedAt = performance.now();
-      baselineLatencies.push(
-        ...(await Promise.all(
-          Array.from({ length: clientCount }, () => fetch(`${base}/api/health`).then(() => performance.now() - startedAt)),
-        )),
-      );
+        );
+        await untilQuiet(server);
+        const checked = heardFrom(checkers, 'answers');
+        const checkBefore = cpuSeconds(server);
+        for (const checker of checkers) checker.send({ send: { request: healthRequest, expect: '"up"', clock: true } });
+        baseline.add(await checked, undefined, cpuSeconds(server) - checkBefore);
+      }
+    } finally {
+      closeClients(checkers);
     }
-    const line = (title: string, values: number[]) =>
-      console.log(`  ${title.padEnd(44)} p50 ${ms(percentile(values, 50))}   p99 ${ms(percentile(values, 99))}`);
-    console.log(`\n${clientCount} gRPC connections, ${rounds} rounds: time from the change to each connection's push`);
-    line('config push (HTTP publish)', configLatencies);
-    line('service push (gRPC registration)', namingLatencies);
-    line(`baseline: ${clientCount} health checks at once`, baselineLatencies);
+    console.log(
+      `\n${clientCount} gRPC connections, ${rounds} rounds: time from the change to each connection's push (load ${os.loadavg()[0]?.toFixed(2)})`,
+    );
+    configPushes.print('config push (HTTP publish)', rounds);
+    servicePushes.print('service push (gRPC registration)', rounds);
+    baseline.print(`baseline: ${clientCount} health checks at once`, rounds);
+    console.log(`uptime: ${execSync('uptime').toString().trim()}`);
     registrar.close();
   } finally {
-    for (const thread of threads) thread.postMessage({ close: true } satisfies Command);
-    await Promise.all(threads.map((thread) => thread.terminate()));
+    for (const thread of threads) if (thread.connected) thread.send({ close: true } satisfies Command);
     await stop(server);
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
