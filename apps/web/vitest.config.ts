@@ -7,7 +7,9 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     environment: 'jsdom',
     setupFiles: ['src/testSetup.ts'],
-    testTimeout: 20_000,
+    // A file's first test loads its page's modules: beside the browser suite on CI's two cores the form
+    // designer's and renderer's took 26 s (35 s for the whole file alone). What a test awaits is unchanged.
+    testTimeout: 60_000,
     // Vitest's default (cores - 1) runs one file at a time on CI's two cores; the files share nothing.
     maxWorkers: 2,
   },
