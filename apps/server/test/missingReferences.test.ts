@@ -139,7 +139,10 @@ describe(`references to missing records and hostile bodies (${process.env.TEST_D
         ...(body === undefined || method === 'GET' ? {} : { payload: body as object }),
       });
       covered += 1;
-      if (response.statusCode >= 500) failures.push(`${route} -> ${response.statusCode} ${response.body.slice(0, 200)}`);
+      // Health answers 503 whenever its 400 ms database probe goes unanswered (a loaded machine): the
+      // dependency's state, which no reference in the request can cause.
+      const probeMissed = route.startsWith('GET /api/health') && response.statusCode === 503;
+      if (response.statusCode >= 500 && !probeMissed) failures.push(`${route} -> ${response.statusCode} ${response.body.slice(0, 200)}`);
     }
     const unknown = Object.keys(wellFormed).filter((route) => !t.guardedRoutes.includes(route));
     console.log(`missing references: ${covered} of ${t.guardedRoutes.length - 1} routes (all but sign-out) answered below 500`);
