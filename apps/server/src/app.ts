@@ -21,7 +21,7 @@ import { responseSerializerCompiler } from './http/envelope.ts';
 import { AppError, registerErrorHandling } from './http/errors.ts';
 import { parseQueryString, registerFormBody } from './http/formBody.ts';
 import { documentedOperations } from './http/openApiOperations.ts';
-import { splitRoute } from './http/operationDeclarations.ts';
+import { collectRouteOperations, type RouteOperation } from './http/operationDeclarations.ts';
 import { redactedRequest } from './http/redactedRequest.ts';
 import { echoRequestId, requestIdOf } from './http/requestId.ts';
 import { registerSecurityHeaders } from './http/securityHeaders.ts';
@@ -58,6 +58,7 @@ import { newRequestDurations } from './modules/monitor/requestDurations.ts';
 import { TrafficMeter } from './modules/monitor/trafficMeter.ts';
 import { dictionaryRoutes } from './modules/platform/dictionaries/routes.ts';
 import { AccessIndex } from './modules/platform/functionModel/accessIndex.ts';
+import { syncRouteUrls } from './modules/platform/functionModel/functionModelRepo.ts';
 import { functionModelRoutes } from './modules/platform/functionModel/functionModelRoutes.ts';
 import { menuAdminRoutes } from './modules/platform/menus/menuAdminRoutes.ts';
 import { menuRoutes } from './modules/platform/menus/routes.ts';
@@ -67,6 +68,7 @@ import { workCalendarRoutes } from './modules/platform/workCalendar/routes.ts';
 import { portalRoutes } from './modules/portal/routes.ts';
 import { systemRoutes } from './modules/system/routes.ts';
 import { todoRoutes } from './modules/todo/routes.ts';
+import { qimingApp } from './operationCatalogue.ts';
 
 export interface BuildOptions {
   config: ServerConfig;
@@ -81,8 +83,8 @@ export interface BuildOptions {
 export interface BuiltApp {
   app: FastifyInstance;
   context: AppContext;
-  /** Every route registered under a guarded prefix, as `METHOD /pattern`. */
-  guardedRoutes: string[];
+  /** Every route registered under a guarded prefix with the operation it names, kept up to date as routes are added. */
+  routeOperations: RouteOperation[];
   monitor: MonitorService;
   /** The registry's health sweep, which tests run on demand after moving the clock. */
   registrySweep: HealthSweeper;
@@ -93,6 +95,9 @@ export interface BuiltApp {
  * time to live only bounds what a lost bus message could leave behind.
  */
 const accessCacheOptions = { ttlMs: 30_000, maxEntries: 50_000 };
+
+/** Where the API's documentation is served (Swagger UI and the OpenAPI document). */
+const docsPrefix = '/api/docs';
 
 /** Trusts that many proxies in front, nearest first, as `X-Forwarded-For` lists them. */
 const trustedHops = (hops: number) => (_address: string, hop: number) => hop < hops;
@@ -114,7 +119,6 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     now: now(),
   });
   const accessIndex = new AccessIndex(handle.db);
-  await accessIndex.reload();
   const secret = await installationSecret(handle.db);
   const cluster = await openCluster(config, logger);
   const accessCache = await AccessCache.open(cluster, now, accessCacheOptions);
@@ -151,11 +155,11 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   registerStorableText(app);
   registerAccessGuard(app, context);
   if (config.recordFigures) recordApiFigures(app, context.traffic, context.requestDurations, now);
-  const guardedRoutes: string[] = [];
+  // The documentation plugin registers its pages itself and cannot name their operation: they are the docs'.
   app.addHook('onRoute', (route) => {
-    const methods = Array.isArray(route.method) ? route.method : [route.method];
-    for (const method of methods) if (method !== 'HEAD' && isGuarded(route.url)) guardedRoutes.push(`${method} ${route.url}`);
+    if (route.url.startsWith(docsPrefix)) route.config = { ...route.config, operation: 'system:docs' };
   });
+  const routeOperations = collectRouteOperations(app, qimingApp.modules, isGuarded);
   const monitor = new MonitorService(context, (error) => app.log.warn(error, 'monitor: a second was lost'));
   const alarms = new AlarmWatch(context, (error) => app.log.warn(error, 'alarms: a delivery round failed'));
   monitor.onLease(alarms.evaluate);
@@ -185,7 +189,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     // Schemas with an id (the recursive trees) become components their operations refer to.
     transformObject: jsonSchemaTransformObject,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  await app.register(fastifySwaggerUi, { routePrefix: docsPrefix });
   // Limits apply only where a route asks for them (the public website API).
   // With several servers the counters live in Redis, so a client's limit is one limit, not one per server;
   // while Redis is unreachable each server counts alone (see clusterRateLimitStore).
@@ -241,8 +245,8 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
       },
     });
   }
-  const undeclared = guardedRoutes.filter((route) => !context.accessIndex.find(...splitRoute(route)));
-  if (undeclared.length > 0) logger.warn(`Routes that no url resource declares, refused with 403: ${undeclared.join(', ')}`);
+  await syncRouteUrls(handle.db, qimingApp.appCode, routeOperations);
+  await accessIndex.reload();
   monitor.start();
-  return { app, context, guardedRoutes, monitor, registrySweep };
+  return { app, context, routeOperations, monitor, registrySweep };
 }

@@ -1,6 +1,8 @@
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { splitRoute } from '../src/http/operationDeclarations.ts';
-import { bearer, createTestApp, form, signIn, staff, sysadmin, type TestApp, type Tokens } from './testApp.ts';
+import { isGuarded } from '../src/http/accessGuard.ts';
+import { collectRouteOperations, listOperations } from '../src/http/operationDeclarations.ts';
+import { bearer, createTestApp, form, signIn, splitRoute, staff, sysadmin, type TestApp, type Tokens } from './testApp.ts';
 
 describe(`access guard (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
   let t: TestApp;
@@ -8,7 +10,12 @@ describe(`access guard (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
   let reader: Tokens;
   beforeAll(async () => {
     t = await createTestApp();
-    t.app.get('/api/admin/undeclared-probe', async () => ({ code: 200, message: 'should never answer', data: null }));
+    // Registered after the start wrote the url resources: a route no url resource declares.
+    t.app.get('/api/admin/undeclared-probe', { config: { operation: 'dict:view' } }, async () => ({
+      code: 200,
+      message: 'should never answer',
+      data: null,
+    }));
     admin = await signIn(t.app, sysadmin);
     reader = await signIn(t.app, staff);
   });
@@ -69,5 +76,22 @@ describe(`access guard (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/no/such/thing', headers: bearer(admin) });
     expect(response.statusCode).toBe(404);
     expect(response.json().code).toBe(404);
+  });
+});
+
+describe('route operations', () => {
+  it('refuses to register an API route that names no operation, or one the catalogue does not declare', async () => {
+    const app = Fastify();
+    const catalogue = [{ code: 'm', name: 'M', functions: [{ code: 'm.f', name: 'F', operations: listOperations('thing') }] }];
+    const routes = collectRouteOperations(app, catalogue, isGuarded);
+    const handler = async () => 'answered';
+    app.get('/api/things', { config: { operation: 'thing:view' } }, handler);
+    app.get('/assets/logo.png', handler);
+    expect(() => app.get('/api/admin/nameless', handler)).toThrow('The route /api/admin/nameless names no operation');
+    expect(() => app.post('/nacos/v1/things', { config: { operation: 'thing:peek' } }, handler)).toThrow(
+      'The route /nacos/v1/things names the undeclared operation thing:peek',
+    );
+    expect(routes.map((route) => `${route.method} ${route.path} ${route.operation.code}`)).toEqual(['GET /api/things thing:view']);
+    await app.close();
   });
 });

@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { splitRoute } from '../src/http/operationDeclarations.ts';
 import { hashPassword } from '../src/modules/iam/passwords.ts';
 import { assignRole, insertRole } from '../src/modules/iam/roleRepo.ts';
 import { replaceRoleOperations } from '../src/modules/iam/roles/roleAdminRepo.ts';
 import { listUrlResources } from '../src/modules/platform/functionModel/functionModelRepo.ts';
 import { qimingApp } from '../src/operationCatalogue.ts';
-import { createTestApp, signIn, sysadmin, type TestApp, type Tokens } from './testApp.ts';
+import { createTestApp, signIn, splitRoute, sysadmin, type TestApp, type Tokens } from './testApp.ts';
 
 type Caller = 'anonymous' | 'withoutGrant' | 'withGrant' | 'superAdministrator';
 const probe = { userName: 'matrix_user', password: 'Matrix@2026' };

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { prepareDatabase } from '../src/bootstrap/prepareDatabase.ts';
 import { openDatabase } from '../src/db/database.ts';
-import { syncFunctionModel } from '../src/modules/platform/functionModel/functionModelRepo.ts';
+import { syncFunctionModel, syncRouteUrls } from '../src/modules/platform/functionModel/functionModelRepo.ts';
 import { qimingApp } from '../src/operationCatalogue.ts';
 import { createTestDatabase, type TestDatabase } from './testDatabase.ts';
 
@@ -61,32 +61,30 @@ describe(`first start and the function model at every start (${process.env.TEST_
     expect(await superHolders(db)).toEqual([{ user_name: 'sysadmin' }]);
   });
 
-  it('removes what the code no longer declares, with its grants, at the next start', async () => {
+  it('removes what the code no longer declares or serves, with its grants, at the next start', async () => {
     const db = await open();
     await prepare(db);
-    const shortened = {
+    const declared = qimingApp.modules.flatMap((module) => module.functions).flatMap((fn) => fn.operations);
+    const served = (code: string, method: string, path: string) => ({
+      method,
+      path,
+      operation: declared.find((operation) => operation.code === code) ?? expect.fail(`no operation ${code}`),
+    });
+    const routes = [
+      served('account:edit', 'POST', '/api/admin/accounts/:id/lock'),
+      served('account:edit', 'POST', '/api/admin/accounts/:id/unlock'),
+      served('account:export', 'GET', '/api/admin/accounts/export'),
+    ];
+    await syncRouteUrls(db.db, qimingApp.appCode, routes);
+    const withoutExport = {
       ...qimingApp,
-      modules: qimingApp.modules.map((module) =>
-        module.code !== 'iam'
-          ? module
-          : {
-              ...module,
-              functions: module.functions.map((fn) =>
-                fn.code !== 'iam.account'
-                  ? fn
-                  : {
-                      ...fn,
-                      operations: fn.operations
-                        .filter((operation) => operation.code !== 'account:export')
-                        .map((operation) =>
-                          operation.code === 'account:edit'
-                            ? { ...operation, urls: operation.urls.filter((url) => !url.endsWith('/lock')) }
-                            : operation,
-                        ),
-                    },
-              ),
-            },
-      ),
+      modules: qimingApp.modules.map((module) => ({
+        ...module,
+        functions: module.functions.map((fn) => ({
+          ...fn,
+          operations: fn.operations.filter((operation) => operation.code !== 'account:export'),
+        })),
+      })),
     };
     const exportOperation = await db.db
       .selectFrom('pf_operation')
@@ -100,15 +98,19 @@ describe(`first start and the function model at every start (${process.env.TEST_
       .executeTakeFirstOrThrow();
     await db.db.insertInto('iam_role_operation').values({ role_id: role.id, operation_id: exportOperation.id }).execute();
 
-    await syncFunctionModel(db.db, shortened);
-    const url = (path: string) =>
-      db.db.selectFrom('pf_url').select('id').where('method', '=', 'POST').where('url_content', '=', path).execute();
-    expect(await url('/api/admin/accounts/:id/lock')).toEqual([]);
-    expect((await url('/api/admin/accounts/:id/unlock')).length).toBe(1);
+    // The next start's code declares no export operation and serves no lock route.
+    await syncFunctionModel(db.db, withoutExport);
+    await syncRouteUrls(db.db, qimingApp.appCode, routes.slice(1, 2));
+    const url = (method: string, path: string) =>
+      db.db.selectFrom('pf_url').select('id').where('method', '=', method).where('url_content', '=', path).execute();
+    expect(await url('POST', '/api/admin/accounts/:id/lock')).toEqual([]);
+    expect((await url('POST', '/api/admin/accounts/:id/unlock')).length).toBe(1);
+    expect(await url('GET', '/api/admin/accounts/export')).toEqual([]);
     expect(await db.db.selectFrom('pf_operation').select('id').where('operation_code', '=', 'account:export').execute()).toEqual([]);
     expect(await db.db.selectFrom('iam_role_operation').select('operation_id').where('role_id', '=', role.id).execute()).toEqual([]);
 
     await syncFunctionModel(db.db, qimingApp);
-    expect((await url('/api/admin/accounts/:id/lock')).length).toBe(1);
+    await syncRouteUrls(db.db, qimingApp.appCode, routes);
+    expect((await url('POST', '/api/admin/accounts/:id/lock')).length).toBe(1);
   });
 });

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { splitRoute } from '../src/http/operationDeclarations.ts';
-import { bearer, createTestApp, signIn, sysadmin, type TestApp, type Tokens } from './testApp.ts';
+import { bearer, createTestApp, signIn, splitRoute, sysadmin, type TestApp, type Tokens } from './testApp.ts';
 
 /** An id that no record has. */
 const missing = 999_999;

@@ -32,6 +32,8 @@ export class TestClock {
 }
 
 export interface TestApp extends BuiltApp {
+  /** Every route registered under a guarded prefix, as `METHOD /pattern`, a route added by a test included. */
+  readonly guardedRoutes: string[];
   database: TestDatabase;
   clock: TestClock;
   close(): Promise<void>;
@@ -74,6 +76,9 @@ export async function createTestApp(
   });
   return {
     ...built,
+    get guardedRoutes() {
+      return routesOf(built);
+    },
     database,
     clock,
     async close() {
@@ -83,6 +88,8 @@ export async function createTestApp(
   };
 }
 
+const routesOf = (built: BuiltApp) => built.routeOperations.map((route) => `${route.method} ${route.path}`);
+
 /** A restart: the app closes and a new one opens on the same database and clock, nothing kept in memory. */
 export async function restartTestApp(t: TestApp): Promise<TestApp> {
   const { config } = t.context;
@@ -91,6 +98,9 @@ export async function restartTestApp(t: TestApp): Promise<TestApp> {
   return {
     ...t,
     ...built,
+    get guardedRoutes() {
+      return routesOf(built);
+    },
     async close() {
       await built.app.close();
       await t.database.drop();
@@ -197,4 +207,10 @@ export function withBearer(
   request: Pick<InjectOptions, 'headers' | 'payload'>,
 ): Pick<InjectOptions, 'headers' | 'payload'> {
   return { ...request, headers: { ...request.headers, ...bearer(tokens) } };
+}
+
+/** `METHOD /pattern` into its two parts. */
+export function splitRoute(route: string): [method: string, pattern: string] {
+  const space = route.indexOf(' ');
+  return [route.slice(0, space), route.slice(space + 1)];
 }

@@ -1,7 +1,16 @@
+import type { FastifyInstance } from 'fastify';
 import type { AccessType, OperationTypeCode } from '../db/schema.ts';
 
-/** `METHOD /path/:param`, exactly as the route is registered. */
-export type UrlDeclaration = `${'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH'} /${string}`;
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The function model's operation a route serves (`dict:view`), named beside its schemas and handler.
+     * The catalogue declares the operations; which urls each covers is read from the routes that name it,
+     * so no path is written twice.
+     */
+    operation?: string;
+  }
+}
 
 export interface OperationDeclaration {
   code: string;
@@ -9,7 +18,6 @@ export interface OperationDeclaration {
   type: OperationTypeCode;
   access: AccessType;
   isDefault?: boolean;
-  urls: UrlDeclaration[];
 }
 
 export interface FunctionDeclaration {
@@ -24,29 +32,49 @@ export interface ModuleDeclaration {
   functions: FunctionDeclaration[];
 }
 
-/**
- * The usual four operations of a list kept in the back-office, `{prefix}:view/add/edit/delete` on
- * `GET base` (and `views`), `POST base`, `PUT base/:id` and `POST base/delete`, granted to roles.
- */
-export function listOperations(prefix: string, base: `/${string}`, views: UrlDeclaration[] = []): OperationDeclaration[] {
-  const operation = (action: 'view' | 'add' | 'edit' | 'delete', name: string, urls: UrlDeclaration[]): OperationDeclaration => ({
+/** The usual four operations of a list kept in the back-office, `{prefix}:view/add/edit/delete`, granted to roles. */
+export function listOperations(prefix: string): OperationDeclaration[] {
+  const operation = (action: 'view' | 'add' | 'edit' | 'delete', name: string): OperationDeclaration => ({
     code: `${prefix}:${action}`,
     name,
     type: action,
     access: 'authorised',
     isDefault: action === 'view',
-    urls,
   });
-  return [
-    operation('view', 'View', [`GET ${base}`, ...views]),
-    operation('add', 'Add', [`POST ${base}`]),
-    operation('edit', 'Edit', [`PUT ${base}/:id`]),
-    operation('delete', 'Delete', [`POST ${base}/delete`]),
-  ];
+  return [operation('view', 'View'), operation('add', 'Add'), operation('edit', 'Edit'), operation('delete', 'Delete')];
 }
 
-/** `METHOD /pattern` into its two parts. */
-export function splitRoute(route: string): [method: string, pattern: string] {
-  const space = route.indexOf(' ');
-  return [route.slice(0, space), route.slice(space + 1)];
+/** A registered route with the operation it names: one url resource of the function model. */
+export interface RouteOperation {
+  method: string;
+  path: string;
+  operation: OperationDeclaration;
+}
+
+/**
+ * Collects every route registered under a guarded path with the operation it names. A guarded route
+ * that names none, or one the catalogue does not declare, is refused at registration, so the start
+ * stops: nobody could be granted it, and the guard would refuse it to everyone.
+ */
+export function collectRouteOperations(
+  app: FastifyInstance,
+  catalogue: readonly ModuleDeclaration[],
+  guarded: (path: string) => boolean,
+): RouteOperation[] {
+  const declared = new Map<string, OperationDeclaration>();
+  for (const module of catalogue) {
+    for (const fn of module.functions) for (const operation of fn.operations) declared.set(operation.code, operation);
+  }
+  const routes: RouteOperation[] = [];
+  app.addHook('onRoute', (route) => {
+    if (!guarded(route.url)) return;
+    const code = route.config?.operation;
+    const operation = code === undefined ? undefined : declared.get(code);
+    if (!operation) {
+      throw new Error(`The route ${route.url} names ${code === undefined ? 'no operation' : `the undeclared operation ${code}`}`);
+    }
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) if (method !== 'HEAD') routes.push({ method, path: route.url, operation });
+  });
+  return routes;
 }

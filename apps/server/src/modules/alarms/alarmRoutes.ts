@@ -8,7 +8,6 @@ import {
   alarmReceiverOption,
   alarmRule,
   alarmRuleInput,
-  deletion,
   formFlag,
   outboundSettings,
   outboundSettingsInput,
@@ -21,6 +20,7 @@ import type { AppContext } from '../../context.ts';
 import { wholeList } from '../../db/paginate.ts';
 import { envelopeOf, ok, pageOf } from '../../http/envelope.ts';
 import { idListBody, idParam } from '../../http/idList.ts';
+import { registerListRoutes } from '../../http/listRoutes.ts';
 import { listReceivers, listRules, publicReceiver } from './alarmRepo.ts';
 import { AlarmService } from './alarmService.ts';
 import { markRead, notificationsOf, pageEvents } from './eventRepo.ts';
@@ -33,14 +33,23 @@ const idParams = z.object({ id: idParam });
 export const alarmRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context) => {
   const service = new AlarmService(context);
 
-  app.get(
-    '/api/admin/alarms/rules',
-    { schema: { tags, summary: 'Every alarm rule', response: { 200: envelopeOf(pageOf(alarmRule)) } } },
-    async () => ok(wholeList(await listRules(context.db))),
-  );
+  registerListRoutes(app, {
+    path: '/api/admin/alarms/rules',
+    operations: 'alarm',
+    tags,
+    summaries: { list: 'Every alarm rule', add: 'Adds an alarm rule', edit: 'Changes an alarm rule', remove: 'Deletes alarm rules' },
+    input: alarmRuleInput,
+    row: alarmRule,
+    saved: alarmRule,
+    list: async () => wholeList(await listRules(context.db)),
+    add: (caller, input) => service.saveRule(caller, null, input),
+    edit: (caller, id, input) => service.saveRule(caller, id, input),
+    remove: (caller, ids) => service.removeRules(caller, ids),
+  });
   app.get(
     '/api/admin/alarms/rules/receivers',
     {
+      config: { operation: 'alarm:view' },
       schema: {
         tags,
         summary: 'The receivers a rule can name: id, name, kind',
@@ -57,20 +66,9 @@ export const alarmRoutes: FastifyPluginAsyncZod<AppContext> = async (app, contex
       ),
   );
   app.post(
-    '/api/admin/alarms/rules',
-    { schema: { tags, summary: 'Adds an alarm rule', body: alarmRuleInput, response: { 200: envelopeOf(alarmRule) } } },
-    async (request) => ok(await service.saveRule(request.caller, null, request.body)),
-  );
-  app.put(
-    '/api/admin/alarms/rules/:id',
-    {
-      schema: { tags, summary: 'Changes an alarm rule', params: idParams, body: alarmRuleInput, response: { 200: envelopeOf(alarmRule) } },
-    },
-    async (request) => ok(await service.saveRule(request.caller, request.params.id, request.body)),
-  );
-  app.post(
     '/api/admin/alarms/rules/:id/enabled',
     {
+      config: { operation: 'alarm:toggle' },
       schema: {
         tags,
         summary: 'Puts a rule in use or out of it',
@@ -81,43 +79,29 @@ export const alarmRoutes: FastifyPluginAsyncZod<AppContext> = async (app, contex
     },
     async (request) => ok(await service.setRuleEnabled(request.caller, request.params.id, request.body.enabled)),
   );
-  app.post(
-    '/api/admin/alarms/rules/delete',
-    { schema: { tags, summary: 'Deletes alarm rules', body: idListBody, response: { 200: envelopeOf(deletion) } } },
-    async (request) => ok(await service.removeRules(request.caller, request.body.ids)),
-  );
 
-  app.get(
-    '/api/admin/alarms/receivers',
-    { schema: { tags, summary: 'Every alarm receiver, secrets withheld', response: { 200: envelopeOf(pageOf(alarmReceiver)) } } },
-    async () => ok(wholeList((await listReceivers(context.db)).map(publicReceiver))),
-  );
-  app.post(
-    '/api/admin/alarms/receivers',
-    { schema: { tags, summary: 'Adds an alarm receiver', body: alarmReceiverInput, response: { 200: envelopeOf(alarmReceiver) } } },
-    async (request) => ok(await service.saveReceiver(request.caller, null, request.body)),
-  );
-  app.put(
-    '/api/admin/alarms/receivers/:id',
-    {
-      schema: {
-        tags,
-        summary: 'Changes an alarm receiver; an empty secret keeps the stored one',
-        params: idParams,
-        body: alarmReceiverInput,
-        response: { 200: envelopeOf(alarmReceiver) },
-      },
+  registerListRoutes(app, {
+    path: '/api/admin/alarms/receivers',
+    operations: 'alarmReceiver',
+    tags,
+    summaries: {
+      list: 'Every alarm receiver, secrets withheld',
+      add: 'Adds an alarm receiver',
+      edit: 'Changes an alarm receiver; an empty secret keeps the stored one',
+      remove: 'Deletes alarm receivers',
     },
-    async (request) => ok(await service.saveReceiver(request.caller, request.params.id, request.body)),
-  );
-  app.post(
-    '/api/admin/alarms/receivers/delete',
-    { schema: { tags, summary: 'Deletes alarm receivers', body: idListBody, response: { 200: envelopeOf(deletion) } } },
-    async (request) => ok(await service.removeReceivers(request.caller, request.body.ids)),
-  );
+    input: alarmReceiverInput,
+    row: alarmReceiver,
+    saved: alarmReceiver,
+    list: async () => wholeList((await listReceivers(context.db)).map(publicReceiver)),
+    add: (caller, input) => service.saveReceiver(caller, null, input),
+    edit: (caller, id, input) => service.saveReceiver(caller, id, input),
+    remove: (caller, ids) => service.removeReceivers(caller, ids),
+  });
   app.post(
     '/api/admin/alarms/receivers/:id/test',
     {
+      config: { operation: 'alarmReceiver:test' },
       schema: {
         tags,
         summary: 'Sends a test message to an e-mail or webhook receiver',
@@ -131,6 +115,7 @@ export const alarmRoutes: FastifyPluginAsyncZod<AppContext> = async (app, contex
   app.get(
     '/api/admin/alarms/events',
     {
+      config: { operation: 'alarmEvent:view' },
       schema: {
         tags,
         summary: 'The alarm history, newest first',
@@ -142,13 +127,17 @@ export const alarmRoutes: FastifyPluginAsyncZod<AppContext> = async (app, contex
   );
   app.post(
     '/api/admin/alarms/events/:id/acknowledge',
-    { schema: { tags, summary: 'Acknowledges an alarm', params: idParams, response: { 200: envelopeOf(alarmEvent) } } },
+    {
+      config: { operation: 'alarmEvent:acknowledge' },
+      schema: { tags, summary: 'Acknowledges an alarm', params: idParams, response: { 200: envelopeOf(alarmEvent) } },
+    },
     async (request) => ok(await service.acknowledge(request.caller, request.params.id)),
   );
 
   app.get(
     '/api/admin/alarms/settings',
     {
+      config: { operation: 'outbound:view' },
       schema: {
         tags,
         summary: 'Where outgoing calls may go, and the SMTP server (password withheld)',
@@ -160,6 +149,7 @@ export const alarmRoutes: FastifyPluginAsyncZod<AppContext> = async (app, contex
   app.put(
     '/api/admin/alarms/settings',
     {
+      config: { operation: 'outbound:edit' },
       schema: {
         tags,
         summary: 'Changes the outbound settings',
@@ -173,6 +163,7 @@ export const alarmRoutes: FastifyPluginAsyncZod<AppContext> = async (app, contex
   app.get(
     '/api/admin/notifications',
     {
+      config: { operation: 'notification:view' },
       schema: {
         tags,
         summary: "The caller's unread count and latest alarm notifications",
@@ -184,6 +175,7 @@ export const alarmRoutes: FastifyPluginAsyncZod<AppContext> = async (app, contex
   app.post(
     '/api/admin/notifications/read',
     {
+      config: { operation: 'notification:read' },
       schema: { tags, summary: "Marks some of the caller's notifications read", body: idListBody, response: { 200: envelopeOf(z.null()) } },
     },
     async (request) => {
@@ -193,7 +185,10 @@ export const alarmRoutes: FastifyPluginAsyncZod<AppContext> = async (app, contex
   );
   app.post(
     '/api/admin/notifications/read-all',
-    { schema: { tags, summary: "Marks all the caller's notifications read", response: { 200: envelopeOf(z.null()) } } },
+    {
+      config: { operation: 'notification:read' },
+      schema: { tags, summary: "Marks all the caller's notifications read", response: { 200: envelopeOf(z.null()) } },
+    },
     async (request) => {
       await markRead(context.db, request.caller.accountId, 'all', context.now());
       return ok(null);

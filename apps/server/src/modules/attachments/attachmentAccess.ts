@@ -9,7 +9,7 @@ export const attachmentAccess: FunctionDeclaration = {
   code: 'platform.attachment',
   name: 'Attachment store',
   operations: [
-    { code: 'attachment:upload', name: 'Upload', type: 'add', access: 'signedIn', urls: ['POST /api/admin/attachments'] },
-    { code: 'attachment:read', name: 'Read', type: 'view', access: 'public', urls: ['GET /api/files/:fileName'] },
+    { code: 'attachment:upload', name: 'Upload', type: 'add', access: 'signedIn' },
+    { code: 'attachment:read', name: 'Read', type: 'view', access: 'public' },
   ],
 };

@@ -24,6 +24,7 @@ export const attachmentRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
   app.post(
     '/api/admin/attachments',
     {
+      config: { operation: 'attachment:upload' },
       schema: {
         tags,
         summary: 'Stores an image (PNG, JPEG, GIF, WebP) sent as the body; the same bytes are stored once',
@@ -42,6 +43,7 @@ export const attachmentRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
   app.get(
     '/api/files/:fileName',
     {
+      config: { operation: 'attachment:read' },
       schema: {
         tags,
         summary: 'A stored image; its name is its hash, so it is cached for good',

@@ -8,8 +8,8 @@ export const auditAccess: ModuleDeclaration = {
       code: 'audit.loginLog',
       name: 'Login log',
       operations: [
-        { code: 'loginLog:view', name: 'View', type: 'view', access: 'authorised', isDefault: true, urls: ['GET /api/admin/login-logs'] },
-        { code: 'loginLog:export', name: 'Export', type: 'export', access: 'authorised', urls: ['GET /api/admin/login-logs/export'] },
+        { code: 'loginLog:view', name: 'View', type: 'view', access: 'authorised', isDefault: true },
+        { code: 'loginLog:export', name: 'Export', type: 'export', access: 'authorised' },
       ],
     },
     {
@@ -22,14 +22,12 @@ export const auditAccess: ModuleDeclaration = {
           type: 'view',
           access: 'authorised',
           isDefault: true,
-          urls: ['GET /api/admin/operation-logs'],
         },
         {
           code: 'operationLog:export',
           name: 'Export',
           type: 'export',
           access: 'authorised',
-          urls: ['GET /api/admin/operation-logs/export'],
         },
       ],
     },
@@ -43,7 +41,6 @@ export const auditAccess: ModuleDeclaration = {
           type: 'view',
           access: 'authorised',
           isDefault: true,
-          urls: ['GET /api/admin/client-errors'],
         },
       ],
     },

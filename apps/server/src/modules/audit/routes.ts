@@ -34,6 +34,7 @@ export const auditRoutes: FastifyPluginAsyncZod<AppContext> = async (app, contex
   app.get(
     '/api/admin/login-logs',
     {
+      config: { operation: 'loginLog:view' },
       schema: {
         tags: ['audit'],
         summary: 'A page of sign-in attempts',
@@ -47,6 +48,7 @@ export const auditRoutes: FastifyPluginAsyncZod<AppContext> = async (app, contex
   app.get(
     '/api/admin/login-logs/export',
     {
+      config: { operation: 'loginLog:export' },
       schema: {
         tags: ['audit'],
         summary: 'Sign-in attempts as an Excel file',
@@ -73,6 +75,7 @@ export const auditRoutes: FastifyPluginAsyncZod<AppContext> = async (app, contex
   app.get(
     '/api/admin/operation-logs',
     {
+      config: { operation: 'operationLog:view' },
       schema: {
         tags: ['audit'],
         summary: 'A page of changes made through the back-office',
@@ -85,7 +88,10 @@ export const auditRoutes: FastifyPluginAsyncZod<AppContext> = async (app, contex
 
   app.get(
     '/api/admin/operation-logs/export',
-    { schema: { tags: ['audit'], summary: 'Changes as an Excel file', querystring: operationLogFilter, response: { 200: excelAnswer } } },
+    {
+      config: { operation: 'operationLog:export' },
+      schema: { tags: ['audit'], summary: 'Changes as an Excel file', querystring: operationLogFilter, response: { 200: excelAnswer } },
+    },
     async (request, reply) =>
       sendExcel(reply, {
         fileName: 'operation-log',
@@ -109,6 +115,7 @@ export const auditRoutes: FastifyPluginAsyncZod<AppContext> = async (app, contex
   app.get(
     '/api/admin/client-errors',
     {
+      config: { operation: 'clientError:view' },
       schema: {
         tags: ['audit'],
         summary: 'A page of errors the web app reported',
@@ -124,6 +131,7 @@ export const auditRoutes: FastifyPluginAsyncZod<AppContext> = async (app, contex
     {
       // A signed-in user reports at most this many a minute; what they reported last is kept, bounded.
       config: {
+        operation: 'auth:session',
         rateLimit: {
           max: context.config.clientErrorRateLimit,
           timeWindow: 60_000,

@@ -34,7 +34,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context
   app.get(
     '/api/uc/getkey/LoginGetKey.do',
     {
-      config: { rateLimit: { max: context.config.loginKeyRateLimit, timeWindow: perMinute } },
+      config: { operation: 'auth:login', rateLimit: { max: context.config.loginKeyRateLimit, timeWindow: perMinute } },
       schema: {
         tags: ['auth'],
         summary: 'A one-time AES-256 key (base64, 60 s) to encrypt the password of one sign-in',
@@ -51,6 +51,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context
       // Counted per address and user name once the body is read: one address guessing many users, or many
       // addresses guessing one, each meet a limit (the lock-out counts per address and account too).
       config: {
+        operation: 'auth:login',
         rateLimit: {
           max: context.config.signInRateLimit,
           timeWindow: perMinute,
@@ -78,7 +79,10 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context
 
   app.get(
     '/api/j_hh_security_logout',
-    { schema: { tags: ['auth'], summary: 'Ends the session of the presented token', response: { 200: envelopeOf(z.null()) } } },
+    {
+      config: { operation: 'auth:session' },
+      schema: { tags: ['auth'], summary: 'Ends the session of the presented token', response: { 200: envelopeOf(z.null()) } },
+    },
     async (request) => {
       await context.auth.logout(sessionOf(request).sessionId);
       return ok(null);

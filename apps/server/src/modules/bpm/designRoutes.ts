@@ -36,6 +36,7 @@ import type { AppContext } from '../../context.ts';
 import { envelopeOf, ok, pageOf } from '../../http/envelope.ts';
 import { fileAnswer } from '../../http/fileAnswer.ts';
 import { idListBody, idParam } from '../../http/idList.ts';
+import { registerListRoutes } from '../../http/listRoutes.ts';
 import * as configRepo from './configRepo.ts';
 import type { ConfigService } from './configService.ts';
 import * as modelRepo from './modelRepo.ts';
@@ -53,6 +54,7 @@ export function designRoutes(models: ModelService, config: ConfigService): Fasti
     app.get(
       `${base}/models`,
       {
+        config: { operation: 'model:view' },
         schema: {
           tags,
           summary: 'A page of process models',
@@ -65,6 +67,7 @@ export function designRoutes(models: ModelService, config: ConfigService): Fasti
     app.get(
       `${base}/models/lookup/accounts`,
       {
+        config: { operation: 'model:view' },
         schema: {
           tags,
           summary: 'Accounts to name as assignee or candidate user, by user name',
@@ -77,6 +80,7 @@ export function designRoutes(models: ModelService, config: ConfigService): Fasti
     app.get(
       `${base}/models/lookup/roles`,
       {
+        config: { operation: 'model:view' },
         schema: {
           tags,
           summary: 'Roles to name as candidate groups, by code',
@@ -88,12 +92,16 @@ export function designRoutes(models: ModelService, config: ConfigService): Fasti
     );
     app.get(
       `${base}/models/:id`,
-      { schema: { tags, summary: 'One model with its XML', params: idParams, response: { 200: envelopeOf(bpmModel) } } },
+      {
+        config: { operation: 'model:view' },
+        schema: { tags, summary: 'One model with its XML', params: idParams, response: { 200: envelopeOf(bpmModel) } },
+      },
       async (request) => ok(await models.require(request.params.id)),
     );
     app.get(
       `${base}/models/:id/xml`,
       {
+        config: { operation: 'model:export' },
         schema: {
           tags,
           summary: 'The model as a BPMN 2.0 file',
@@ -111,22 +119,32 @@ export function designRoutes(models: ModelService, config: ConfigService): Fasti
     );
     app.post(
       `${base}/models`,
-      { schema: { tags, summary: 'Creates a model', body: bpmModelInput, response: { 200: envelopeOf(bpmModel) } } },
+      {
+        config: { operation: 'model:add' },
+        schema: { tags, summary: 'Creates a model', body: bpmModelInput, response: { 200: envelopeOf(bpmModel) } },
+      },
       async (request) => ok(await models.create(request.caller, request.body)),
     );
     app.post(
       `${base}/models/import`,
-      { schema: { tags, summary: 'Creates a model from a BPMN 2.0 file', body: bpmModelImport, response: { 200: envelopeOf(bpmModel) } } },
+      {
+        config: { operation: 'model:import' },
+        schema: { tags, summary: 'Creates a model from a BPMN 2.0 file', body: bpmModelImport, response: { 200: envelopeOf(bpmModel) } },
+      },
       async (request) => ok(await models.importXml(request.caller, request.body)),
     );
     app.put(
       `${base}/models/:id`,
-      { schema: { tags, summary: 'Changes a model', params: idParams, body: bpmModelInput, response: { 200: envelopeOf(bpmModel) } } },
+      {
+        config: { operation: 'model:edit' },
+        schema: { tags, summary: 'Changes a model', params: idParams, body: bpmModelInput, response: { 200: envelopeOf(bpmModel) } },
+      },
       async (request) => ok(await models.update(request.caller, request.params.id, request.body)),
     );
     app.post(
       `${base}/models/delete`,
       {
+        config: { operation: 'model:delete' },
         schema: {
           tags,
           summary: 'Deletes models; released definitions stay',
@@ -139,6 +157,7 @@ export function designRoutes(models: ModelService, config: ConfigService): Fasti
     app.post(
       `${base}/models/:id/release`,
       {
+        config: { operation: 'model:release' },
         schema: {
           tags,
           summary: 'Checks the model and releases it as the next version of its key',
@@ -152,6 +171,7 @@ export function designRoutes(models: ModelService, config: ConfigService): Fasti
     app.get(
       `${base}/definitions`,
       {
+        config: { operation: 'definition:view' },
         schema: {
           tags,
           summary: 'A page of definitions',
@@ -163,12 +183,18 @@ export function designRoutes(models: ModelService, config: ConfigService): Fasti
     );
     app.get(
       `${base}/definitions/:id`,
-      { schema: { tags, summary: 'One definition with its user tasks', params: idParams, response: { 200: envelopeOf(bpmDefinition) } } },
+      {
+        config: { operation: 'definition:view' },
+        schema: { tags, summary: 'One definition with its user tasks', params: idParams, response: { 200: envelopeOf(bpmDefinition) } },
+      },
       async (request) => ok(modelRepo.toDefinition(await models.requireDefinition(request.params.id))),
     );
     app.get(
       `${base}/definitions/:id/xml`,
-      { schema: { tags, summary: 'The definition’s BPMN 2.0 XML', params: idParams, response: { 200: envelopeOf(bpmDefinitionXml) } } },
+      {
+        config: { operation: 'definition:xml' },
+        schema: { tags, summary: 'The definition’s BPMN 2.0 XML', params: idParams, response: { 200: envelopeOf(bpmDefinitionXml) } },
+      },
       async (request) => {
         const row = await models.requireDefinition(request.params.id);
         return ok({ id: row.id, key: row.def_key, version: row.version, bpmn20Xml: row.xml });
@@ -177,6 +203,7 @@ export function designRoutes(models: ModelService, config: ConfigService): Fasti
     app.post(
       `${base}/definitions/:id/suspend`,
       {
+        config: { operation: 'definition:suspend' },
         schema: { tags, summary: 'Stops new instances of the definition', params: idParams, response: { 200: envelopeOf(bpmDefinition) } },
       },
       async (request) => ok(await models.setSuspended(request.caller, request.params.id, true)),
@@ -184,6 +211,7 @@ export function designRoutes(models: ModelService, config: ConfigService): Fasti
     app.post(
       `${base}/definitions/:id/activate`,
       {
+        config: { operation: 'definition:activate' },
         schema: {
           tags,
           summary: 'Lets the definition start instances again',
@@ -194,57 +222,44 @@ export function designRoutes(models: ModelService, config: ConfigService): Fasti
       async (request) => ok(await models.setSuspended(request.caller, request.params.id, false)),
     );
 
-    app.get(
-      `${base}/participants`,
-      {
-        schema: {
-          tags,
-          summary: 'Who may start which definition',
-          querystring: pageQuerySchema(['createdAt']).extend(participantSearch.shape),
-          response: { 200: envelopeOf(pageOf(bpmParticipant)) },
-        },
+    registerListRoutes(app, {
+      path: `${base}/participants`,
+      operations: 'participant',
+      tags,
+      summaries: {
+        list: 'Who may start which definition',
+        add: 'Adds a participant',
+        edit: 'Changes a participant',
+        remove: 'Removes participants',
       },
-      async (request) => ok(await configRepo.pageParticipants(context.db, request.query)),
-    );
-    app.post(
-      `${base}/participants`,
-      { schema: { tags, summary: 'Adds a participant', body: participantInput, response: { 200: envelopeOf(bpmParticipantSaved) } } },
-      async (request) => ok(await config.addParticipant(request.caller, request.body)),
-    );
-    app.put(
-      `${base}/participants/:id`,
-      {
-        schema: {
-          tags,
-          summary: 'Changes a participant',
-          params: idParams,
-          body: participantInput,
-          response: { 200: envelopeOf(bpmParticipantSaved) },
-        },
-      },
-      async (request) => ok(await config.editParticipant(request.caller, request.params.id, request.body)),
-    );
-    app.post(
-      `${base}/participants/delete`,
-      { schema: { tags, summary: 'Removes participants', body: idListBody, response: { 200: envelopeOf(deletion) } } },
-      async (request) => ok(await config.removeParticipants(request.caller, request.body.ids)),
-    );
+      query: pageQuerySchema(['createdAt']).extend(participantSearch.shape),
+      input: participantInput,
+      row: bpmParticipant,
+      saved: bpmParticipantSaved,
+      list: (query) => configRepo.pageParticipants(context.db, query),
+      add: (caller, input) => config.addParticipant(caller, input),
+      edit: (caller, id, input) => config.editParticipant(caller, id, input),
+      remove: (caller, ids) => config.removeParticipants(caller, ids),
+    });
 
-    app.get(
-      `${base}/listeners`,
-      {
-        schema: {
-          tags,
-          summary: 'Execution and task listeners',
-          querystring: pageQuerySchema(['createdAt']).extend(listenerSearch.shape),
-          response: { 200: envelopeOf(pageOf(bpmListener)) },
-        },
-      },
-      async (request) => ok(await configRepo.pageListeners(context.db, request.query)),
-    );
+    registerListRoutes(app, {
+      path: `${base}/listeners`,
+      operations: 'listener',
+      tags,
+      summaries: { list: 'Execution and task listeners', add: 'Adds a listener', edit: 'Changes a listener', remove: 'Removes listeners' },
+      query: pageQuerySchema(['createdAt']).extend(listenerSearch.shape),
+      input: listenerInput,
+      row: bpmListener,
+      saved: bpmListenerSaved,
+      list: (query) => configRepo.pageListeners(context.db, query),
+      add: (caller, input) => config.addListener(caller, input),
+      edit: (caller, id, input) => config.editListener(caller, id, input),
+      remove: (caller, ids) => config.removeListeners(caller, ids),
+    });
     app.get(
       `${base}/listeners/logs`,
       {
+        config: { operation: 'listener:view' },
         schema: {
           tags,
           summary: 'What listeners logged and what their calls answered',
@@ -254,91 +269,41 @@ export function designRoutes(models: ModelService, config: ConfigService): Fasti
       },
       async (request) => ok(await configRepo.pageListenerLogs(context.db, request.query)),
     );
-    app.post(
-      `${base}/listeners`,
-      { schema: { tags, summary: 'Adds a listener', body: listenerInput, response: { 200: envelopeOf(bpmListenerSaved) } } },
-      async (request) => ok(await config.addListener(request.caller, request.body)),
-    );
-    app.put(
-      `${base}/listeners/:id`,
-      {
-        schema: {
-          tags,
-          summary: 'Changes a listener',
-          params: idParams,
-          body: listenerInput,
-          response: { 200: envelopeOf(bpmListenerSaved) },
-        },
-      },
-      async (request) => ok(await config.editListener(request.caller, request.params.id, request.body)),
-    );
-    app.post(
-      `${base}/listeners/delete`,
-      { schema: { tags, summary: 'Removes listeners', body: idListBody, response: { 200: envelopeOf(deletion) } } },
-      async (request) => ok(await config.removeListeners(request.caller, request.body.ids)),
-    );
 
     const pluginQuery = pageQuerySchema(['sort', 'code']).extend(pluginSearch.shape);
-    app.get(
-      `${base}/plugin-types`,
-      { schema: { tags, summary: 'Plugin types', querystring: pluginQuery, response: { 200: envelopeOf(pageOf(bpmPluginType)) } } },
-      async (request) => ok(await pluginRepo.pageTypes(context.db, request.query)),
-    );
-    app.post(
-      `${base}/plugin-types`,
-      { schema: { tags, summary: 'Adds a plugin type', body: pluginTypeInput, response: { 200: envelopeOf(bpmPluginType) } } },
-      async (request) => ok(await config.addType(request.caller, request.body)),
-    );
-    app.put(
-      `${base}/plugin-types/:id`,
-      {
-        schema: {
-          tags,
-          summary: 'Changes a plugin type',
-          params: idParams,
-          body: pluginTypeInput,
-          response: { 200: envelopeOf(bpmPluginType) },
-        },
-      },
-      async (request) => ok(await config.editType(request.caller, request.params.id, request.body)),
-    );
-    app.post(
-      `${base}/plugin-types/delete`,
-      { schema: { tags, summary: 'Removes plugin types', body: idListBody, response: { 200: envelopeOf(deletion) } } },
-      async (request) => ok(await config.removeTypes(request.caller, request.body.ids)),
-    );
-    app.get(
-      `${base}/plugin-buttons`,
-      { schema: { tags, summary: 'Plugin buttons', querystring: pluginQuery, response: { 200: envelopeOf(pageOf(bpmPluginButton)) } } },
-      async (request) => ok(await pluginRepo.pageButtons(context.db, request.query)),
-    );
-    app.post(
-      `${base}/plugin-buttons`,
-      { schema: { tags, summary: 'Adds a plugin button', body: pluginButtonInput, response: { 200: envelopeOf(bpmPluginButton) } } },
-      async (request) => ok(await config.addButton(request.caller, request.body)),
-    );
-    app.put(
-      `${base}/plugin-buttons/:id`,
-      {
-        schema: {
-          tags,
-          summary: 'Changes a plugin button',
-          params: idParams,
-          body: pluginButtonInput,
-          response: { 200: envelopeOf(bpmPluginButton) },
-        },
-      },
-      async (request) => ok(await config.editButton(request.caller, request.params.id, request.body)),
-    );
-    app.post(
-      `${base}/plugin-buttons/delete`,
-      { schema: { tags, summary: 'Removes plugin buttons', body: idListBody, response: { 200: envelopeOf(deletion) } } },
-      async (request) => ok(await config.removeButtons(request.caller, request.body.ids)),
-    );
+    registerListRoutes(app, {
+      path: `${base}/plugin-types`,
+      operations: 'pluginType',
+      tags,
+      summaries: { list: 'Plugin types', add: 'Adds a plugin type', edit: 'Changes a plugin type', remove: 'Removes plugin types' },
+      query: pluginQuery,
+      input: pluginTypeInput,
+      row: bpmPluginType,
+      saved: bpmPluginType,
+      list: (query) => pluginRepo.pageTypes(context.db, query),
+      add: (caller, input) => config.addType(caller, input),
+      edit: (caller, id, input) => config.editType(caller, id, input),
+      remove: (caller, ids) => config.removeTypes(caller, ids),
+    });
+    registerListRoutes(app, {
+      path: `${base}/plugin-buttons`,
+      operations: 'pluginButton',
+      tags,
+      summaries: { list: 'Plugin buttons', add: 'Adds a plugin button', edit: 'Changes a plugin button', remove: 'Removes plugin buttons' },
+      query: pluginQuery,
+      input: pluginButtonInput,
+      row: bpmPluginButton,
+      saved: bpmPluginButton,
+      list: (query) => pluginRepo.pageButtons(context.db, query),
+      add: (caller, input) => config.addButton(caller, input),
+      edit: (caller, id, input) => config.editButton(caller, id, input),
+      remove: (caller, ids) => config.removeButtons(caller, ids),
+    });
 
     app.get(
       `${base}/statistics`,
       {
+        config: { operation: 'statistics:view' },
         schema: {
           tags,
           summary: 'Counts and durations per definition and activity, by month',

@@ -67,6 +67,7 @@ export function runRoutes(runtime: RuntimeService): FastifyPluginAsyncZod<AppCon
     app.post(
       '/api/bpm/message',
       {
+        config: { operation: 'message:correlate' },
         schema: {
           tags,
           summary: 'Correlates a message to one waiting instance or message start (every one with all), as Camunda',
@@ -79,6 +80,7 @@ export function runRoutes(runtime: RuntimeService): FastifyPluginAsyncZod<AppCon
     app.post(
       '/api/bpm/signal',
       {
+        config: { operation: 'signal:throw' },
         schema: {
           tags,
           summary: 'Broadcasts a signal to every waiting catch and signal start, as Camunda',
@@ -91,6 +93,7 @@ export function runRoutes(runtime: RuntimeService): FastifyPluginAsyncZod<AppCon
     app.post(
       `${base}/instances/:id/tasks/:taskId/assignee`,
       {
+        config: { operation: 'task:admin' },
         schema: {
           tags,
           summary: 'Re-assigns any open task of the instance, or gives it back to its candidates (task administrators)',
@@ -105,6 +108,7 @@ export function runRoutes(runtime: RuntimeService): FastifyPluginAsyncZod<AppCon
     app.post(
       `${base}/incidents/:id/retry`,
       {
+        config: { operation: 'instance:incident' },
         schema: {
           tags,
           summary: 'Runs the command an incident stopped again, variables set first',
@@ -118,6 +122,7 @@ export function runRoutes(runtime: RuntimeService): FastifyPluginAsyncZod<AppCon
     app.post(
       `${base}/incidents/:id/resolve`,
       {
+        config: { operation: 'instance:incident' },
         schema: {
           tags,
           summary: 'Resolves an incident; the instance stays where it was',
@@ -130,6 +135,7 @@ export function runRoutes(runtime: RuntimeService): FastifyPluginAsyncZod<AppCon
     app.post(
       `${base}/instances`,
       {
+        config: { operation: 'task:start' },
         schema: {
           tags,
           summary: 'Starts an instance of the newest version of a definition',
@@ -145,6 +151,7 @@ export function runRoutes(runtime: RuntimeService): FastifyPluginAsyncZod<AppCon
     app.get(
       `${base}/instances`,
       {
+        config: { operation: 'instance:view' },
         schema: {
           tags,
           summary: 'A page of instances',
@@ -157,6 +164,7 @@ export function runRoutes(runtime: RuntimeService): FastifyPluginAsyncZod<AppCon
     app.get(
       `${base}/instances/:id`,
       {
+        config: { operation: 'instance:view' },
         schema: {
           tags,
           summary: 'One instance with variables, history, tasks and comments',
@@ -169,6 +177,7 @@ export function runRoutes(runtime: RuntimeService): FastifyPluginAsyncZod<AppCon
     app.get(
       `${base}/instances/:id/diagram`,
       {
+        config: { operation: 'instance:view' },
         schema: {
           tags,
           summary: 'The diagram with active and completed nodes',
@@ -182,6 +191,7 @@ export function runRoutes(runtime: RuntimeService): FastifyPluginAsyncZod<AppCon
       app.post(
         `${base}/instances/:id/${action}`,
         {
+          config: { operation: `instance:${action}` },
           schema: {
             tags,
             summary: `${action} the instance, as the transition table allows`,
@@ -195,6 +205,7 @@ export function runRoutes(runtime: RuntimeService): FastifyPluginAsyncZod<AppCon
     app.post(
       `${base}/instances/delete`,
       {
+        config: { operation: 'instance:delete' },
         schema: {
           tags,
           summary: 'Deletes ended instances with their history',
@@ -207,6 +218,7 @@ export function runRoutes(runtime: RuntimeService): FastifyPluginAsyncZod<AppCon
     app.post(
       `${base}/instances/:id/activities/:activityId/interrupt`,
       {
+        config: { operation: 'instance:interrupt' },
         schema: {
           tags,
           summary: 'Interrupts an active activity',
@@ -220,6 +232,7 @@ export function runRoutes(runtime: RuntimeService): FastifyPluginAsyncZod<AppCon
     app.get(
       `${base}/tasks/todo`,
       {
+        config: { operation: 'task:view' },
         schema: {
           tags,
           summary: 'Open tasks assigned to the caller or offered to them',
@@ -231,17 +244,24 @@ export function runRoutes(runtime: RuntimeService): FastifyPluginAsyncZod<AppCon
     );
     app.get(
       `${base}/tasks/done`,
-      { schema: { tags, summary: 'Tasks the caller completed', querystring: taskQuery, response: { 200: envelopeOf(pageOf(bpmTask)) } } },
+      {
+        config: { operation: 'task:view' },
+        schema: { tags, summary: 'Tasks the caller completed', querystring: taskQuery, response: { 200: envelopeOf(pageOf(bpmTask)) } },
+      },
       async (request) => ok(await runtime.done(request.caller, request.query)),
     );
     app.get(
       `${base}/tasks/startable`,
-      { schema: { tags, summary: 'Definitions the caller may start', response: { 200: envelopeOf(z.array(bpmDefinition)) } } },
+      {
+        config: { operation: 'task:view' },
+        schema: { tags, summary: 'Definitions the caller may start', response: { 200: envelopeOf(z.array(bpmDefinition)) } },
+      },
       async (request) => ok(await runtime.startable(request.caller)),
     );
     app.get(
       `${base}/tasks/lookup/accounts`,
       {
+        config: { operation: 'task:assignee' },
         schema: {
           tags,
           summary: 'Accounts in the caller’s scope a task may be re-assigned to',
@@ -254,6 +274,7 @@ export function runRoutes(runtime: RuntimeService): FastifyPluginAsyncZod<AppCon
     app.get(
       `${base}/tasks/:id/diagram`,
       {
+        config: { operation: 'task:view' },
         schema: {
           tags,
           summary: 'The diagram of the task’s instance with its path marked',
@@ -266,6 +287,7 @@ export function runRoutes(runtime: RuntimeService): FastifyPluginAsyncZod<AppCon
     app.get(
       `${base}/tasks/:id`,
       {
+        config: { operation: 'task:view' },
         schema: {
           tags,
           summary: 'One task with its form, buttons, variables and comments',
@@ -277,12 +299,16 @@ export function runRoutes(runtime: RuntimeService): FastifyPluginAsyncZod<AppCon
     );
     app.post(
       `${base}/tasks/:id/claim`,
-      { schema: { tags, summary: 'Claims a task offered to the caller', params: idParams, response: { 200: envelopeOf(bpmTask) } } },
+      {
+        config: { operation: 'task:claim' },
+        schema: { tags, summary: 'Claims a task offered to the caller', params: idParams, response: { 200: envelopeOf(bpmTask) } },
+      },
       async (request) => ok(found(await runtime.claim(request.caller, request.params.id))),
     );
     app.post(
       `${base}/tasks/:id/unclaim`,
       {
+        config: { operation: 'task:unclaim' },
         schema: { tags, summary: 'Gives a claimed task back to its candidates', params: idParams, response: { 200: envelopeOf(bpmTask) } },
       },
       async (request) => ok(found(await runtime.unclaim(request.caller, request.params.id))),
@@ -290,6 +316,7 @@ export function runRoutes(runtime: RuntimeService): FastifyPluginAsyncZod<AppCon
     app.post(
       `${base}/tasks/:id/assignee`,
       {
+        config: { operation: 'task:assignee' },
         schema: {
           tags,
           summary: 'Re-assigns a task to another account',
@@ -303,6 +330,7 @@ export function runRoutes(runtime: RuntimeService): FastifyPluginAsyncZod<AppCon
     app.post(
       `${base}/tasks/:id/complete`,
       {
+        config: { operation: 'task:complete' },
         schema: {
           tags,
           summary: 'Completes a task with variables or its form’s values',
@@ -321,6 +349,7 @@ export function runRoutes(runtime: RuntimeService): FastifyPluginAsyncZod<AppCon
     app.post(
       `${base}/tasks/:id/recall`,
       {
+        config: { operation: 'task:recall' },
         schema: {
           tags,
           summary: 'Takes a completed task back while the next is untouched',
@@ -333,6 +362,7 @@ export function runRoutes(runtime: RuntimeService): FastifyPluginAsyncZod<AppCon
     app.post(
       `${base}/tasks/:id/return`,
       {
+        config: { operation: 'task:return' },
         schema: {
           tags,
           summary: 'Returns a task to an earlier user task',
@@ -347,6 +377,7 @@ export function runRoutes(runtime: RuntimeService): FastifyPluginAsyncZod<AppCon
     app.post(
       `${base}/tasks/:id/comments`,
       {
+        config: { operation: 'task:comment' },
         schema: {
           tags,
           summary: 'Comments on the task’s instance',

@@ -21,7 +21,8 @@ import { type AuditEntry, audited } from '../audit/audited.ts';
 import { acceptValues } from '../forms/acceptValues.ts';
 import type { FormService } from '../forms/formService.ts';
 import { sanitizedValues } from '../forms/referenceChecks.ts';
-import { accountByUserName, accountsInScope, organPathOf, pickUserNames, roleCodesOf } from '../iam/directoryLookup.ts';
+import { accountByUserName, organPathOf, pickUserNames, roleCodesOf } from '../iam/directoryLookup.ts';
+import { mayHandWorkTo } from '../iam/policy.ts';
 import { postJson } from '../outbound/postJson.ts';
 import { CallActivities } from './callActivities.ts';
 import * as configRepo from './configRepo.ts';
@@ -530,10 +531,9 @@ export class RuntimeService {
       await this.actionableTask(caller, id, true);
     }
     await this.requireCommandable(task.instance_id);
-    // The target must be one the caller could pick (assignableAccounts' scope); any other is as good as unknown.
-    const target = await accountByUserName(this.context.db, userName);
-    const inScope = target ? await accountsInScope(this.context.db, await caller.scope(), [target.id]) : new Set<number>();
-    if (!target || !inScope.has(target.id)) throw new AppError(422, 'error.bpmUnknownAccount', { element: task.task_name, name: userName });
+    if (!(await mayHandWorkTo(caller, this.context.db, userName))) {
+      throw new AppError(422, 'error.bpmUnknownAccount', { element: task.task_name, name: userName });
+    }
     return this.reassign(caller, id, 'task:assignee', task.assignee, userName);
   }
 
@@ -546,11 +546,8 @@ export class RuntimeService {
     if (!task || task.instance_id !== instanceId) throw notFound();
     if (task.status !== 'open') throw new AppError(409, 'error.bpmTaskClosed');
     await this.requireCommandable(instanceId);
-    if (userName !== null) {
-      const target = await accountByUserName(this.context.db, userName);
-      const inScope = target ? await accountsInScope(this.context.db, await caller.scope(), [target.id]) : new Set<number>();
-      if (!target || !inScope.has(target.id))
-        throw new AppError(422, 'error.bpmUnknownAccount', { element: task.task_name, name: userName });
+    if (userName !== null && !(await mayHandWorkTo(caller, this.context.db, userName))) {
+      throw new AppError(422, 'error.bpmUnknownAccount', { element: task.task_name, name: userName });
     }
     return this.reassign(caller, taskId, taskAdminOperation, task.assignee, userName);
   }

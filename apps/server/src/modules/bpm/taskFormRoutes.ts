@@ -78,6 +78,7 @@ export function taskFormRoutes(forms: ProcessForms): FastifyPluginAsyncZod<AppCo
     app.get(
       `${base}/tasks/startable/:key/form`,
       {
+        config: { operation: 'task:start' },
         schema: {
           tags,
           summary: 'The start form of a definition: its cloud form, its generated camunda:formData fields, or none',
@@ -90,6 +91,7 @@ export function taskFormRoutes(forms: ProcessForms): FastifyPluginAsyncZod<AppCo
     app.get(
       `${base}/tasks/:id/form`,
       {
+        config: { operation: 'task:complete' },
         schema: {
           tags,
           summary: 'The form of a task with the values it starts from: cloud, generated from camunda:formData, or none',

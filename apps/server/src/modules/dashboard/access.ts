@@ -8,9 +8,7 @@ export const dashboardAccess: ModuleDeclaration = {
     {
       code: 'dashboard.home',
       name: 'Dashboard',
-      operations: [
-        { code: 'dashboard:view', name: 'View', type: 'view', access: 'signedIn', isDefault: true, urls: ['GET /api/admin/dashboard'] },
-      ],
+      operations: [{ code: 'dashboard:view', name: 'View', type: 'view', access: 'signedIn', isDefault: true }],
     },
   ],
 };

@@ -17,6 +17,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod<AppContext> = async (app, co
   app.get(
     '/api/admin/dashboard',
     {
+      config: { operation: 'dashboard:view' },
       schema: {
         tags: ['dashboard'],
         summary: "The signed-in user's dashboard cards",

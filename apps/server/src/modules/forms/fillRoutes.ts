@@ -26,12 +26,16 @@ export function fillRoutes(forms: FormService, submissions: SubmissionService): 
 
     app.get(
       '/api/admin/forms/published',
-      { schema: { tags, summary: 'Forms with a published version, by name', response: { 200: envelopeOf(z.array(publishedForm)) } } },
+      {
+        config: { operation: 'form:fill' },
+        schema: { tags, summary: 'Forms with a published version, by name', response: { 200: envelopeOf(z.array(publishedForm)) } },
+      },
       async () => ok(await repo.listPublished(context.db)),
     );
     app.get(
       '/api/admin/forms/:id/schema',
       {
+        config: { operation: 'form:fill' },
         schema: {
           tags,
           summary: 'The latest published version; 404 while never published',
@@ -44,6 +48,7 @@ export function fillRoutes(forms: FormService, submissions: SubmissionService): 
     app.post(
       '/api/admin/forms/:id/submissions',
       {
+        config: { operation: 'form:fill' },
         schema: {
           tags,
           summary:
@@ -68,6 +73,7 @@ export function fillRoutes(forms: FormService, submissions: SubmissionService): 
     app.get(
       '/api/admin/forms/lookup/organs',
       {
+        config: { operation: 'form:fill' },
         schema: {
           tags,
           summary: 'Organisations in the caller’s scope for filling in forms, by name',
@@ -80,6 +86,7 @@ export function fillRoutes(forms: FormService, submissions: SubmissionService): 
     app.get(
       '/api/admin/forms/lookup/accounts',
       {
+        config: { operation: 'form:fill' },
         schema: {
           tags,
           summary: 'Accounts in the caller’s scope for filling in forms, by name',
@@ -92,6 +99,7 @@ export function fillRoutes(forms: FormService, submissions: SubmissionService): 
     app.get(
       '/api/admin/forms/lookup/dicts/:dictCode',
       {
+        config: { operation: 'form:fill' },
         schema: {
           tags,
           summary: 'Items of a dictionary a published form takes its options from',
@@ -105,6 +113,7 @@ export function fillRoutes(forms: FormService, submissions: SubmissionService): 
     app.get(
       '/api/admin/forms/lookup/regions',
       {
+        config: { operation: 'form:fill' },
         schema: {
           tags,
           summary: 'Regions in use directly under a code, or the provinces',

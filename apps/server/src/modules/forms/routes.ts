@@ -21,6 +21,7 @@ function designerRoutes(service: FormService): FastifyPluginAsyncZod<AppContext>
     app.get(
       '/api/admin/forms',
       {
+        config: { operation: 'form:view' },
         schema: {
           tags,
           summary: 'A page of forms, by name',
@@ -32,17 +33,24 @@ function designerRoutes(service: FormService): FastifyPluginAsyncZod<AppContext>
     );
     app.get(
       '/api/admin/forms/:id',
-      { schema: { tags, summary: 'One form with its draft schema', params: idParams, response: { 200: envelopeOf(form) } } },
+      {
+        config: { operation: 'form:view' },
+        schema: { tags, summary: 'One form with its draft schema', params: idParams, response: { 200: envelopeOf(form) } },
+      },
       async (request) => ok(await service.require(request.params.id)),
     );
     app.post(
       '/api/admin/forms',
-      { schema: { tags, summary: 'Creates a form', body: formInput, response: { 200: envelopeOf(form) } } },
+      {
+        config: { operation: 'form:add' },
+        schema: { tags, summary: 'Creates a form', body: formInput, response: { 200: envelopeOf(form) } },
+      },
       async (request) => ok(await service.create(request.caller, request.body)),
     );
     app.put(
       '/api/admin/forms/:id',
       {
+        config: { operation: 'form:edit' },
         schema: {
           tags,
           summary: 'Changes a form and its draft schema',
@@ -56,6 +64,7 @@ function designerRoutes(service: FormService): FastifyPluginAsyncZod<AppContext>
     app.post(
       '/api/admin/forms/delete',
       {
+        config: { operation: 'form:delete' },
         schema: {
           tags,
           summary: 'Deletes forms with their versions and submissions',
@@ -68,6 +77,7 @@ function designerRoutes(service: FormService): FastifyPluginAsyncZod<AppContext>
     app.post(
       '/api/admin/forms/:id/publish',
       {
+        config: { operation: 'form:publish' },
         schema: {
           tags,
           summary: 'Freezes the current draft as the next version; refused while an option names a missing dictionary',
@@ -80,6 +90,7 @@ function designerRoutes(service: FormService): FastifyPluginAsyncZod<AppContext>
     app.get(
       '/api/admin/forms/:id/versions',
       {
+        config: { operation: 'form:view' },
         schema: {
           tags,
           summary: "The form's published versions, newest first",

@@ -41,12 +41,16 @@ export function submissionRoutes(submissions: SubmissionService): FastifyPluginA
   return async (app, context) => {
     app.get(
       '/api/admin/forms/names',
-      { schema: { tags, summary: 'Id and name of the forms with a published version', response: { 200: envelopeOf(z.array(formName)) } } },
+      {
+        config: { operation: 'submission:view' },
+        schema: { tags, summary: 'Id and name of the forms with a published version', response: { 200: envelopeOf(z.array(formName)) } },
+      },
       async () => ok((await repo.listPublished(context.db)).map(({ id, name }) => ({ id, name }))),
     );
     app.get(
       '/api/admin/forms/:id/submissions',
       {
+        config: { operation: 'submission:view' },
         schema: {
           tags,
           summary: 'A page of the form’s submissions, newest first, by submitter and time',
@@ -60,6 +64,7 @@ export function submissionRoutes(submissions: SubmissionService): FastifyPluginA
     app.get(
       '/api/admin/forms/:id/submissions/export',
       {
+        config: { operation: 'submission:export' },
         schema: {
           tags,
           summary: `The newest ${maxSubmissionExportRows} submissions matching the search as an Excel file, one column per field`,
@@ -84,6 +89,7 @@ export function submissionRoutes(submissions: SubmissionService): FastifyPluginA
     app.get(
       '/api/admin/forms/:id/submissions/:submissionId',
       {
+        config: { operation: 'submission:view' },
         schema: {
           tags,
           summary: 'One submission with the schema of its version and names for what it refers to',

@@ -21,7 +21,10 @@ const passwordChange = z
 export const currentUserRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context) => {
   app.get(
     '/api/admin/current/user',
-    { schema: { tags: ['iam'], summary: 'The signed-in user', response: { 200: envelopeOf(currentUser) } } },
+    {
+      config: { operation: 'auth:session' },
+      schema: { tags: ['iam'], summary: 'The signed-in user', response: { 200: envelopeOf(currentUser) } },
+    },
     async (request) => {
       const session = sessionOf(request);
       const account = await findAccountById(context.db, session.accountId);
@@ -42,13 +45,17 @@ export const currentUserRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
 
   app.get(
     '/api/admin/current/password-policy',
-    { schema: { tags: ['iam'], summary: 'The password policy a new password must meet', response: { 200: envelopeOf(passwordPolicy) } } },
+    {
+      config: { operation: 'auth:session' },
+      schema: { tags: ['iam'], summary: 'The password policy a new password must meet', response: { 200: envelopeOf(passwordPolicy) } },
+    },
     async () => ok(await readPasswordPolicy(context.db)),
   );
 
   app.put(
     '/api/admin/current/password',
     {
+      config: { operation: 'auth:session' },
       schema: {
         tags: ['iam'],
         summary: 'Changes the own password; other sessions of the account end',

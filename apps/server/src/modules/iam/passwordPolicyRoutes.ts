@@ -10,12 +10,16 @@ const tags = ['password policy'];
 export const passwordPolicyRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context) => {
   app.get(
     '/api/admin/password-policy',
-    { schema: { tags, summary: 'The global password policy', response: { 200: envelopeOf(passwordPolicy) } } },
+    {
+      config: { operation: 'passwordPolicy:view' },
+      schema: { tags, summary: 'The global password policy', response: { 200: envelopeOf(passwordPolicy) } },
+    },
     async () => ok(await readPasswordPolicy(context.db)),
   );
   app.put(
     '/api/admin/password-policy',
     {
+      config: { operation: 'passwordPolicy:edit' },
       schema: {
         tags,
         summary: 'Changes the global password policy',

@@ -5,6 +5,7 @@ import type { Caller } from '../../http/caller.ts';
 import { badRequest, forbidden, notFound } from '../../http/errors.ts';
 import { declareScopedChanges, recordDecision } from '../audit/decisions.ts';
 import { inScope, type OrganScope, requireInScope, subtreeIds } from './dataScope.ts';
+import { accountByUserName, accountsInScope } from './directoryLookup.ts';
 import { changeNamespaceGrants, type NamespaceGrant } from './policy/namespaceGrants.ts';
 import { holdsOperation, Operation } from './policy/operations.ts';
 import { requireOrganInScope } from './policy/organRecords.ts';
@@ -42,7 +43,8 @@ export {
  *   authority, be locked, be made client-only or be shut out by its IP policy;
  * - records kept per organ beside global ones (roles, serial-number rules) are listed, read and used
  *   only for organs in the caller's scope; a global record (of no organ) is seen by everyone granted;
- * - what shows on the public site at once (a preview link to unpublished news) takes the right to publish.
+ * - what shows on the public site at once (a preview link to unpublished news) takes the right to publish;
+ * - work (a workflow task) is handed only to an account in the caller's scope, as its pickers offer.
  * The super administrator passes every rule but the last.
  *
  * Each decision records itself for the request as it passes (audit/decisions.ts), and `audited()`
@@ -287,4 +289,15 @@ export function requireOwnRecord(caller: Caller, ownerAccountId: number | undefi
 /** A preview link shows unsaved news on the real site to anyone holding it: the same right as publishing. */
 export async function requireNewsPreview(caller: Caller, db: Kysely<Database>): Promise<void> {
   if (!(await holdsOperation(caller, Operation.newsPublish, db))) throw forbidden('error.newsPreviewNeedsPublish');
+}
+
+/**
+ * Handing work (a workflow task) to an account: only to one in the caller's scope, as the caller's pickers
+ * offer. Any other is as good as unknown, so the answer does not tell that it exists elsewhere.
+ */
+export async function mayHandWorkTo(caller: Caller, db: Kysely<Database>, userName: string): Promise<boolean> {
+  const target = await accountByUserName(db, userName);
+  if (!target || (await accountsInScope(db, await caller.scope(db), [target.id])).size === 0) return false;
+  recordDecision(caller, 'work handed within scope');
+  return true;
 }

@@ -1,7 +1,5 @@
 import type { ModuleDeclaration } from '../../http/operationDeclarations.ts';
 
-const monitor = '/api/admin/monitor';
-
 /** Monitoring figures; the app root's catalogue adds the alarms that watch them to this module. */
 export const monitorAccess: ModuleDeclaration = {
   code: 'monitor',
@@ -17,7 +15,6 @@ export const monitorAccess: ModuleDeclaration = {
           type: 'view',
           access: 'authorised',
           isDefault: true,
-          urls: [`GET ${monitor}/targets`, `GET ${monitor}/live`, `GET ${monitor}/history`],
         },
       ],
     },

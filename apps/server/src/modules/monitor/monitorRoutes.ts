@@ -16,12 +16,16 @@ export function monitorRoutes(monitor: MonitorService): FastifyPluginAsyncZod<Ap
   return async (app, context) => {
     app.get(
       `${base}/targets`,
-      { schema: { tags, summary: 'The targets of each kind seen in the last ten minutes', response: { 200: envelopeOf(monitorTargets) } } },
+      {
+        config: { operation: 'monitor:view' },
+        schema: { tags, summary: 'The targets of each kind seen in the last ten minutes', response: { 200: envelopeOf(monitorTargets) } },
+      },
       async () => ok(Object.fromEntries(monitorKinds.map((kind) => [kind, monitor.live.targets(kind)])) as MonitorTargets),
     );
     app.get(
       `${base}/live`,
       {
+        config: { operation: 'monitor:view' },
         schema: {
           tags,
           summary: 'The last ten minutes at one second, or the seconds after `since`',
@@ -34,6 +38,7 @@ export function monitorRoutes(monitor: MonitorService): FastifyPluginAsyncZod<Ap
     app.get(
       `${base}/history`,
       {
+        config: { operation: 'monitor:view' },
         schema: {
           tags,
           summary: 'Per-minute history between two times',

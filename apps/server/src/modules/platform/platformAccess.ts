@@ -10,28 +10,24 @@ export const menuAccess: FunctionDeclaration = {
       type: 'view',
       access: 'authorised',
       isDefault: true,
-      urls: ['GET /api/admin/menu-types', 'GET /api/admin/menu-types/:typeId/menus'],
     },
     {
       code: 'menu:add',
       name: 'Add',
       type: 'add',
       access: 'authorised',
-      urls: ['POST /api/admin/menu-types', 'POST /api/admin/menu-types/:typeId/menus'],
     },
     {
       code: 'menu:edit',
       name: 'Edit',
       type: 'edit',
       access: 'authorised',
-      urls: ['PUT /api/admin/menus/:id', 'PUT /api/admin/menu-types/:typeId'],
     },
     {
       code: 'menu:delete',
       name: 'Delete',
       type: 'delete',
       access: 'authorised',
-      urls: ['POST /api/admin/menus/delete', 'POST /api/admin/menu-types/:typeId/delete'],
     },
   ],
 };
@@ -46,14 +42,12 @@ export const workCalendarAccess: FunctionDeclaration = {
       type: 'view',
       access: 'authorised',
       isDefault: true,
-      urls: ['GET /api/admin/work-calendar/:organId', 'GET /api/admin/work-calendar/:organId/working-day'],
     },
     {
       code: 'calendar:edit',
       name: 'Edit',
       type: 'edit',
       access: 'authorised',
-      urls: ['PUT /api/admin/work-calendar/:organId', 'POST /api/admin/work-calendar/:organId/weekends'],
     },
   ],
 };
@@ -63,21 +57,19 @@ export const regionAccess: FunctionDeclaration = {
   name: 'Regions',
   operations: [
     // The region page, for those granted it; the lookups below serve every user's region pickers.
-    { code: 'region:view', name: 'View', type: 'view', access: 'authorised', isDefault: true, urls: ['GET /api/admin/regions/:code'] },
+    { code: 'region:view', name: 'View', type: 'view', access: 'authorised', isDefault: true },
     {
       code: 'region:lookup',
       name: 'Look up',
       type: 'view',
       access: 'signedIn',
-      urls: ['GET /api/admin/regions/children', 'GET /api/admin/regions/search', 'GET /api/admin/regions/:code/path'],
     },
-    { code: 'region:add', name: 'Add', type: 'add', access: 'authorised', urls: ['POST /api/admin/regions'] },
+    { code: 'region:add', name: 'Add', type: 'add', access: 'authorised' },
     {
       code: 'region:edit',
       name: 'Edit',
       type: 'edit',
       access: 'authorised',
-      urls: ['PUT /api/admin/regions/:code', 'POST /api/admin/regions/:code/enable', 'POST /api/admin/regions/:code/disable'],
     },
   ],
 };
@@ -92,17 +84,15 @@ export const serialNumberAccess: FunctionDeclaration = {
       type: 'view',
       access: 'authorised',
       isDefault: true,
-      urls: ['GET /api/admin/serial-rules', 'GET /api/admin/serial-rules/:id'],
     },
-    { code: 'serial:add', name: 'Add', type: 'add', access: 'authorised', urls: ['POST /api/admin/serial-rules'] },
-    { code: 'serial:edit', name: 'Edit', type: 'edit', access: 'authorised', urls: ['PUT /api/admin/serial-rules/:id'] },
-    { code: 'serial:delete', name: 'Delete', type: 'delete', access: 'authorised', urls: ['POST /api/admin/serial-rules/delete'] },
+    { code: 'serial:add', name: 'Add', type: 'add', access: 'authorised' },
+    { code: 'serial:edit', name: 'Edit', type: 'edit', access: 'authorised' },
+    { code: 'serial:delete', name: 'Delete', type: 'delete', access: 'authorised' },
     {
       code: 'serial:next',
       name: 'Draw a number',
       type: 'other',
       access: 'authorised',
-      urls: ['POST /api/admin/serial-numbers/:idId/next'],
     },
   ],
 };

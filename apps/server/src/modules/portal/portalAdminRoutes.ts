@@ -14,6 +14,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { envelopeOf, ok, pageOf } from '../../http/envelope.ts';
 import { idListBody, idParam } from '../../http/idList.ts';
+import { registerListRoutes } from '../../http/listRoutes.ts';
 import { pageNewsRows } from './newsRepo.ts';
 import { NewsService } from './newsService.ts';
 import { PortalRecordService } from './portalRecordService.ts';
@@ -36,12 +37,16 @@ export function portalAdminRoutes(cache: PublicContentCache, previews: PreviewSe
 
     app.get(
       `${admin}/site`,
-      { schema: { tags, summary: 'The site settings as saved', response: { 200: envelopeOf(siteSettings) } } },
+      {
+        config: { operation: 'portal:site:view' },
+        schema: { tags, summary: 'The site settings as saved', response: { 200: envelopeOf(siteSettings) } },
+      },
       async () => ok(await readSiteSettings(context.db)),
     );
     app.put(
       `${admin}/site`,
       {
+        config: { operation: 'portal:site:edit' },
         schema: {
           tags,
           summary: 'Saves the site settings; the site shows them at once',
@@ -54,6 +59,7 @@ export function portalAdminRoutes(cache: PublicContentCache, previews: PreviewSe
     app.post(
       `${admin}/site/preview`,
       {
+        config: { operation: 'portal:site:edit' },
         schema: {
           tags,
           summary: 'A link that shows these settings on the site without saving them',
@@ -67,6 +73,7 @@ export function portalAdminRoutes(cache: PublicContentCache, previews: PreviewSe
     app.get(
       `${admin}/news`,
       {
+        config: { operation: 'portal:news:view' },
         schema: {
           tags,
           summary: 'A page of news in every status',
@@ -81,17 +88,24 @@ export function portalAdminRoutes(cache: PublicContentCache, previews: PreviewSe
     );
     app.get(
       `${admin}/news/:id`,
-      { schema: { tags, summary: 'One news item', params: idParams, response: { 200: envelopeOf(newsRow) } } },
+      {
+        config: { operation: 'portal:news:view' },
+        schema: { tags, summary: 'One news item', params: idParams, response: { 200: envelopeOf(newsRow) } },
+      },
       async (request) => ok(await news.require(request.params.id)),
     );
     app.post(
       `${admin}/news`,
-      { schema: { tags, summary: 'Writes a news item as a draft', body: newsInput, response: { 200: envelopeOf(newsRow) } } },
+      {
+        config: { operation: 'portal:news:add' },
+        schema: { tags, summary: 'Writes a news item as a draft', body: newsInput, response: { 200: envelopeOf(newsRow) } },
+      },
       async (request) => ok(await news.create(request.caller, request.body)),
     );
     app.put(
       `${admin}/news/:id`,
       {
+        config: { operation: 'portal:news:edit' },
         schema: {
           tags,
           summary: 'Changes a news item; a published one changes on the site at once',
@@ -105,6 +119,7 @@ export function portalAdminRoutes(cache: PublicContentCache, previews: PreviewSe
     app.post(
       `${admin}/news/preview`,
       {
+        config: { operation: 'portal:news:edit' },
         schema: {
           tags,
           summary: 'A link that shows this news item on the site without saving it',
@@ -119,6 +134,7 @@ export function portalAdminRoutes(cache: PublicContentCache, previews: PreviewSe
       app.post(
         `${admin}/news/:id/${step}`,
         {
+          config: { operation: 'portal:news:publish' },
           schema: {
             tags,
             summary: `${step === 'publish' ? 'Publishes' : 'Withdraws'} a news item`,
@@ -131,49 +147,34 @@ export function portalAdminRoutes(cache: PublicContentCache, previews: PreviewSe
     }
     app.post(
       `${admin}/news/delete`,
-      { schema: { tags, summary: 'Deletes news items', body: idListBody, response: { 200: envelopeOf(deletion) } } },
+      {
+        config: { operation: 'portal:news:delete' },
+        schema: { tags, summary: 'Deletes news items', body: idListBody, response: { 200: envelopeOf(deletion) } },
+      },
       async (request) => ok(await news.remove(request.caller, request.body.ids)),
     );
 
     for (const kind of recordKinds) {
       const records = new PortalRecordService(context, cache, kind);
-      const base = `${admin}/${kind.path}`;
-      const filters = z.object(Object.fromEntries([...kind.filters, 'name'].map((column) => [column, filterText])));
-      app.get(
-        base,
-        {
-          schema: {
-            tags,
-            summary: `The ${kind.path} in their order`,
-            querystring: filters,
-            response: { 200: envelopeOf(pageOf(kind.row)) },
-          },
+      registerListRoutes(app, {
+        path: `${admin}/${kind.path}`,
+        operations: `portal:${kind.path}`,
+        tags,
+        summaries: {
+          list: `The ${kind.path} in their order`,
+          add: `Adds to the ${kind.path}`,
+          edit: `Changes one of the ${kind.path}`,
+          remove: `Deletes from the ${kind.path}`,
         },
-        async (request) => ok(await records.list(request.query as Record<string, string | undefined>)),
-      );
-      app.post(
-        base,
-        { schema: { tags, summary: `Adds to the ${kind.path}`, body: kind.input, response: { 200: envelopeOf(kind.row) } } },
-        async (request) => ok(await records.create(request.caller, request.body)),
-      );
-      app.put(
-        `${base}/:id`,
-        {
-          schema: {
-            tags,
-            summary: `Changes one of the ${kind.path}`,
-            params: idParams,
-            body: kind.input,
-            response: { 200: envelopeOf(kind.row) },
-          },
-        },
-        async (request) => ok(await records.update(request.caller, request.params.id, request.body)),
-      );
-      app.post(
-        `${base}/delete`,
-        { schema: { tags, summary: `Deletes from the ${kind.path}`, body: idListBody, response: { 200: envelopeOf(deletion) } } },
-        async (request) => ok(await records.remove(request.caller, request.body.ids)),
-      );
+        query: z.object(Object.fromEntries([...kind.filters, 'name'].map((column) => [column, filterText]))),
+        input: kind.input,
+        row: kind.row,
+        saved: kind.row,
+        list: (query) => records.list(query as Record<string, string | undefined>),
+        add: (caller, input) => records.create(caller, input),
+        edit: (caller, id, input) => records.update(caller, id, input),
+        remove: (caller, ids) => records.remove(caller, ids),
+      });
     }
   };
 }

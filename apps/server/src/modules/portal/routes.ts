@@ -39,7 +39,7 @@ export const portalRoutes: FastifyPluginAsyncZod<AppContext> = async (app, conte
   app.get(
     '/api/public/site',
     {
-      config: limited,
+      config: { ...limited, operation: 'portal:read' },
       schema: { tags, summary: 'Company name, contacts, filing number, QR images', response: { 200: envelopeOf(siteSettings) } },
     },
     async () => ok(await cache.read('site', () => repo.readSiteSettings(db))),
@@ -48,7 +48,7 @@ export const portalRoutes: FastifyPluginAsyncZod<AppContext> = async (app, conte
   app.get(
     '/api/public/home',
     {
-      config: limited,
+      config: { ...limited, operation: 'portal:read' },
       schema: { tags, summary: 'Everything the home page shows, in one answer', response: { 200: envelopeOf(homeContent) } },
     },
     async () =>
@@ -68,7 +68,7 @@ export const portalRoutes: FastifyPluginAsyncZod<AppContext> = async (app, conte
   app.get(
     '/api/public/services',
     {
-      config: limited,
+      config: { ...limited, operation: 'portal:read' },
       schema: {
         tags,
         summary: 'Information or innovation services',
@@ -82,7 +82,7 @@ export const portalRoutes: FastifyPluginAsyncZod<AppContext> = async (app, conte
   app.get(
     '/api/public/news',
     {
-      config: limited,
+      config: { ...limited, operation: 'portal:read' },
       schema: {
         tags,
         summary: 'A page of published news, pinned first, then newest first',
@@ -102,7 +102,7 @@ export const portalRoutes: FastifyPluginAsyncZod<AppContext> = async (app, conte
   app.get(
     '/api/public/news/:id',
     {
-      config: limited,
+      config: { ...limited, operation: 'portal:read' },
       schema: {
         tags,
         summary: 'One published news item with its sanitised body and neighbours',
@@ -123,23 +123,33 @@ export const portalRoutes: FastifyPluginAsyncZod<AppContext> = async (app, conte
 
   app.get(
     '/api/public/customers',
-    { config: limited, schema: { tags, summary: 'Typical customers', response: { 200: envelopeOf(z.array(customer)) } } },
+    {
+      config: { ...limited, operation: 'portal:read' },
+      schema: { tags, summary: 'Typical customers', response: { 200: envelopeOf(z.array(customer)) } },
+    },
     async () => ok(await cache.read('customers', () => repo.listCustomers(db))),
   );
   app.get(
     '/api/public/about',
-    { config: limited, schema: { tags, summary: 'The about-us sections', response: { 200: envelopeOf(z.array(aboutSection)) } } },
+    {
+      config: { ...limited, operation: 'portal:read' },
+      schema: { tags, summary: 'The about-us sections', response: { 200: envelopeOf(z.array(aboutSection)) } },
+    },
     async () => ok(await cache.read('about', () => repo.listAboutSections(db))),
   );
   app.get(
     '/api/public/positions',
-    { config: limited, schema: { tags, summary: 'Open positions', response: { 200: envelopeOf(z.array(position)) } } },
+    {
+      config: { ...limited, operation: 'portal:read' },
+      schema: { tags, summary: 'Open positions', response: { 200: envelopeOf(z.array(position)) } },
+    },
     async () => ok(await cache.read('positions', () => repo.listPositions(db))),
   );
   app.get(
     '/api/public/preview/:token',
     {
-      config: limited,
+      // Public: the token is the authority, and only an editor's preview call hands one out.
+      config: { ...limited, operation: 'portal:read' },
       schema: {
         tags,
         summary: 'Unsaved content an editor previews on the site: the settings or a news item',

@@ -19,17 +19,26 @@ export const systemRoutes: FastifyPluginAsyncZod<AppContext> = async (app, conte
   };
   app.get(
     '/api/health',
-    { schema: { tags, summary: 'Answers 200 while the server can do its work (as /api/health/ready)', response: readyAnswers } },
+    {
+      config: { operation: 'system:health' },
+      schema: { tags, summary: 'Answers 200 while the server can do its work (as /api/health/ready)', response: readyAnswers },
+    },
     ready,
   );
   app.get(
     '/api/health/ready',
-    { schema: { tags, summary: 'Ready: the database takes writes and Redis, if used, answers', response: readyAnswers } },
+    {
+      config: { operation: 'system:health' },
+      schema: { tags, summary: 'Ready: the database takes writes and Redis, if used, answers', response: readyAnswers },
+    },
     ready,
   );
   app.get(
     '/api/health/live',
-    { schema: { tags, summary: 'Live: the process answers', response: { 200: envelopeOf(liveness) } } },
+    {
+      config: { operation: 'system:health' },
+      schema: { tags, summary: 'Live: the process answers', response: { 200: envelopeOf(liveness) } },
+    },
     async () => ok({ status: 'up' as const }),
   );
 };

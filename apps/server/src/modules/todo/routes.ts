@@ -19,6 +19,7 @@ export const todoRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context
   app.get(
     '/api/admin/todos',
     {
+      config: { operation: 'todo:view' },
       schema: {
         tags,
         summary: "The caller's tasks, bucket by bucket in their order",
@@ -31,6 +32,7 @@ export const todoRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context
   app.get(
     '/api/admin/todos/counts',
     {
+      config: { operation: 'todo:view' },
       schema: {
         tags,
         summary: 'How many of the caller’s tasks each bucket holds',
@@ -43,6 +45,7 @@ export const todoRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context
   app.get(
     '/api/admin/todos/workflow-tasks',
     {
+      config: { operation: 'todo:view' },
       schema: {
         tags,
         summary: 'The caller’s open workflow tasks, soonest due first; null without task:view',
@@ -53,17 +56,24 @@ export const todoRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context
   );
   app.post(
     '/api/admin/todos',
-    { schema: { tags, summary: 'Adds a task at the end of its bucket', body: todoInput, response: { 200: envelopeOf(todoTask) } } },
+    {
+      config: { operation: 'todo:edit' },
+      schema: { tags, summary: 'Adds a task at the end of its bucket', body: todoInput, response: { 200: envelopeOf(todoTask) } },
+    },
     async (request) => ok(await service.create(request.caller, request.body)),
   );
   app.put(
     '/api/admin/todos/:id',
-    { schema: { tags, summary: 'Changes a task', params: idParams, body: todoInput, response: { 200: envelopeOf(todoTask) } } },
+    {
+      config: { operation: 'todo:edit' },
+      schema: { tags, summary: 'Changes a task', params: idParams, body: todoInput, response: { 200: envelopeOf(todoTask) } },
+    },
     async (request) => ok(await service.update(request.caller, request.params.id, request.body)),
   );
   app.post(
     '/api/admin/todos/:id/move',
     {
+      config: { operation: 'todo:edit' },
       schema: {
         tags,
         summary: 'Moves a task to a bucket and a place in it',
@@ -76,7 +86,10 @@ export const todoRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context
   );
   app.post(
     '/api/admin/todos/delete',
-    { schema: { tags, summary: 'Deletes tasks', body: idListBody, response: { 200: envelopeOf(deletion) } } },
+    {
+      config: { operation: 'todo:edit' },
+      schema: { tags, summary: 'Deletes tasks', body: idListBody, response: { 200: envelopeOf(deletion) } },
+    },
     async (request) => ok(await service.remove(request.caller, request.body.ids)),
   );
 };

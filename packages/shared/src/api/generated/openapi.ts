@@ -1008,10 +1008,6 @@ export interface paths {
     /** Adds a flow rule */
     post: operations["postAdminGatewayFlowRules"];
   };
-  "/api/admin/gateway/flow-rules/counting": {
-    /** Whether counts are shared by every gateway process (Redis) */
-    get: operations["getAdminGatewayFlowRulesCounting"];
-  };
   "/api/admin/gateway/flow-rules/{id}": {
     /** Changes a flow rule */
     put: operations["putAdminGatewayFlowRulesById"];
@@ -1019,6 +1015,10 @@ export interface paths {
   "/api/admin/gateway/flow-rules/delete": {
     /** Deletes flow rules */
     post: operations["postAdminGatewayFlowRulesDelete"];
+  };
+  "/api/admin/gateway/flow-rules/counting": {
+    /** Whether counts are shared by every gateway process (Redis) */
+    get: operations["getAdminGatewayFlowRulesCounting"];
   };
   "/api/admin/gateway/degrade-rules": {
     /** Every degrade rule (circuit breaker) */
@@ -1068,21 +1068,21 @@ export interface paths {
     /** Adds an alarm rule */
     post: operations["postAdminAlarmsRules"];
   };
-  "/api/admin/alarms/rules/receivers": {
-    /** The receivers a rule can name: id, name, kind */
-    get: operations["getAdminAlarmsRulesReceivers"];
-  };
   "/api/admin/alarms/rules/{id}": {
     /** Changes an alarm rule */
     put: operations["putAdminAlarmsRulesById"];
   };
-  "/api/admin/alarms/rules/{id}/enabled": {
-    /** Puts a rule in use or out of it */
-    post: operations["postAdminAlarmsRulesByIdEnabled"];
-  };
   "/api/admin/alarms/rules/delete": {
     /** Deletes alarm rules */
     post: operations["postAdminAlarmsRulesDelete"];
+  };
+  "/api/admin/alarms/rules/receivers": {
+    /** The receivers a rule can name: id, name, kind */
+    get: operations["getAdminAlarmsRulesReceivers"];
+  };
+  "/api/admin/alarms/rules/{id}/enabled": {
+    /** Puts a rule in use or out of it */
+    post: operations["postAdminAlarmsRulesByIdEnabled"];
   };
   "/api/admin/alarms/receivers": {
     /** Every alarm receiver, secrets withheld */
@@ -1270,10 +1270,6 @@ export interface paths {
     /** Adds a listener */
     post: operations["postAdminBpmListeners"];
   };
-  "/api/admin/bpm/listeners/logs": {
-    /** What listeners logged and what their calls answered */
-    get: operations["getAdminBpmListenersLogs"];
-  };
   "/api/admin/bpm/listeners/{id}": {
     /** Changes a listener */
     put: operations["putAdminBpmListenersById"];
@@ -1281,6 +1277,10 @@ export interface paths {
   "/api/admin/bpm/listeners/delete": {
     /** Removes listeners */
     post: operations["postAdminBpmListenersDelete"];
+  };
+  "/api/admin/bpm/listeners/logs": {
+    /** What listeners logged and what their calls answered */
+    get: operations["getAdminBpmListenersLogs"];
   };
   "/api/admin/bpm/plugin-types": {
     /** Plugin types */
@@ -23527,59 +23527,6 @@ export interface operations {
       };
     };
   };
-  /** Whether counts are shared by every gateway process (Redis) */
-  getAdminGatewayFlowRulesCounting: {
-    responses: {
-      /** @description Default Response */
-      200: {
-        content: {
-          "application/json": {
-            code: number;
-            message: string;
-            data: {
-              clusterWide: boolean;
-            };
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-    };
-  };
   /** Changes a flow rule */
   putAdminGatewayFlowRulesById: {
     parameters: {
@@ -23809,6 +23756,59 @@ export interface operations {
       };
       /** @description The server has no room to store the change; nothing changed */
       507: {
+        content: {
+          "application/json": {
+            /** @description The HTTP status again */
+            code: number;
+            /** @description What went wrong, in the caller's language (Accept-Language) */
+            message: string;
+            data: null;
+          };
+        };
+      };
+    };
+  };
+  /** Whether counts are shared by every gateway process (Redis) */
+  getAdminGatewayFlowRulesCounting: {
+    responses: {
+      /** @description Default Response */
+      200: {
+        content: {
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              clusterWide: boolean;
+            };
+          };
+        };
+      };
+      /** @description No valid session: sign in again */
+      401: {
+        content: {
+          "application/json": {
+            /** @description The HTTP status again */
+            code: number;
+            /** @description What went wrong, in the caller's language (Accept-Language) */
+            message: string;
+            data: null;
+          };
+        };
+      };
+      /** @description The account holds no grant for this operation */
+      403: {
+        content: {
+          "application/json": {
+            /** @description The HTTP status again */
+            code: number;
+            /** @description What went wrong, in the caller's language (Accept-Language) */
+            message: string;
+            data: null;
+          };
+        };
+      };
+      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
+      503: {
         content: {
           "application/json": {
             /** @description The HTTP status again */
@@ -25163,66 +25163,6 @@ export interface operations {
       };
     };
   };
-  /** The receivers a rule can name: id, name, kind */
-  getAdminAlarmsRulesReceivers: {
-    responses: {
-      /** @description Default Response */
-      200: {
-        content: {
-          "application/json": {
-            code: number;
-            message: string;
-            data: {
-              total: number;
-              records: ({
-                  id: number;
-                  receiverName: string;
-                  /** @enum {string} */
-                  kind: "email" | "webhook" | "inApp";
-                  enabled: boolean;
-                })[];
-            };
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-    };
-  };
   /** Changes an alarm rule */
   putAdminAlarmsRulesById: {
     parameters: {
@@ -25245,133 +25185,6 @@ export interface operations {
           /** @enum {string} */
           level: "general" | "serious" | "urgent";
           receiverIds: number[];
-          enabled: boolean;
-        };
-      };
-    };
-    responses: {
-      /** @description Default Response */
-      200: {
-        content: {
-          "application/json": {
-            code: number;
-            message: string;
-            data: {
-              id: number;
-              ruleName: string;
-              /** @enum {string} */
-              targetKind: "route" | "apiGroup" | "service" | "server" | "breaker" | "workflow";
-              target: string;
-              metric: string;
-              /** @enum {string} */
-              comparison: "gt" | "gte" | "lt" | "lte" | "eq";
-              threshold: number;
-              durationSec: number;
-              /** @enum {string} */
-              level: "general" | "serious" | "urgent";
-              receiverIds: number[];
-              enabled: boolean;
-              updatedAt: number;
-            };
-          };
-        };
-      };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No such record */
-      404: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The change clashes with a record that exists (a unique name or code) */
-      409: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The server has no room to store the change; nothing changed */
-      507: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-    };
-  };
-  /** Puts a rule in use or out of it */
-  postAdminAlarmsRulesByIdEnabled: {
-    parameters: {
-      path: {
-        id: number;
-      };
-    };
-    requestBody: {
-      content: {
-        "application/json": {
           enabled: boolean;
         };
       };
@@ -25537,6 +25350,193 @@ export interface operations {
       };
       /** @description The account holds no grant for this operation */
       403: {
+        content: {
+          "application/json": {
+            /** @description The HTTP status again */
+            code: number;
+            /** @description What went wrong, in the caller's language (Accept-Language) */
+            message: string;
+            data: null;
+          };
+        };
+      };
+      /** @description The change clashes with a record that exists (a unique name or code) */
+      409: {
+        content: {
+          "application/json": {
+            /** @description The HTTP status again */
+            code: number;
+            /** @description What went wrong, in the caller's language (Accept-Language) */
+            message: string;
+            data: null;
+          };
+        };
+      };
+      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
+      503: {
+        content: {
+          "application/json": {
+            /** @description The HTTP status again */
+            code: number;
+            /** @description What went wrong, in the caller's language (Accept-Language) */
+            message: string;
+            data: null;
+          };
+        };
+      };
+      /** @description The server has no room to store the change; nothing changed */
+      507: {
+        content: {
+          "application/json": {
+            /** @description The HTTP status again */
+            code: number;
+            /** @description What went wrong, in the caller's language (Accept-Language) */
+            message: string;
+            data: null;
+          };
+        };
+      };
+    };
+  };
+  /** The receivers a rule can name: id, name, kind */
+  getAdminAlarmsRulesReceivers: {
+    responses: {
+      /** @description Default Response */
+      200: {
+        content: {
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              total: number;
+              records: ({
+                  id: number;
+                  receiverName: string;
+                  /** @enum {string} */
+                  kind: "email" | "webhook" | "inApp";
+                  enabled: boolean;
+                })[];
+            };
+          };
+        };
+      };
+      /** @description No valid session: sign in again */
+      401: {
+        content: {
+          "application/json": {
+            /** @description The HTTP status again */
+            code: number;
+            /** @description What went wrong, in the caller's language (Accept-Language) */
+            message: string;
+            data: null;
+          };
+        };
+      };
+      /** @description The account holds no grant for this operation */
+      403: {
+        content: {
+          "application/json": {
+            /** @description The HTTP status again */
+            code: number;
+            /** @description What went wrong, in the caller's language (Accept-Language) */
+            message: string;
+            data: null;
+          };
+        };
+      };
+      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
+      503: {
+        content: {
+          "application/json": {
+            /** @description The HTTP status again */
+            code: number;
+            /** @description What went wrong, in the caller's language (Accept-Language) */
+            message: string;
+            data: null;
+          };
+        };
+      };
+    };
+  };
+  /** Puts a rule in use or out of it */
+  postAdminAlarmsRulesByIdEnabled: {
+    parameters: {
+      path: {
+        id: number;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          enabled: boolean;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        content: {
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              id: number;
+              ruleName: string;
+              /** @enum {string} */
+              targetKind: "route" | "apiGroup" | "service" | "server" | "breaker" | "workflow";
+              target: string;
+              metric: string;
+              /** @enum {string} */
+              comparison: "gt" | "gte" | "lt" | "lte" | "eq";
+              threshold: number;
+              durationSec: number;
+              /** @enum {string} */
+              level: "general" | "serious" | "urgent";
+              receiverIds: number[];
+              enabled: boolean;
+              updatedAt: number;
+            };
+          };
+        };
+      };
+      /** @description The request is not valid: the message names the field and the reason; nothing changed */
+      400: {
+        content: {
+          "application/json": {
+            /** @description The HTTP status again */
+            code: number;
+            /** @description What went wrong, in the caller's language (Accept-Language) */
+            message: string;
+            data: null;
+          };
+        };
+      };
+      /** @description No valid session: sign in again */
+      401: {
+        content: {
+          "application/json": {
+            /** @description The HTTP status again */
+            code: number;
+            /** @description What went wrong, in the caller's language (Accept-Language) */
+            message: string;
+            data: null;
+          };
+        };
+      };
+      /** @description The account holds no grant for this operation */
+      403: {
+        content: {
+          "application/json": {
+            /** @description The HTTP status again */
+            code: number;
+            /** @description What went wrong, in the caller's language (Accept-Language) */
+            message: string;
+            data: null;
+          };
+        };
+      };
+      /** @description No such record */
+      404: {
         content: {
           "application/json": {
             /** @description The HTTP status again */
@@ -31810,90 +31810,6 @@ export interface operations {
       };
     };
   };
-  /** What listeners logged and what their calls answered */
-  getAdminBpmListenersLogs: {
-    parameters: {
-      query?: {
-        limit?: number;
-        page?: number;
-        sort?: string;
-        order?: "asc" | "desc";
-        instanceId?: number;
-        listenerId?: number;
-      };
-    };
-    responses: {
-      /** @description Default Response */
-      200: {
-        content: {
-          "application/json": {
-            code: number;
-            message: string;
-            data: {
-              total: number;
-              records: ({
-                  id: number;
-                  listenerId: number | null;
-                  instanceId: number;
-                  activityId: string;
-                  event: string;
-                  message: string;
-                  createdAt: number;
-                })[];
-            };
-          };
-        };
-      };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-    };
-  };
   /** Changes a listener */
   putAdminBpmListenersById: {
     parameters: {
@@ -32112,6 +32028,90 @@ export interface operations {
       };
       /** @description The server has no room to store the change; nothing changed */
       507: {
+        content: {
+          "application/json": {
+            /** @description The HTTP status again */
+            code: number;
+            /** @description What went wrong, in the caller's language (Accept-Language) */
+            message: string;
+            data: null;
+          };
+        };
+      };
+    };
+  };
+  /** What listeners logged and what their calls answered */
+  getAdminBpmListenersLogs: {
+    parameters: {
+      query?: {
+        limit?: number;
+        page?: number;
+        sort?: string;
+        order?: "asc" | "desc";
+        instanceId?: number;
+        listenerId?: number;
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        content: {
+          "application/json": {
+            code: number;
+            message: string;
+            data: {
+              total: number;
+              records: ({
+                  id: number;
+                  listenerId: number | null;
+                  instanceId: number;
+                  activityId: string;
+                  event: string;
+                  message: string;
+                  createdAt: number;
+                })[];
+            };
+          };
+        };
+      };
+      /** @description The request is not valid: the message names the field and the reason; nothing changed */
+      400: {
+        content: {
+          "application/json": {
+            /** @description The HTTP status again */
+            code: number;
+            /** @description What went wrong, in the caller's language (Accept-Language) */
+            message: string;
+            data: null;
+          };
+        };
+      };
+      /** @description No valid session: sign in again */
+      401: {
+        content: {
+          "application/json": {
+            /** @description The HTTP status again */
+            code: number;
+            /** @description What went wrong, in the caller's language (Accept-Language) */
+            message: string;
+            data: null;
+          };
+        };
+      };
+      /** @description The account holds no grant for this operation */
+      403: {
+        content: {
+          "application/json": {
+            /** @description The HTTP status again */
+            code: number;
+            /** @description What went wrong, in the caller's language (Accept-Language) */
+            message: string;
+            data: null;
+          };
+        };
+      };
+      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
+      503: {
         content: {
           "application/json": {
             /** @description The HTTP status again */

@@ -28,7 +28,10 @@ export function eventRoutes(events: EventService): FastifyPluginAsyncZod<AppCont
   return async (app) => {
     app.post(
       `${engineRestBase}/message`,
-      { schema: { tags, summary: 'Correlates a message to one waiting instance or message start event', body: messageBody } },
+      {
+        config: { operation: 'engineRest:message' },
+        schema: { tags, summary: 'Correlates a message to one waiting instance or message start event', body: messageBody },
+      },
       async (request, reply) => {
         const body = request.body;
         const results = await events.correlateMessage(request.caller, {
@@ -50,7 +53,10 @@ export function eventRoutes(events: EventService): FastifyPluginAsyncZod<AppCont
     );
     app.post(
       `${engineRestBase}/signal`,
-      { schema: { tags, summary: 'Broadcasts a signal to every waiting catch and signal start event', body: signalBody } },
+      {
+        config: { operation: 'engineRest:message' },
+        schema: { tags, summary: 'Broadcasts a signal to every waiting catch and signal start event', body: signalBody },
+      },
       async (request, reply) => {
         await events.throwSignal(request.caller, { name: request.body.name, variables: fromTypedMap(request.body.variables ?? undefined) });
         return reply.code(204).send();

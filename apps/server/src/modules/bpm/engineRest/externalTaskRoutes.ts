@@ -81,7 +81,10 @@ export function externalTaskRoutes(service: ExternalTaskService): FastifyPluginA
   return async (app, context) => {
     app.post(
       `${base}/fetchAndLock`,
-      { schema: { tags, summary: 'Fetches and locks external tasks by topic, holding the request while none waits', body: fetchBody } },
+      {
+        config: { operation: 'externalTask:work' },
+        schema: { tags, summary: 'Fetches and locks external tasks by topic, holding the request while none waits', body: fetchBody },
+      },
       async (request) => {
         const body = request.body;
         const closed = new AbortController();
@@ -105,7 +108,10 @@ export function externalTaskRoutes(service: ExternalTaskService): FastifyPluginA
     );
     app.post(
       `${base}/:id/complete`,
-      { schema: { tags, summary: 'Completes a locked task with variables; the instance moves on', params: idParams, body: completeBody } },
+      {
+        config: { operation: 'externalTask:work' },
+        schema: { tags, summary: 'Completes a locked task with variables; the instance moves on', params: idParams, body: completeBody },
+      },
       async (request, reply) => {
         const { workerId, variables, localVariables } = request.body;
         // Qiming keeps one scope of variables per instance: a task's local variables become process variables.
@@ -116,7 +122,10 @@ export function externalTaskRoutes(service: ExternalTaskService): FastifyPluginA
     );
     app.post(
       `${base}/:id/failure`,
-      { schema: { tags, summary: 'Reports a failure: retries left, or an incident', params: idParams, body: failureBody } },
+      {
+        config: { operation: 'externalTask:work' },
+        schema: { tags, summary: 'Reports a failure: retries left, or an incident', params: idParams, body: failureBody },
+      },
       async (request, reply) => {
         const body = request.body;
         await service.failure(request.caller, request.params.id, body.workerId, {
@@ -130,7 +139,10 @@ export function externalTaskRoutes(service: ExternalTaskService): FastifyPluginA
     );
     app.post(
       `${base}/:id/bpmnError`,
-      { schema: { tags, summary: 'Throws a BPMN error to the task’s boundary error event', params: idParams, body: bpmnErrorBody } },
+      {
+        config: { operation: 'externalTask:work' },
+        schema: { tags, summary: 'Throws a BPMN error to the task’s boundary error event', params: idParams, body: bpmnErrorBody },
+      },
       async (request, reply) => {
         const body = request.body;
         const error = { code: body.errorCode, message: body.errorMessage ?? '' };
@@ -140,7 +152,10 @@ export function externalTaskRoutes(service: ExternalTaskService): FastifyPluginA
     );
     app.post(
       `${base}/:id/extendLock`,
-      { schema: { tags, summary: 'Extends the worker’s lock from now', params: idParams, body: extendLockBody } },
+      {
+        config: { operation: 'externalTask:work' },
+        schema: { tags, summary: 'Extends the worker’s lock from now', params: idParams, body: extendLockBody },
+      },
       async (request, reply) => {
         await service.extendLock(request.params.id, request.body.workerId, request.body.newDuration);
         return reply.code(204).send();
@@ -148,7 +163,10 @@ export function externalTaskRoutes(service: ExternalTaskService): FastifyPluginA
     );
     app.post(
       `${base}/:id/lock`,
-      { schema: { tags, summary: 'Locks one task by id for a worker', params: idParams, body: lockBody } },
+      {
+        config: { operation: 'externalTask:work' },
+        schema: { tags, summary: 'Locks one task by id for a worker', params: idParams, body: lockBody },
+      },
       async (request, reply) => {
         await service.lock(request.params.id, request.body.workerId, request.body.lockDuration);
         return reply.code(204).send();
@@ -157,6 +175,7 @@ export function externalTaskRoutes(service: ExternalTaskService): FastifyPluginA
     app.put(
       `${base}/:id/retries`,
       {
+        config: { operation: 'externalTask:work' },
         schema: {
           tags,
           summary: 'Sets the retries: above 0 the task is fetchable again and its incident resolved',
@@ -169,16 +188,26 @@ export function externalTaskRoutes(service: ExternalTaskService): FastifyPluginA
         return reply.code(204).send();
       },
     );
-    app.post(`${base}/:id/unlock`, { schema: { tags, summary: 'Releases the task’s lock', params: idParams } }, async (request, reply) => {
-      await service.unlock(request.params.id);
-      return reply.code(204).send();
-    });
-    app.get(`${base}`, { schema: { tags, summary: 'Queries external tasks', querystring: listQuery } }, async (request) => {
-      const now = context.now();
-      return (await service.list(request.query)).map((task) => externalTaskDto(task, now));
-    });
-    app.get(`${base}/:id`, { schema: { tags, summary: 'One external task', params: idParams } }, async (request) =>
-      externalTaskDto(await service.find(request.params.id), context.now()),
+    app.post(
+      `${base}/:id/unlock`,
+      { config: { operation: 'externalTask:work' }, schema: { tags, summary: 'Releases the task’s lock', params: idParams } },
+      async (request, reply) => {
+        await service.unlock(request.params.id);
+        return reply.code(204).send();
+      },
+    );
+    app.get(
+      `${base}`,
+      { config: { operation: 'externalTask:work' }, schema: { tags, summary: 'Queries external tasks', querystring: listQuery } },
+      async (request) => {
+        const now = context.now();
+        return (await service.list(request.query)).map((task) => externalTaskDto(task, now));
+      },
+    );
+    app.get(
+      `${base}/:id`,
+      { config: { operation: 'externalTask:work' }, schema: { tags, summary: 'One external task', params: idParams } },
+      async (request) => externalTaskDto(await service.find(request.params.id), context.now()),
     );
   };
 }

@@ -53,6 +53,7 @@ export function formVariableRoutes(forms: ProcessForms): FastifyPluginAsyncZod<A
     app.get(
       `${engineRestBase}/process-definition/key/:key/form-variables`,
       {
+        config: { operation: 'engineRest:start' },
         schema: {
           tags,
           summary: 'The start form variables of the newest version: its form fields with their types and defaults',
@@ -65,6 +66,7 @@ export function formVariableRoutes(forms: ProcessForms): FastifyPluginAsyncZod<A
     app.get(
       `${engineRestBase}/task/:id/form-variables`,
       {
+        config: { operation: 'engineRest:task' },
         schema: {
           tags,
           summary: 'The form variables of a task: its form fields typed, with their values, and the other variables',

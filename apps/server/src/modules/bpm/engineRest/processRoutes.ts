@@ -45,15 +45,22 @@ const completeBody = z.preprocess(
 /** Starting processes and working on user tasks the way Camunda's REST clients do it. */
 export function processRoutes(runtime: RuntimeService): FastifyPluginAsyncZod<AppContext> {
   return async (app, context) => {
-    app.get(`${engineRestBase}/engine`, { schema: { tags, summary: 'The engines served: one, named default' } }, async () => [
-      { name: 'default' },
-    ]);
-    app.get(`${engineRestBase}/version`, { schema: { tags, summary: 'The Camunda REST API version followed' } }, async () => ({
-      version: camundaVersion,
-    }));
+    app.get(
+      `${engineRestBase}/engine`,
+      { config: { operation: 'externalTask:work' }, schema: { tags, summary: 'The engines served: one, named default' } },
+      async () => [{ name: 'default' }],
+    );
+    app.get(
+      `${engineRestBase}/version`,
+      { config: { operation: 'externalTask:work' }, schema: { tags, summary: 'The Camunda REST API version followed' } },
+      async () => ({
+        version: camundaVersion,
+      }),
+    );
     app.post(
       `${engineRestBase}/process-definition/key/:key/start`,
       {
+        config: { operation: 'engineRest:start' },
         schema: {
           tags,
           summary: 'Starts the newest version of a definition by key',
@@ -87,12 +94,15 @@ export function processRoutes(runtime: RuntimeService): FastifyPluginAsyncZod<Ap
     );
     app.get(
       `${engineRestBase}/task`,
-      { schema: { tags, summary: 'Queries open user tasks', querystring: taskListQuery } },
+      { config: { operation: 'engineRest:task' }, schema: { tags, summary: 'Queries open user tasks', querystring: taskListQuery } },
       async (request) => queryTasks(context.db, request.query),
     );
     app.post(
       `${engineRestBase}/task/:id/claim`,
-      { schema: { tags, summary: 'Claims a task for the calling account', params: taskIdParams, body: z.object({ userId: name }) } },
+      {
+        config: { operation: 'engineRest:task' },
+        schema: { tags, summary: 'Claims a task for the calling account', params: taskIdParams, body: z.object({ userId: name }) },
+      },
       async (request, reply) => {
         // Claiming for someone else is re-assigning, a grant of its own in Qiming.
         if (request.body.userId !== request.caller.userName) {
@@ -104,7 +114,10 @@ export function processRoutes(runtime: RuntimeService): FastifyPluginAsyncZod<Ap
     );
     app.post(
       `${engineRestBase}/task/:id/complete`,
-      { schema: { tags, summary: 'Completes a task with variables', params: taskIdParams, body: completeBody } },
+      {
+        config: { operation: 'engineRest:task' },
+        schema: { tags, summary: 'Completes a task with variables', params: taskIdParams, body: completeBody },
+      },
       async (request, reply) => {
         await chargeAccountQuota(context, request.caller, 'taskCompletions');
         const variables = fromTypedMap(request.body.variables ?? undefined);

@@ -45,6 +45,7 @@ export function configRoutes(configs: ConfigService, namespaces: NamespaceServic
     app.get(
       '/api/admin/configs/:namespaceId/items',
       {
+        config: { operation: 'config:view' },
         schema: {
           tags,
           summary: 'A page of the configs of a namespace',
@@ -57,12 +58,16 @@ export function configRoutes(configs: ConfigService, namespaces: NamespaceServic
     );
     app.get(
       '/api/admin/configs/:namespaceId/items/:id',
-      { schema: { tags, summary: 'One config', params: configParams, response: { 200: envelopeOf(configItem) } } },
+      {
+        config: { operation: 'config:view' },
+        schema: { tags, summary: 'One config', params: configParams, response: { 200: envelopeOf(configItem) } },
+      },
       async (request) => ok(await configs.requireConfig(request.params.namespaceId, request.params.id)),
     );
     app.post(
       '/api/admin/configs/:namespaceId/items',
       {
+        config: { operation: 'config:add' },
         schema: {
           tags,
           summary: 'Creates a config',
@@ -76,6 +81,7 @@ export function configRoutes(configs: ConfigService, namespaces: NamespaceServic
     app.put(
       '/api/admin/configs/:namespaceId/items/:id',
       {
+        config: { operation: 'config:edit' },
         schema: {
           tags,
           summary: 'Publishes a new version of a config',
@@ -89,6 +95,7 @@ export function configRoutes(configs: ConfigService, namespaces: NamespaceServic
     app.post(
       '/api/admin/configs/:namespaceId/items/delete',
       {
+        config: { operation: 'config:delete' },
         schema: {
           tags,
           summary: 'Deletes configs',
@@ -102,6 +109,7 @@ export function configRoutes(configs: ConfigService, namespaces: NamespaceServic
     app.get(
       '/api/admin/configs/:namespaceId/items/:id/versions',
       {
+        config: { operation: 'config:view' },
         schema: {
           tags,
           summary: 'The history of a config, newest first',
@@ -118,6 +126,7 @@ export function configRoutes(configs: ConfigService, namespaces: NamespaceServic
     app.post(
       '/api/admin/configs/:namespaceId/items/:id/rollback',
       {
+        config: { operation: 'config:edit' },
         schema: {
           tags,
           summary: 'Publishes an earlier version again',
@@ -131,6 +140,7 @@ export function configRoutes(configs: ConfigService, namespaces: NamespaceServic
     app.get(
       '/api/admin/configs/:namespaceId/items/:id/listeners',
       {
+        config: { operation: 'config:view' },
         schema: {
           tags,
           summary: 'Clients holding a long poll on a config, on any server',
@@ -146,6 +156,7 @@ export function configRoutes(configs: ConfigService, namespaces: NamespaceServic
     app.get(
       '/api/admin/configs/:namespaceId/archive',
       {
+        config: { operation: 'config:export' },
         schema: {
           tags,
           summary: 'Configs of a namespace as a zip (all, or the given ids)',
@@ -166,6 +177,7 @@ export function configRoutes(configs: ConfigService, namespaces: NamespaceServic
     app.post(
       '/api/admin/configs/:namespaceId/archive',
       {
+        config: { operation: 'config:add' },
         schema: {
           tags,
           summary: 'Imports a zip of configs under a conflict policy',
@@ -183,6 +195,7 @@ export function configRoutes(configs: ConfigService, namespaces: NamespaceServic
     app.post(
       '/api/admin/configs/:namespaceId/clone',
       {
+        config: { operation: 'config:add' },
         schema: {
           tags,
           summary: 'Copies configs into another namespace under a conflict policy',

@@ -2,7 +2,6 @@ import type { GatewayRoute } from '@qiming/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../../context.ts';
-import { actuatorBase } from './gatewayAccess.ts';
 import { routeDefinitionAnswer, toRouteDefinition } from './routeDefinition.ts';
 import { listRoutes } from './routeRepo.ts';
 
@@ -40,6 +39,9 @@ function toActuatorRoute(route: GatewayRoute): z.infer<typeof actuatorRoute> {
   };
 }
 
+/** Where the read side of SCG's actuator (`/actuator/gateway/...`) is served, for tools written for SCG. */
+const actuatorBase = '/api/admin/gateway/actuator';
+
 /**
  * The read side of Spring Cloud Gateway's actuator (`/actuator/gateway/routes`, `/routes/{id}`,
  * `/routedefinitions`) below `/api/admin/gateway/actuator`, so tools written for SCG can list what the
@@ -52,6 +54,7 @@ export const gatewayActuatorRoutes: FastifyPluginAsyncZod<AppContext> = async (a
   app.get(
     `${actuatorBase}/routes`,
     {
+      config: { operation: 'gateway:view' },
       schema: { tags, summary: "Released routes as SCG's actuator lists them", response: { 200: z.array(actuatorRoute) } },
     },
     async () => (await released()).map(toActuatorRoute),
@@ -59,6 +62,7 @@ export const gatewayActuatorRoutes: FastifyPluginAsyncZod<AppContext> = async (a
   app.get(
     `${actuatorBase}/routes/:routeId`,
     {
+      config: { operation: 'gateway:view' },
       schema: {
         tags,
         summary: "One released route as SCG's actuator shows it",
@@ -74,6 +78,7 @@ export const gatewayActuatorRoutes: FastifyPluginAsyncZod<AppContext> = async (a
   app.get(
     `${actuatorBase}/routedefinitions`,
     {
+      config: { operation: 'gateway:view' },
       schema: {
         tags,
         summary: "Released routes as SCG's RouteDefinition JSON, as the actuator's /routedefinitions",

@@ -31,6 +31,7 @@ export const gatewayAdminRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
   app.get(
     '/api/admin/gateway/state',
     {
+      config: { operation: 'gateway:view' },
       schema: {
         tags,
         summary: "Every live gateway process: its last second's traffic by route and its breakers",
@@ -42,6 +43,7 @@ export const gatewayAdminRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
   app.get(
     base,
     {
+      config: { operation: 'gateway:view' },
       schema: {
         tags,
         summary: 'A page of gateway routes, in the order they are tried',
@@ -58,6 +60,8 @@ export const gatewayAdminRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
   app.post(
     `${base}/test`,
     {
+      // Testing a request reads the route table and changes nothing: viewing covers it.
+      config: { operation: 'gateway:view' },
       schema: {
         tags,
         summary: 'Which released route would take this request, and where it would go',
@@ -70,6 +74,7 @@ export const gatewayAdminRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
   app.get(
     `${base}/scg`,
     {
+      config: { operation: 'gateway:view' },
       schema: {
         tags,
         summary: "Every route as Spring Cloud Gateway's RouteDefinition JSON",
@@ -81,6 +86,7 @@ export const gatewayAdminRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
   app.post(
     `${base}/scg`,
     {
+      config: { operation: 'gateway:add' },
       schema: {
         tags,
         summary: "Defines routes written as Spring Cloud Gateway's RouteDefinition JSON, unreleased; all or none",
@@ -92,17 +98,24 @@ export const gatewayAdminRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
   );
   app.get(
     `${base}/:id`,
-    { schema: { tags, summary: 'One route', params: idParams, response: { 200: envelopeOf(gatewayRoute) } } },
+    {
+      config: { operation: 'gateway:view' },
+      schema: { tags, summary: 'One route', params: idParams, response: { 200: envelopeOf(gatewayRoute) } },
+    },
     async (request) => ok(await service.require(request.params.id)),
   );
   app.post(
     base,
-    { schema: { tags, summary: 'Defines a route, not yet released', body: routeInput, response: { 200: envelopeOf(gatewayRoute) } } },
+    {
+      config: { operation: 'gateway:add' },
+      schema: { tags, summary: 'Defines a route, not yet released', body: routeInput, response: { 200: envelopeOf(gatewayRoute) } },
+    },
     async (request) => ok(await service.create(request.caller, request.body)),
   );
   app.put(
     `${base}/:id`,
     {
+      config: { operation: 'gateway:edit' },
       schema: {
         tags,
         summary: 'Changes a route; a released route changes on every gateway at once',
@@ -117,6 +130,7 @@ export const gatewayAdminRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
     app.post(
       `${base}/:id/${step}`,
       {
+        config: { operation: 'gateway:release' },
         schema: {
           tags,
           summary: step === 'release' ? 'Releases a route: it carries traffic' : 'Cancels a released route',
@@ -129,7 +143,10 @@ export const gatewayAdminRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
   }
   app.post(
     `${base}/delete`,
-    { schema: { tags, summary: 'Deletes routes that are not released', body: idListBody, response: { 200: envelopeOf(deletion) } } },
+    {
+      config: { operation: 'gateway:delete' },
+      schema: { tags, summary: 'Deletes routes that are not released', body: idListBody, response: { 200: envelopeOf(deletion) } },
+    },
     async (request) => ok(await service.remove(request.caller, request.body.ids)),
   );
 };

@@ -4,7 +4,6 @@ import { z } from 'zod';
 import type { AppContext } from '../../../context.ts';
 import { envelopeOf, ok } from '../../../http/envelope.ts';
 import { badRequest } from '../../../http/errors.ts';
-import { sentinelDegradePath, sentinelFlowPath, sentinelGatewayFlowPath } from './gatewayAccess.ts';
 import { listDegradeRules, listFlowRules, resourceExists } from './ruleRepo.ts';
 import { degradeRules, flowRules, RuleService } from './ruleService.ts';
 import {
@@ -40,6 +39,11 @@ function checked<T>(schema: z.ZodType<T>, mapped: unknown, index: number): T {
  * Sentinel's rule JSON in and out: flow rules (core FlowRule, named by a route id or API group, as the
  * SCG adapter names resources), gateway flow rules and degrade rules. An import adds its rules, all or none.
  */
+const sentinelFlowPath = '/api/admin/gateway/flow-rules/sentinel';
+const sentinelGatewayFlowPath = '/api/admin/gateway/flow-rules/sentinel-gateway';
+const sentinelDegradePath = '/api/admin/gateway/degrade-rules/sentinel';
+
+// An import adds rules and an export reads them, so the rule list's add and view grants cover them.
 export const sentinelRuleRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context) => {
   const service = new RuleService(context);
   const modeOf: ResourceModeOf = async (resource) =>
@@ -50,6 +54,7 @@ export const sentinelRuleRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
   app.post(
     sentinelFlowPath,
     {
+      config: { operation: 'gateway:rule:add' },
       schema: {
         tags,
         summary: "Adds flow rules written as Sentinel's FlowRule JSON",
@@ -67,6 +72,7 @@ export const sentinelRuleRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
   app.get(
     sentinelGatewayFlowPath,
     {
+      config: { operation: 'gateway:rule:view' },
       schema: {
         tags,
         summary: "Every enabled flow rule as Sentinel's GatewayFlowRule JSON",
@@ -78,6 +84,7 @@ export const sentinelRuleRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
   app.post(
     sentinelGatewayFlowPath,
     {
+      config: { operation: 'gateway:rule:add' },
       schema: {
         tags,
         summary: "Adds flow rules written as Sentinel's GatewayFlowRule JSON",
@@ -93,6 +100,7 @@ export const sentinelRuleRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
   app.get(
     sentinelDegradePath,
     {
+      config: { operation: 'gateway:degrade:view' },
       schema: {
         tags,
         summary: "Every enabled degrade rule as Sentinel's DegradeRule JSON",
@@ -104,6 +112,7 @@ export const sentinelRuleRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
   app.post(
     sentinelDegradePath,
     {
+      config: { operation: 'gateway:degrade:add' },
       schema: {
         tags,
         summary: "Adds degrade rules written as Sentinel's DegradeRule JSON",

@@ -33,6 +33,7 @@ export function nacosAuthRoutes(): FastifyPluginAsyncZod<AppContext> {
         url,
         {
           config: {
+            operation: 'registry:clientLogin',
             rateLimit: {
               max: context.config.signInRateLimit,
               timeWindow: 60_000,

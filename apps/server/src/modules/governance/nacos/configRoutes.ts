@@ -47,7 +47,10 @@ export function nacosConfigRoutes(
 
     app.get(
       '/nacos/v1/cs/configs',
-      { schema: { tags, summary: 'The content of a config, or with `search` a page of configs' } },
+      {
+        config: { operation: 'registry:client' },
+        schema: { tags, summary: 'The content of a config, or with `search` a page of configs' },
+      },
       async (request, reply) => {
         if ('search' in requestParams(request)) {
           const params = nacosParams(searchParams, request);
@@ -73,11 +76,15 @@ export function nacosConfigRoutes(
       },
     );
 
-    app.post('/nacos/v1/cs/configs', { schema: { tags, summary: 'Publishes a config' } }, async (request, reply) => {
-      const params = nacosParams(publishParams, request);
-      await operations.publish(params, request.caller.userName, casMd5Of(request, params.casMd5));
-      return reply.type('text/plain; charset=UTF-8').send('true');
-    });
+    app.post(
+      '/nacos/v1/cs/configs',
+      { config: { operation: 'registry:client' }, schema: { tags, summary: 'Publishes a config' } },
+      async (request, reply) => {
+        const params = nacosParams(publishParams, request);
+        await operations.publish(params, request.caller.userName, casMd5Of(request, params.casMd5));
+        return reply.type('text/plain; charset=UTF-8').send('true');
+      },
+    );
 
     // Configs of one group by data id; the ones that do not exist are left out.
     const batchGet = async (request: FastifyRequest) => {
@@ -88,47 +95,59 @@ export function nacosConfigRoutes(
       const found = await Promise.all(dataIds.map((dataId) => configs.get({ namespaceId, group: params.group, dataId })));
       return found.filter((config) => config !== undefined).map(configItemOf);
     };
-    app.get('/nacos/v1/cs/configs/batchGet', { schema: { tags, summary: 'Configs of one group by data id' } }, (request) =>
-      batchGet(request),
+    app.get(
+      '/nacos/v1/cs/configs/batchGet',
+      { config: { operation: 'registry:client' }, schema: { tags, summary: 'Configs of one group by data id' } },
+      (request) => batchGet(request),
     );
-    app.post('/nacos/v1/cs/configs/batchGet', { schema: { tags, summary: 'Configs of one group by data id' } }, (request) =>
-      batchGet(request),
+    app.post(
+      '/nacos/v1/cs/configs/batchGet',
+      { config: { operation: 'registry:client' }, schema: { tags, summary: 'Configs of one group by data id' } },
+      (request) => batchGet(request),
     );
 
-    app.delete('/nacos/v1/cs/configs', { schema: { tags, summary: 'Removes a config' } }, async (request, reply) => {
-      await operations.remove(nacosParams(keyParams, request), request.caller.userName);
-      return reply.type('text/plain; charset=UTF-8').send('true');
-    });
+    app.delete(
+      '/nacos/v1/cs/configs',
+      { config: { operation: 'registry:client' }, schema: { tags, summary: 'Removes a config' } },
+      async (request, reply) => {
+        await operations.remove(nacosParams(keyParams, request), request.caller.userName);
+        return reply.type('text/plain; charset=UTF-8').send('true');
+      },
+    );
 
-    app.post(listenerRoute, { schema: { tags, summary: 'Long poll for config changes' } }, async (request, reply) => {
-      const params = nacosParams(listenParams, request);
-      const watched = parseListeningConfigs(params['Listening-Configs'], params.tenant);
-      if (!watched) throw badRequest('error.listeningConfigs');
-      for (const namespaceId of new Set(watched.map((config) => config.namespaceId))) await namespaces.requireExisting(namespaceId);
-      const timeout = Number(request.headers['long-pulling-timeout'] ?? 0);
-      // Answer half a second before the client gives up, as Nacos does, so the answer is not lost in flight.
-      const holdMs = Number.isFinite(timeout) ? Math.min(Math.max(timeout - 500, 0), maxHoldMs) : 0;
-      // A client that asks not to be hung up (its first poll, say) hears at once, changes or none.
-      const noHangUp = String(request.headers['long-pulling-timeout-no-hangup'] ?? '').toLowerCase() === 'true';
-      const client = { ip: request.ip, version: String(request.headers['client-version'] ?? '') };
-      return new Promise<FastifyReply>((resolve, reject) => {
-        let held: HeldPoll | undefined;
-        configs.listeners.listen(watched, noHangUp ? 0 : holdMs, client, {
-          onAbort: (abort) => reply.raw.once('close', abort),
-          fail: reject,
-          held: () => {
-            held = heldPolls.hold(reply);
-            resolve(reply);
-          },
-          answer: (changed) => {
-            if (held) heldPolls.answer(held, changed);
-            else
-              resolve(
-                reply.type('text/plain; charset=UTF-8').header('cache-control', 'no-cache,no-store').send(changedConfigsAnswer(changed)),
-              );
-          },
+    app.post(
+      listenerRoute,
+      { config: { operation: 'registry:client' }, schema: { tags, summary: 'Long poll for config changes' } },
+      async (request, reply) => {
+        const params = nacosParams(listenParams, request);
+        const watched = parseListeningConfigs(params['Listening-Configs'], params.tenant);
+        if (!watched) throw badRequest('error.listeningConfigs');
+        for (const namespaceId of new Set(watched.map((config) => config.namespaceId))) await namespaces.requireExisting(namespaceId);
+        const timeout = Number(request.headers['long-pulling-timeout'] ?? 0);
+        // Answer half a second before the client gives up, as Nacos does, so the answer is not lost in flight.
+        const holdMs = Number.isFinite(timeout) ? Math.min(Math.max(timeout - 500, 0), maxHoldMs) : 0;
+        // A client that asks not to be hung up (its first poll, say) hears at once, changes or none.
+        const noHangUp = String(request.headers['long-pulling-timeout-no-hangup'] ?? '').toLowerCase() === 'true';
+        const client = { ip: request.ip, version: String(request.headers['client-version'] ?? '') };
+        return new Promise<FastifyReply>((resolve, reject) => {
+          let held: HeldPoll | undefined;
+          configs.listeners.listen(watched, noHangUp ? 0 : holdMs, client, {
+            onAbort: (abort) => reply.raw.once('close', abort),
+            fail: reject,
+            held: () => {
+              held = heldPolls.hold(reply);
+              resolve(reply);
+            },
+            answer: (changed) => {
+              if (held) heldPolls.answer(held, changed);
+              else
+                resolve(
+                  reply.type('text/plain; charset=UTF-8').header('cache-control', 'no-cache,no-store').send(changedConfigsAnswer(changed)),
+                );
+            },
+          });
         });
-      });
-    });
+      },
+    );
   };
 }

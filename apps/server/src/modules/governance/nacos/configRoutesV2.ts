@@ -22,29 +22,35 @@ export function nacosConfigRoutesV2(operations: ConfigOperations): FastifyPlugin
     const config = '/nacos/v2/cs/config';
     const history = '/nacos/v2/cs/history';
 
-    app.get(config, { schema: { tags, summary: 'The content of a config' } }, async (request) => {
+    app.get(config, { config: { operation: 'registry:client' }, schema: { tags, summary: 'The content of a config' } }, async (request) => {
       const found = await operations.read(nacosParams(keyParamsV2, request));
       return nacosResult(found.content);
     });
-    app.post(config, { schema: { tags, summary: 'Publishes a config' } }, async (request) => {
+    app.post(config, { config: { operation: 'registry:client' }, schema: { tags, summary: 'Publishes a config' } }, async (request) => {
       const params = nacosParams(publishParamsV2, request);
       return nacosResult(await operations.publish(params, request.caller.userName, casMd5Of(request, params.casMd5)));
     });
-    app.delete(config, { schema: { tags, summary: 'Removes a config' } }, async (request) =>
+    app.delete(config, { config: { operation: 'registry:client' }, schema: { tags, summary: 'Removes a config' } }, async (request) =>
       nacosResult(await operations.remove(nacosParams(keyParamsV2, request), request.caller.userName)),
     );
 
-    app.get(`${history}/list`, { schema: { tags, summary: "A page of a config's versions" } }, async (request) =>
-      nacosResult(await operations.history(nacosParams(historyListParamsV2, request))),
+    app.get(
+      `${history}/list`,
+      { config: { operation: 'registry:client' }, schema: { tags, summary: "A page of a config's versions" } },
+      async (request) => nacosResult(await operations.history(nacosParams(historyListParamsV2, request))),
     );
-    app.get(history, { schema: { tags, summary: 'One version of a config' } }, async (request) =>
+    app.get(history, { config: { operation: 'registry:client' }, schema: { tags, summary: 'One version of a config' } }, async (request) =>
       nacosResult(await operations.version(nacosParams(historyParamsV2, request))),
     );
-    app.get(`${history}/previous`, { schema: { tags, summary: 'The version before a version' } }, async (request) =>
-      nacosResult(await operations.previousVersion(nacosParams(previousParamsV2, request))),
+    app.get(
+      `${history}/previous`,
+      { config: { operation: 'registry:client' }, schema: { tags, summary: 'The version before a version' } },
+      async (request) => nacosResult(await operations.previousVersion(nacosParams(previousParamsV2, request))),
     );
-    app.get(`${history}/configs`, { schema: { tags, summary: 'Every config of a namespace' } }, async (request) =>
-      nacosResult(await operations.configsOf(nacosParams(namespaceConfigsParamsV2, request).tenant)),
+    app.get(
+      `${history}/configs`,
+      { config: { operation: 'registry:client' }, schema: { tags, summary: 'Every config of a namespace' } },
+      async (request) => nacosResult(await operations.configsOf(nacosParams(namespaceConfigsParamsV2, request).tenant)),
     );
   };
 }

@@ -32,7 +32,10 @@ export function nacosConsoleRoutes(namespaces: NamespaceOperations): FastifyPlug
     answerV1Refusals(app);
     app.get(
       '/nacos/v1/console/namespaces',
-      { schema: { tags, summary: 'Every namespace, one with show=all, or whether an id is taken' } },
+      {
+        config: { operation: 'registry:client' },
+        schema: { tags, summary: 'Every namespace, one with show=all, or whether an id is taken' },
+      },
       async (request) => {
         const params = requestParams(request);
         if (params.show === 'all') return namespaces.detail(nacosParams(namespaceIdParams, request).namespaceId);
@@ -41,18 +44,28 @@ export function nacosConsoleRoutes(namespaces: NamespaceOperations): FastifyPlug
         return { code: 200, message: null, data: await namespaces.list() };
       },
     );
-    app.post('/nacos/v1/console/namespaces', { schema: { tags, summary: 'Creates a namespace' } }, (request) => {
-      const params = nacosParams(createParams, request);
-      const input = { namespaceId: params.customNamespaceId, name: params.namespaceName, description: params.namespaceDesc };
-      return trueOrFalse(() => namespaces.create(request.caller, input));
-    });
-    app.put('/nacos/v1/console/namespaces', { schema: { tags, summary: 'Renames a namespace' } }, (request) => {
-      const params = nacosParams(editParams, request);
-      const input = { namespaceId: params.namespace, name: params.namespaceShowName, description: params.namespaceDesc };
-      return trueOrFalse(() => namespaces.edit(request.caller, input));
-    });
-    app.delete('/nacos/v1/console/namespaces', { schema: { tags, summary: 'Removes an empty namespace' } }, (request) =>
-      namespaces.remove(request.caller, nacosParams(namespaceIdParams, request).namespaceId),
+    app.post(
+      '/nacos/v1/console/namespaces',
+      { config: { operation: 'namespace:add' }, schema: { tags, summary: 'Creates a namespace' } },
+      (request) => {
+        const params = nacosParams(createParams, request);
+        const input = { namespaceId: params.customNamespaceId, name: params.namespaceName, description: params.namespaceDesc };
+        return trueOrFalse(() => namespaces.create(request.caller, input));
+      },
+    );
+    app.put(
+      '/nacos/v1/console/namespaces',
+      { config: { operation: 'namespace:edit' }, schema: { tags, summary: 'Renames a namespace' } },
+      (request) => {
+        const params = nacosParams(editParams, request);
+        const input = { namespaceId: params.namespace, name: params.namespaceShowName, description: params.namespaceDesc };
+        return trueOrFalse(() => namespaces.edit(request.caller, input));
+      },
+    );
+    app.delete(
+      '/nacos/v1/console/namespaces',
+      { config: { operation: 'namespace:delete' }, schema: { tags, summary: 'Removes an empty namespace' } },
+      (request) => namespaces.remove(request.caller, nacosParams(namespaceIdParams, request).namespaceId),
     );
   };
 }

@@ -27,26 +27,34 @@ export function nacosConsoleRoutesV2(namespaces: NamespaceOperations): FastifyPl
       description: params.namespaceDesc,
     });
 
-    app.get(`${namespace}/list`, { schema: { tags, summary: 'Every namespace' } }, async () => nacosResult(await namespaces.list()));
-    app.get(namespace, { schema: { tags, summary: 'One namespace' } }, async (request) =>
+    app.get(`${namespace}/list`, { config: { operation: 'registry:client' }, schema: { tags, summary: 'Every namespace' } }, async () =>
+      nacosResult(await namespaces.list()),
+    );
+    app.get(namespace, { config: { operation: 'registry:client' }, schema: { tags, summary: 'One namespace' } }, async (request) =>
       nacosResult(await namespaces.detail(nacosParams(namespaceIdParams, request).namespaceId)),
     );
-    app.post(namespace, { schema: { tags, summary: 'Creates a namespace' } }, async (request) =>
+    app.post(namespace, { config: { operation: 'namespace:add' }, schema: { tags, summary: 'Creates a namespace' } }, async (request) =>
       nacosResult(await namespaces.create(request.caller, inputOf(nacosParams(namespaceForm, request)))),
     );
-    app.put(namespace, { schema: { tags, summary: 'Renames a namespace' } }, async (request) =>
+    app.put(namespace, { config: { operation: 'namespace:edit' }, schema: { tags, summary: 'Renames a namespace' } }, async (request) =>
       nacosResult(await namespaces.edit(request.caller, inputOf(nacosParams(namespaceForm, request)))),
     );
-    app.delete(namespace, { schema: { tags, summary: 'Removes an empty namespace' } }, async (request) =>
-      nacosResult(await namespaces.remove(request.caller, nacosParams(namespaceIdParams, request).namespaceId)),
+    app.delete(
+      namespace,
+      { config: { operation: 'namespace:delete' }, schema: { tags, summary: 'Removes an empty namespace' } },
+      async (request) => nacosResult(await namespaces.remove(request.caller, nacosParams(namespaceIdParams, request).namespaceId)),
     );
 
     // Servers sharing a database do not list each other here; each answers itself, which is whom the client talks to.
-    app.get('/nacos/v2/core/cluster/node/list', { schema: { tags, summary: 'The nodes of the cluster' } }, async () => {
-      const server = thisServer(context);
-      return nacosResult([
-        { ip: server.ip, port: server.port, state: 'UP', extendInfo: {}, address: server.address, failAccessCnt: 0, abilities: {} },
-      ]);
-    });
+    app.get(
+      '/nacos/v2/core/cluster/node/list',
+      { config: { operation: 'registry:client' }, schema: { tags, summary: 'The nodes of the cluster' } },
+      async () => {
+        const server = thisServer(context);
+        return nacosResult([
+          { ip: server.ip, port: server.port, state: 'UP', extendInfo: {}, address: server.address, failAccessCnt: 0, abilities: {} },
+        ]);
+      },
+    );
   };
 }

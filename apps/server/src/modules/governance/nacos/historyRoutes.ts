@@ -13,16 +13,23 @@ export function nacosHistoryRoutes(operations: ConfigOperations): FastifyPluginA
   return async (app) => {
     answerV1Refusals(app);
     // One path serves the list (`search=accurate`) and the detail (`nid`), as Nacos maps them.
-    app.get('/nacos/v1/cs/history', { schema: { tags, summary: "A page of a config's versions, or one version by nid" } }, (request) =>
-      'search' in requestParams(request)
-        ? operations.history(nacosParams(historyListParams, request))
-        : operations.version(nacosParams(historyParams, request)),
+    app.get(
+      '/nacos/v1/cs/history',
+      { config: { operation: 'registry:client' }, schema: { tags, summary: "A page of a config's versions, or one version by nid" } },
+      (request) =>
+        'search' in requestParams(request)
+          ? operations.history(nacosParams(historyListParams, request))
+          : operations.version(nacosParams(historyParams, request)),
     );
-    app.get('/nacos/v1/cs/history/previous', { schema: { tags, summary: 'The version before a version' } }, (request) =>
-      operations.previousVersion(nacosParams(previousParams, request)),
+    app.get(
+      '/nacos/v1/cs/history/previous',
+      { config: { operation: 'registry:client' }, schema: { tags, summary: 'The version before a version' } },
+      (request) => operations.previousVersion(nacosParams(previousParams, request)),
     );
-    app.get('/nacos/v1/cs/history/configs', { schema: { tags, summary: 'Every config of a namespace' } }, (request) =>
-      operations.configsOf(nacosParams(namespaceConfigsParams, request).tenant),
+    app.get(
+      '/nacos/v1/cs/history/configs',
+      { config: { operation: 'registry:client' }, schema: { tags, summary: 'Every config of a namespace' } },
+      (request) => operations.configsOf(nacosParams(namespaceConfigsParams, request).tenant),
     );
   };
 }

@@ -63,28 +63,44 @@ export async function registryMetrics(registry: RegistryService) {
 export function operatorRoutes(registry: RegistryService): FastifyPluginAsyncZod<AppContext> {
   return async (app, context) => {
     answerV1Refusals(app);
-    app.get('/nacos/v1/ns/operator/switches', { schema: { tags, summary: "The registry's switches" } }, async () => namingSwitches);
-    app.put('/nacos/v1/ns/operator/switches', { schema: { tags, summary: 'Refuses to change a switch' } }, async () => {
-      throw switchChangeRefused();
-    });
-    app.get('/nacos/v1/ns/operator/servers', { schema: { tags, summary: 'The servers of the registry' } }, async () => {
-      const server = thisServer(context);
-      return {
-        servers: [
-          {
-            ip: server.ip,
-            servePort: server.port,
-            site: 'unknown',
-            weight: 1,
-            adWeight: 0,
-            alive: true,
-            lastRefTime: Date.now(),
-            lastRefTimeStr: null,
-            key: server.address,
-          },
-        ],
-      };
-    });
-    app.get('/nacos/v1/ns/operator/metrics', { schema: { tags, summary: 'Registry status and counts' } }, () => registryMetrics(registry));
+    app.get(
+      '/nacos/v1/ns/operator/switches',
+      { config: { operation: 'registry:client' }, schema: { tags, summary: "The registry's switches" } },
+      async () => namingSwitches,
+    );
+    app.put(
+      '/nacos/v1/ns/operator/switches',
+      { config: { operation: 'registry:client' }, schema: { tags, summary: 'Refuses to change a switch' } },
+      async () => {
+        throw switchChangeRefused();
+      },
+    );
+    app.get(
+      '/nacos/v1/ns/operator/servers',
+      { config: { operation: 'registry:client' }, schema: { tags, summary: 'The servers of the registry' } },
+      async () => {
+        const server = thisServer(context);
+        return {
+          servers: [
+            {
+              ip: server.ip,
+              servePort: server.port,
+              site: 'unknown',
+              weight: 1,
+              adWeight: 0,
+              alive: true,
+              lastRefTime: Date.now(),
+              lastRefTimeStr: null,
+              key: server.address,
+            },
+          ],
+        };
+      },
+    );
+    app.get(
+      '/nacos/v1/ns/operator/metrics',
+      { config: { operation: 'registry:client' }, schema: { tags, summary: 'Registry status and counts' } },
+      () => registryMetrics(registry),
+    );
   };
 }

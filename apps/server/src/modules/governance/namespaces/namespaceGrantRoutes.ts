@@ -14,6 +14,7 @@ export function namespaceGrantRoutes(service: NamespaceService): FastifyPluginAs
     app.get(
       '/api/admin/namespaces/:id/grants',
       {
+        config: { operation: 'namespace:grant' },
         schema: {
           tags,
           summary: "A namespace's grants to roles, and the roles the caller may grant it to",
@@ -26,6 +27,7 @@ export function namespaceGrantRoutes(service: NamespaceService): FastifyPluginAs
     app.put(
       '/api/admin/namespaces/:id/grants',
       {
+        config: { operation: 'namespace:grant' },
         schema: {
           tags,
           summary: "Replaces a namespace's grants to roles",

@@ -16,6 +16,7 @@ export function namespaceRoutes(service: NamespaceService): FastifyPluginAsyncZo
     app.get(
       '/api/admin/namespaces',
       {
+        config: { operation: 'namespace:view' },
         schema: {
           tags,
           summary: 'A page of namespaces with their config and service counts',
@@ -27,17 +28,24 @@ export function namespaceRoutes(service: NamespaceService): FastifyPluginAsyncZo
     );
     app.get(
       '/api/admin/namespaces/all',
-      { schema: { tags, summary: 'Every namespace, for choosing one', response: { 200: envelopeOf(pageOf(namespace)) } } },
+      {
+        config: { operation: 'namespace:choose' },
+        schema: { tags, summary: 'Every namespace, for choosing one', response: { 200: envelopeOf(pageOf(namespace)) } },
+      },
       async () => ok(wholeList(await repo.listNamespaces(context.db))),
     );
     app.post(
       '/api/admin/namespaces',
-      { schema: { tags, summary: 'Creates a namespace', body: namespaceInput, response: { 200: envelopeOf(namespace) } } },
+      {
+        config: { operation: 'namespace:add' },
+        schema: { tags, summary: 'Creates a namespace', body: namespaceInput, response: { 200: envelopeOf(namespace) } },
+      },
       async (request) => ok(found(await service.create(request.caller, request.body))),
     );
     app.put(
       '/api/admin/namespaces/:id',
       {
+        config: { operation: 'namespace:edit' },
         schema: {
           tags,
           summary: 'Renames a namespace',
@@ -50,7 +58,10 @@ export function namespaceRoutes(service: NamespaceService): FastifyPluginAsyncZo
     );
     app.post(
       '/api/admin/namespaces/delete',
-      { schema: { tags, summary: 'Deletes empty namespaces', body: idListBody, response: { 200: envelopeOf(deletion) } } },
+      {
+        config: { operation: 'namespace:delete' },
+        schema: { tags, summary: 'Deletes empty namespaces', body: idListBody, response: { 200: envelopeOf(deletion) } },
+      },
       async (request) => ok(await service.remove(request.caller, request.body.ids)),
     );
   };

@@ -35,6 +35,7 @@ export function registryRoutes(registry: RegistryService, namespaces: NamespaceS
     app.get(
       '/api/admin/registry/:namespaceId/services',
       {
+        config: { operation: 'registry:view' },
         schema: {
           tags,
           summary: 'A page of services with cluster, instance and healthy counts',
@@ -51,6 +52,7 @@ export function registryRoutes(registry: RegistryService, namespaces: NamespaceS
     app.post(
       '/api/admin/registry/:namespaceId/services',
       {
+        config: { operation: 'registry:add' },
         schema: {
           tags,
           summary: 'Creates a service',
@@ -65,6 +67,7 @@ export function registryRoutes(registry: RegistryService, namespaces: NamespaceS
     app.put(
       '/api/admin/registry/:namespaceId/services/:id',
       {
+        config: { operation: 'registry:edit' },
         schema: {
           tags,
           summary: "Changes a service's protect threshold and metadata",
@@ -78,6 +81,7 @@ export function registryRoutes(registry: RegistryService, namespaces: NamespaceS
     app.post(
       '/api/admin/registry/:namespaceId/services/delete',
       {
+        config: { operation: 'registry:delete' },
         schema: {
           tags,
           summary: 'Deletes services that have no instances',
@@ -91,6 +95,7 @@ export function registryRoutes(registry: RegistryService, namespaces: NamespaceS
     app.get(
       '/api/admin/registry/:namespaceId/services/:serviceId/instances',
       {
+        config: { operation: 'registry:view' },
         schema: {
           tags,
           summary: 'A page of the instances of a service',
@@ -114,6 +119,7 @@ export function registryRoutes(registry: RegistryService, namespaces: NamespaceS
     app.put(
       '/api/admin/registry/:namespaceId/services/:serviceId/instances/:id',
       {
+        config: { operation: 'registry:edit' },
         schema: {
           tags,
           summary: "Changes an instance's weight and enabled flag",
@@ -138,6 +144,7 @@ export function registryRoutes(registry: RegistryService, namespaces: NamespaceS
     app.post(
       '/api/admin/registry/:namespaceId/services/:serviceId/instances/delete',
       {
+        config: { operation: 'registry:delete' },
         schema: {
           tags,
           summary: 'Deregisters instances',

@@ -34,6 +34,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AppContext> = async (app, cont
   app.get(
     '/api/admin/accounts',
     {
+      config: { operation: 'account:view' },
       schema: {
         tags,
         summary: "A page of the accounts in the caller's range",
@@ -45,7 +46,10 @@ export const accountRoutes: FastifyPluginAsyncZod<AppContext> = async (app, cont
   );
   app.get(
     '/api/admin/accounts/export',
-    { schema: { tags, summary: 'Accounts as an Excel file', querystring: accountFilter, response: { 200: excelAnswer } } },
+    {
+      config: { operation: 'account:export' },
+      schema: { tags, summary: 'Accounts as an Excel file', querystring: accountFilter, response: { 200: excelAnswer } },
+    },
     async (request, reply) =>
       sendExcel(reply, {
         fileName: 'accounts',
@@ -62,37 +66,56 @@ export const accountRoutes: FastifyPluginAsyncZod<AppContext> = async (app, cont
   );
   app.get(
     '/api/admin/accounts/:id',
-    { schema: { tags, summary: 'One account', params: idParams, response: { 200: envelopeOf(account) } } },
+    {
+      config: { operation: 'account:view' },
+      schema: { tags, summary: 'One account', params: idParams, response: { 200: envelopeOf(account) } },
+    },
     async (request) => ok(await service.require(request.caller, request.params.id)),
   );
   app.post(
     '/api/admin/accounts',
-    { schema: { tags, summary: 'Creates an account', body: accountCreate, response: { 200: envelopeOf(account) } } },
+    {
+      config: { operation: 'account:add' },
+      schema: { tags, summary: 'Creates an account', body: accountCreate, response: { 200: envelopeOf(account) } },
+    },
     async (request) => ok(await service.create(request.caller, request.body)),
   );
   app.put(
     '/api/admin/accounts/:id',
-    { schema: { tags, summary: 'Changes an account', params: idParams, body: accountUpdate, response: { 200: envelopeOf(account) } } },
+    {
+      config: { operation: 'account:edit' },
+      schema: { tags, summary: 'Changes an account', params: idParams, body: accountUpdate, response: { 200: envelopeOf(account) } },
+    },
     async (request) => ok(await service.update(request.caller, request.params.id, request.body)),
   );
   app.post(
     '/api/admin/accounts/delete',
-    { schema: { tags, summary: 'Deletes accounts', body: idListBody, response: { 200: envelopeOf(deletion) } } },
+    {
+      config: { operation: 'account:delete' },
+      schema: { tags, summary: 'Deletes accounts', body: idListBody, response: { 200: envelopeOf(deletion) } },
+    },
     async (request) => ok(await service.remove(request.caller, request.body.ids)),
   );
   app.post(
     '/api/admin/accounts/:id/lock',
-    { schema: { tags, summary: 'Locks an account and ends its sessions', params: idParams, response: { 200: envelopeOf(account) } } },
+    {
+      config: { operation: 'account:edit' },
+      schema: { tags, summary: 'Locks an account and ends its sessions', params: idParams, response: { 200: envelopeOf(account) } },
+    },
     async (request) => ok(await service.setLocked(request.caller, request.params.id, true)),
   );
   app.post(
     '/api/admin/accounts/:id/unlock',
-    { schema: { tags, summary: 'Unlocks an account', params: idParams, response: { 200: envelopeOf(account) } } },
+    {
+      config: { operation: 'account:edit' },
+      schema: { tags, summary: 'Unlocks an account', params: idParams, response: { 200: envelopeOf(account) } },
+    },
     async (request) => ok(await service.setLocked(request.caller, request.params.id, false)),
   );
   app.post(
     '/api/admin/accounts/:id/password',
     {
+      config: { operation: 'account:edit' },
       schema: {
         tags,
         summary: "Resets an account's password",
@@ -105,12 +128,16 @@ export const accountRoutes: FastifyPluginAsyncZod<AppContext> = async (app, cont
   );
   app.get(
     '/api/admin/accounts/:id/sessions',
-    { schema: { tags, summary: "An account's live sessions", params: idParams, response: { 200: envelopeOf(pageOf(accountSession)) } } },
+    {
+      config: { operation: 'account:view' },
+      schema: { tags, summary: "An account's live sessions", params: idParams, response: { 200: envelopeOf(pageOf(accountSession)) } },
+    },
     async (request) => ok(await service.sessions(request.caller, request.params.id)),
   );
   app.post(
     '/api/admin/accounts/:id/sessions/:sessionId/end',
     {
+      config: { operation: 'account:edit' },
       schema: {
         tags,
         summary: 'Ends one session of an account',

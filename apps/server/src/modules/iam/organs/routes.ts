@@ -27,40 +27,57 @@ export const organRoutes: FastifyPluginAsyncZod<AppContext> = async (app, contex
 
   app.get(
     '/api/admin/organ-types',
-    { schema: { tags, summary: 'Every organ type, as {total, records}', response: { 200: envelopeOf(pageOf(organType)) } } },
+    {
+      config: { operation: 'organ:view' },
+      schema: { tags, summary: 'Every organ type, as {total, records}', response: { 200: envelopeOf(pageOf(organType)) } },
+    },
     async () => ok(wholeList(await repo.listOrganTypes(context.db))),
   );
   app.post(
     '/api/admin/organ-types',
-    { schema: { tags, summary: 'Creates an organ type', body: organTypeInput, response: { 200: envelopeOf(organType) } } },
+    {
+      config: { operation: 'organ:add' },
+      schema: { tags, summary: 'Creates an organ type', body: organTypeInput, response: { 200: envelopeOf(organType) } },
+    },
     async (request) => ok(await service.createType(request.caller, request.body)),
   );
   app.put(
     '/api/admin/organ-types/:id',
     {
+      config: { operation: 'organ:edit' },
       schema: { tags, summary: 'Changes an organ type', params: idParams, body: organTypeInput, response: { 200: envelopeOf(organType) } },
     },
     async (request) => ok(await service.updateType(request.caller, request.params.id, request.body)),
   );
   app.post(
     '/api/admin/organ-types/delete',
-    { schema: { tags, summary: 'Deletes organ types', body: idListBody, response: { 200: envelopeOf(deletion) } } },
+    {
+      config: { operation: 'organ:delete' },
+      schema: { tags, summary: 'Deletes organ types', body: idListBody, response: { 200: envelopeOf(deletion) } },
+    },
     async (request) => ok(await service.removeTypes(request.caller, request.body.ids)),
   );
 
   app.get(
     '/api/admin/structures',
-    { schema: { tags, summary: 'Every structure view, as {total, records}', response: { 200: envelopeOf(pageOf(structure)) } } },
+    {
+      config: { operation: 'organ:view' },
+      schema: { tags, summary: 'Every structure view, as {total, records}', response: { 200: envelopeOf(pageOf(structure)) } },
+    },
     async () => ok(wholeList(await repo.listStructures(context.db))),
   );
   app.post(
     '/api/admin/structures',
-    { schema: { tags, summary: 'Creates a structure view', body: structureInput, response: { 200: envelopeOf(structure) } } },
+    {
+      config: { operation: 'organ:add' },
+      schema: { tags, summary: 'Creates a structure view', body: structureInput, response: { 200: envelopeOf(structure) } },
+    },
     async (request) => ok(await service.createStructure(request.caller, request.body)),
   );
   app.put(
     '/api/admin/structures/:id',
     {
+      config: { operation: 'organ:edit' },
       schema: {
         tags,
         summary: 'Renames a structure view',
@@ -74,6 +91,7 @@ export const organRoutes: FastifyPluginAsyncZod<AppContext> = async (app, contex
   app.post(
     '/api/admin/structures/delete',
     {
+      config: { operation: 'organ:delete' },
       schema: {
         tags,
         summary: 'Deletes structure views with their placements; never the administrative one',
@@ -87,6 +105,7 @@ export const organRoutes: FastifyPluginAsyncZod<AppContext> = async (app, contex
   app.get(
     '/api/admin/organs/tree',
     {
+      config: { operation: 'organ:view' },
       schema: {
         tags,
         summary: "A structure's organ tree, within the caller's data scope",
@@ -98,12 +117,13 @@ export const organRoutes: FastifyPluginAsyncZod<AppContext> = async (app, contex
   );
   app.get(
     '/api/admin/organs/:id',
-    { schema: { tags, summary: 'One organ', params: idParams, response: { 200: envelopeOf(organ) } } },
+    { config: { operation: 'organ:view' }, schema: { tags, summary: 'One organ', params: idParams, response: { 200: envelopeOf(organ) } } },
     async (request) => ok(await service.requireOrgan(request.caller, request.params.id)),
   );
   app.post(
     '/api/admin/organs',
     {
+      config: { operation: 'organ:add' },
       schema: {
         tags,
         summary: 'Creates an organ in a structure',
@@ -115,12 +135,16 @@ export const organRoutes: FastifyPluginAsyncZod<AppContext> = async (app, contex
   );
   app.put(
     '/api/admin/organs/:id',
-    { schema: { tags, summary: 'Changes an organ', params: idParams, body: organInput, response: { 200: envelopeOf(organ) } } },
+    {
+      config: { operation: 'organ:edit' },
+      schema: { tags, summary: 'Changes an organ', params: idParams, body: organInput, response: { 200: envelopeOf(organ) } },
+    },
     async (request) => ok(await service.update(request.caller, request.params.id, request.body)),
   );
   app.post(
     '/api/admin/organs/:id/place',
     {
+      config: { operation: 'organ:edit' },
       schema: {
         tags,
         summary: 'Moves an organ in a structure, or places it into another',
@@ -133,7 +157,10 @@ export const organRoutes: FastifyPluginAsyncZod<AppContext> = async (app, contex
   );
   app.post(
     '/api/admin/organs/delete',
-    { schema: { tags, summary: 'Deletes organs nothing refers to', body: idListBody, response: { 200: envelopeOf(deletion) } } },
+    {
+      config: { operation: 'organ:delete' },
+      schema: { tags, summary: 'Deletes organs nothing refers to', body: idListBody, response: { 200: envelopeOf(deletion) } },
+    },
     async (request) => ok(await service.remove(request.caller, request.body.ids)),
   );
 };

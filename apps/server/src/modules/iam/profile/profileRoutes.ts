@@ -14,12 +14,16 @@ export const profileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, cont
 
   app.put(
     '/api/admin/current/profile',
-    { schema: { tags, summary: 'Changes the own name and introduction', body: profileInput, response: { 200: envelopeOf(profileText) } } },
+    {
+      config: { operation: 'auth:session' },
+      schema: { tags, summary: 'Changes the own name and introduction', body: profileInput, response: { 200: envelopeOf(profileText) } },
+    },
     async (request) => ok(await service.update(request.caller, request.body)),
   );
   app.put(
     '/api/admin/current/avatar',
     {
+      config: { operation: 'auth:session' },
       schema: {
         tags,
         summary: 'Sets the own avatar to an uploaded image, or clears it',
@@ -31,12 +35,16 @@ export const profileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, cont
   );
   app.get(
     '/api/admin/current/sessions',
-    { schema: { tags, summary: 'The own live sessions, this one marked', response: { 200: envelopeOf(pageOf(ownSession)) } } },
+    {
+      config: { operation: 'auth:session' },
+      schema: { tags, summary: 'The own live sessions, this one marked', response: { 200: envelopeOf(pageOf(ownSession)) } },
+    },
     async (request) => ok(await service.sessions(request.caller)),
   );
   app.post(
     '/api/admin/current/sessions/:sessionId/end',
     {
+      config: { operation: 'auth:session' },
       schema: {
         tags,
         summary: 'Ends another own session',
@@ -49,6 +57,7 @@ export const profileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, cont
   app.get(
     '/api/admin/current/login-logs',
     {
+      config: { operation: 'auth:session' },
       schema: {
         tags,
         summary: 'A page of the own sign-in attempts',

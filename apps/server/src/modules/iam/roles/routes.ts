@@ -33,6 +33,7 @@ export const roleRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context
   app.get(
     '/api/admin/roles',
     {
+      config: { operation: 'role:view' },
       schema: {
         tags,
         summary: 'A page of roles with how many accounts hold each',
@@ -45,6 +46,7 @@ export const roleRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context
   app.get(
     '/api/admin/roles/function-tree',
     {
+      config: { operation: 'role:view' },
       schema: {
         tags,
         summary: 'Apps, modules, functions and operations to grant',
@@ -55,22 +57,32 @@ export const roleRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context
   );
   app.post(
     '/api/admin/roles',
-    { schema: { tags, summary: 'Creates a role', body: roleInput, response: { 200: envelopeOf(role) } } },
+    {
+      config: { operation: 'role:add' },
+      schema: { tags, summary: 'Creates a role', body: roleInput, response: { 200: envelopeOf(role) } },
+    },
     async (request) => ok(await service.create(request.caller, request.body)),
   );
   app.put(
     '/api/admin/roles/:id',
-    { schema: { tags, summary: 'Changes a role', params: idParams, body: roleInput, response: { 200: envelopeOf(role) } } },
+    {
+      config: { operation: 'role:edit' },
+      schema: { tags, summary: 'Changes a role', params: idParams, body: roleInput, response: { 200: envelopeOf(role) } },
+    },
     async (request) => ok(await service.update(request.caller, request.params.id, request.body)),
   );
   app.post(
     '/api/admin/roles/delete',
-    { schema: { tags, summary: 'Deletes roles no account holds', body: idListBody, response: { 200: envelopeOf(deletion) } } },
+    {
+      config: { operation: 'role:delete' },
+      schema: { tags, summary: 'Deletes roles no account holds', body: idListBody, response: { 200: envelopeOf(deletion) } },
+    },
     async (request) => ok(await service.remove(request.caller, request.body.ids)),
   );
   app.get(
     '/api/admin/roles/:id/operations',
     {
+      config: { operation: 'role:view' },
       schema: { tags, summary: "A role's granted operations", params: idParams, response: { 200: envelopeOf(z.array(z.number().int())) } },
     },
     async (request) => ok(await repo.roleOperationIds(context.db, (await service.read(request.caller, request.params.id)).id)),
@@ -78,6 +90,7 @@ export const roleRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context
   app.put(
     '/api/admin/roles/:id/operations',
     {
+      config: { operation: 'role:grant' },
       schema: {
         tags,
         summary: "Replaces a role's function authorisation",
@@ -91,6 +104,7 @@ export const roleRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context
   app.get(
     '/api/admin/roles/:id/organs',
     {
+      config: { operation: 'role:view' },
       schema: { tags, summary: "A role's data authorisation", params: idParams, response: { 200: envelopeOf(z.array(z.number().int())) } },
     },
     async (request) => ok(await repo.roleOrganIds(context.db, (await service.read(request.caller, request.params.id)).id)),
@@ -98,6 +112,7 @@ export const roleRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context
   app.put(
     '/api/admin/roles/:id/organs',
     {
+      config: { operation: 'role:grant' },
       schema: {
         tags,
         summary: "Replaces a role's data authorisation (organ scopes)",
@@ -111,6 +126,7 @@ export const roleRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context
   app.post(
     '/api/admin/roles/operations/batch',
     {
+      config: { operation: 'role:grant' },
       schema: {
         tags,
         summary: 'Adds (or takes back) the same operations on several roles at once',
@@ -124,6 +140,7 @@ export const roleRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context
   app.post(
     '/api/admin/roles/organs/batch',
     {
+      config: { operation: 'role:grant' },
       schema: {
         tags,
         summary: 'Adds (or takes back) the same organ scopes on several roles at once',
@@ -137,6 +154,7 @@ export const roleRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context
   app.post(
     '/api/admin/roles/authorise',
     {
+      config: { operation: 'role:grant' },
       schema: {
         tags,
         summary: 'Gives or takes back roles for many accounts at once',
@@ -148,7 +166,10 @@ export const roleRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context
   );
   app.get(
     '/api/admin/roles/of-account/:id',
-    { schema: { tags, summary: 'The roles an account holds', params: idParams, response: { 200: envelopeOf(z.array(z.number().int())) } } },
+    {
+      config: { operation: 'account:view' },
+      schema: { tags, summary: 'The roles an account holds', params: idParams, response: { 200: envelopeOf(z.array(z.number().int())) } },
+    },
     async (request) => ok(await repo.accountRoleIds(context.db, (await accounts.require(request.caller, request.params.id)).id)),
   );
 };

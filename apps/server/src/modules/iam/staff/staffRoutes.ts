@@ -18,6 +18,7 @@ export const staffRoutes: FastifyPluginAsyncZod<AppContext> = async (app, contex
   app.get(
     '/api/admin/positions',
     {
+      config: { operation: 'organ:view' },
       schema: {
         tags,
         summary: "An organ's positions with their employee",
@@ -29,12 +30,16 @@ export const staffRoutes: FastifyPluginAsyncZod<AppContext> = async (app, contex
   );
   app.post(
     '/api/admin/positions',
-    { schema: { tags, summary: 'Creates a position', body: positionInput, response: { 200: envelopeOf(staffPosition) } } },
+    {
+      config: { operation: 'organ:add' },
+      schema: { tags, summary: 'Creates a position', body: positionInput, response: { 200: envelopeOf(staffPosition) } },
+    },
     async (request) => ok(await service.createPosition(request.caller, request.body)),
   );
   app.put(
     '/api/admin/positions/:id',
     {
+      config: { operation: 'organ:edit' },
       schema: {
         tags,
         summary: "Changes a position's code and name",
@@ -47,12 +52,16 @@ export const staffRoutes: FastifyPluginAsyncZod<AppContext> = async (app, contex
   );
   app.post(
     '/api/admin/positions/delete',
-    { schema: { tags, summary: 'Deletes positions no employee holds', body: idListBody, response: { 200: envelopeOf(deletion) } } },
+    {
+      config: { operation: 'organ:delete' },
+      schema: { tags, summary: 'Deletes positions no employee holds', body: idListBody, response: { 200: envelopeOf(deletion) } },
+    },
     async (request) => ok(await service.removePositions(request.caller, request.body.ids)),
   );
   app.get(
     '/api/admin/staff',
     {
+      config: { operation: 'organ:view' },
       schema: {
         tags,
         summary: "An organ's employees, or all those in the caller's scope",
@@ -64,17 +73,26 @@ export const staffRoutes: FastifyPluginAsyncZod<AppContext> = async (app, contex
   );
   app.post(
     '/api/admin/staff',
-    { schema: { tags, summary: 'Creates an employee', body: staffInput, response: { 200: envelopeOf(staff) } } },
+    {
+      config: { operation: 'organ:add' },
+      schema: { tags, summary: 'Creates an employee', body: staffInput, response: { 200: envelopeOf(staff) } },
+    },
     async (request) => ok(await service.createStaff(request.caller, request.body)),
   );
   app.put(
     '/api/admin/staff/:id',
-    { schema: { tags, summary: 'Changes an employee', params: idParams, body: staffInput, response: { 200: envelopeOf(staff) } } },
+    {
+      config: { operation: 'organ:edit' },
+      schema: { tags, summary: 'Changes an employee', params: idParams, body: staffInput, response: { 200: envelopeOf(staff) } },
+    },
     async (request) => ok(await service.updateStaff(request.caller, request.params.id, request.body)),
   );
   app.post(
     '/api/admin/staff/delete',
-    { schema: { tags, summary: 'Deletes employees', body: idListBody, response: { 200: envelopeOf(deletion) } } },
+    {
+      config: { operation: 'organ:delete' },
+      schema: { tags, summary: 'Deletes employees', body: idListBody, response: { 200: envelopeOf(deletion) } },
+    },
     async (request) => ok(await service.removeStaff(request.caller, request.body.ids)),
   );
 };

@@ -32,6 +32,7 @@ export const dictionaryRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
   app.get(
     '/api/admin/dicts',
     {
+      config: { operation: 'dict:view' },
       schema: {
         tags,
         summary: 'A page of dictionaries',
@@ -45,6 +46,7 @@ export const dictionaryRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
   app.get(
     '/api/admin/dicts/export',
     {
+      config: { operation: 'dict:view' },
       schema: {
         tags,
         summary: 'Dictionaries matching the filters as an Excel file',
@@ -69,19 +71,26 @@ export const dictionaryRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
 
   app.get(
     '/api/admin/dicts/:id',
-    { schema: { tags, summary: 'One dictionary', params: z.object({ id: idParam }), response: { 200: envelopeOf(dictionary) } } },
+    {
+      config: { operation: 'dict:view' },
+      schema: { tags, summary: 'One dictionary', params: z.object({ id: idParam }), response: { 200: envelopeOf(dictionary) } },
+    },
     async (request) => ok(await service.requireDictionary(request.params.id)),
   );
 
   app.post(
     '/api/admin/dicts',
-    { schema: { tags, summary: 'Creates a dictionary', body: dictionaryInput, response: { 200: envelopeOf(dictionary) } } },
+    {
+      config: { operation: 'dict:add' },
+      schema: { tags, summary: 'Creates a dictionary', body: dictionaryInput, response: { 200: envelopeOf(dictionary) } },
+    },
     async (request) => ok(await service.create(request.caller, request.body)),
   );
 
   app.put(
     '/api/admin/dicts/:id',
     {
+      config: { operation: 'dict:edit' },
       schema: {
         tags,
         summary: 'Changes a dictionary',
@@ -95,13 +104,17 @@ export const dictionaryRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
 
   app.post(
     '/api/admin/dicts/delete',
-    { schema: { tags, summary: 'Deletes dictionaries with their items', body: idListBody, response: { 200: envelopeOf(deletion) } } },
+    {
+      config: { operation: 'dict:delete' },
+      schema: { tags, summary: 'Deletes dictionaries with their items', body: idListBody, response: { 200: envelopeOf(deletion) } },
+    },
     async (request) => ok(await service.remove(request.caller, request.body.ids)),
   );
 
   app.get(
     '/api/admin/dicts/:dictId/items',
     {
+      config: { operation: 'dict:view' },
       schema: {
         tags,
         summary: 'A page of the items of one dictionary',
@@ -116,6 +129,7 @@ export const dictionaryRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
   app.get(
     '/api/admin/dicts/:dictId/items/export',
     {
+      config: { operation: 'dict:view' },
       schema: {
         tags,
         summary: 'Items of one dictionary as an Excel file',
@@ -143,6 +157,7 @@ export const dictionaryRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
   app.post(
     '/api/admin/dicts/:dictId/items',
     {
+      config: { operation: 'dict:add' },
       schema: {
         tags,
         summary: 'Adds an item to a dictionary',
@@ -157,6 +172,7 @@ export const dictionaryRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
   app.put(
     '/api/admin/dicts/:dictId/items/:id',
     {
+      config: { operation: 'dict:edit' },
       schema: {
         tags,
         summary: 'Changes an item',
@@ -171,6 +187,7 @@ export const dictionaryRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
   app.post(
     '/api/admin/dicts/:dictId/items/delete',
     {
+      config: { operation: 'dict:delete' },
       schema: {
         tags,
         summary: 'Deletes items of a dictionary',

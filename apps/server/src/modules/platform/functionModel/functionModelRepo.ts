@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
 import { inTransaction } from '../../../db/inTransaction.ts';
 import type { AccessType, Database } from '../../../db/schema.ts';
-import { type ModuleDeclaration, splitRoute } from '../../../http/operationDeclarations.ts';
+import { holdTransactionLock } from '../../../db/transactionLock.ts';
+import type { ModuleDeclaration, RouteOperation } from '../../../http/operationDeclarations.ts';
 
 export interface UrlResource {
   urlId: number;
@@ -11,16 +12,17 @@ export interface UrlResource {
 }
 
 /**
- * Writes the app's declared modules, functions, operations and urls: existing rows are updated in
- * place, and what the code no longer declares is deleted with its grants (the foreign keys cascade),
- * so a removed route or operation keeps no access. Only this app's rows are reconciled.
+ * Writes the app's declared modules, functions and operations: existing rows are updated in place, and
+ * what the code no longer declares is deleted with its grants and urls (the foreign keys cascade), so a
+ * removed operation keeps no access. Only this app's rows are reconciled; the urls come from the routes
+ * (`syncRouteUrls`).
  */
 export async function syncFunctionModel(
   db: Kysely<Database>,
   app: { appCode: string; appName: string; context: string; modules: ModuleDeclaration[] },
 ): Promise<void> {
   await inTransaction(db, async (trx) => {
-    const declared = { modules: [] as string[], functions: [] as string[], operations: [] as string[], urls: new Set<string>() };
+    const declared = { modules: [] as string[], functions: [] as string[], operations: [] as string[] };
     const appRow = await trx
       .insertInto('pf_app')
       .values({
@@ -61,23 +63,11 @@ export async function syncFunctionModel(
             is_default: operation.isDefault ? 1 : 0,
             seq: operationSeq,
           } as const;
-          const operationRow = await trx
+          await trx
             .insertInto('pf_operation')
             .values({ ...values, operation_code: operation.code })
             .onConflict((oc) => oc.column('operation_code').doUpdateSet(values))
-            .returning('id')
-            .executeTakeFirstOrThrow();
-          for (const url of operation.urls) {
-            const [method, path] = splitRoute(url);
-            declared.urls.add(`${method} ${path}`);
-            await trx
-              .insertInto('pf_url')
-              .values({ operation_id: operationRow.id, url_name: url, method, url_content: path, access_type: operation.access })
-              .onConflict((oc) =>
-                oc.columns(['method', 'url_content']).doUpdateSet({ operation_id: operationRow.id, access_type: operation.access }),
-              )
-              .execute();
-          }
+            .execute();
         }
       }
     }
@@ -85,19 +75,15 @@ export async function syncFunctionModel(
   });
 }
 
-/** Deletes this app's modules, functions, operations and urls that the declarations no longer name. */
+/** Deletes this app's modules, functions and operations that the declarations no longer name. */
 async function removeUndeclared(
   db: Kysely<Database>,
   appId: number,
-  declared: { modules: string[]; functions: string[]; operations: string[]; urls: Set<string> },
+  declared: { modules: string[]; functions: string[]; operations: string[] },
 ): Promise<void> {
   const none = ['\u0000'];
   const ownModules = db.selectFrom('pf_module').select('id').where('app_id', '=', appId);
   const ownFunctions = db.selectFrom('pf_function').select('id').where('module_id', 'in', ownModules);
-  const ownOperations = db.selectFrom('pf_operation').select('id').where('function_id', 'in', ownFunctions);
-  const urls = await db.selectFrom('pf_url').select(['id', 'method', 'url_content']).where('operation_id', 'in', ownOperations).execute();
-  const staleUrls = urls.filter((url) => !declared.urls.has(`${url.method} ${url.url_content}`)).map((url) => url.id);
-  if (staleUrls.length > 0) await db.deleteFrom('pf_url').where('id', 'in', staleUrls).execute();
   await db
     .deleteFrom('pf_operation')
     .where('function_id', 'in', ownFunctions)
@@ -113,6 +99,57 @@ async function removeUndeclared(
     .where('app_id', '=', appId)
     .where('module_code', 'not in', declared.modules.length > 0 ? declared.modules : none)
     .execute();
+}
+
+/**
+ * Writes a url resource for every registered route under the operation it names, and deletes this app's
+ * urls that no route serves any more, so a removed route keeps no access. Run once the routes are
+ * registered, after `syncFunctionModel` wrote the operations they name; servers starting together take
+ * turns, as at the first start.
+ */
+export async function syncRouteUrls(db: Kysely<Database>, appCode: string, routes: readonly RouteOperation[]): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await holdTransactionLock(trx, 'firstStart');
+    const operations = await trx
+      .selectFrom('pf_operation')
+      .innerJoin('pf_function', 'pf_function.id', 'pf_operation.function_id')
+      .innerJoin('pf_module', 'pf_module.id', 'pf_function.module_id')
+      .innerJoin('pf_app', 'pf_app.id', 'pf_module.app_id')
+      .where('pf_app.app_code', '=', appCode)
+      .select(['pf_operation.id', 'pf_operation.operation_code'])
+      .execute();
+    const operationIds = new Map(operations.map((row) => [row.operation_code, row.id]));
+    const existing = await trx
+      .selectFrom('pf_url')
+      .select(['id', 'method', 'url_content', 'operation_id', 'access_type'])
+      .where('operation_id', 'in', operations.length > 0 ? operations.map((row) => row.id) : [-1])
+      .execute();
+    const byRoute = new Map(existing.map((row) => [`${row.method} ${row.url_content}`, row]));
+    const served = new Set<string>();
+    for (const route of routes) {
+      const key = `${route.method} ${route.path}`;
+      served.add(key);
+      const operationId = operationIds.get(route.operation.code);
+      if (operationId === undefined) throw new Error(`The operation ${route.operation.code} of ${key} is not in the function model`);
+      const row = byRoute.get(key);
+      if (row?.operation_id === operationId && row.access_type === route.operation.access) continue;
+      await trx
+        .insertInto('pf_url')
+        .values({
+          operation_id: operationId,
+          url_name: key,
+          method: route.method,
+          url_content: route.path,
+          access_type: route.operation.access,
+        })
+        .onConflict((oc) =>
+          oc.columns(['method', 'url_content']).doUpdateSet({ operation_id: operationId, access_type: route.operation.access }),
+        )
+        .execute();
+    }
+    const stale = existing.filter((row) => !served.has(`${row.method} ${row.url_content}`)).map((row) => row.id);
+    if (stale.length > 0) await trx.deleteFrom('pf_url').where('id', 'in', stale).execute();
+  });
 }
 
 /**

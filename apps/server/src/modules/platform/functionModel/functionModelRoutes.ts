@@ -39,6 +39,7 @@ export const functionModelRoutes: FastifyPluginAsyncZod<AppContext> = async (app
   app.get(
     `${functionModelPath}/tree`,
     {
+      config: { operation: 'functionModel:view' },
       schema: {
         tags,
         summary: 'Apps, modules, functions, operations and urls as one tree',
@@ -55,22 +56,32 @@ export const functionModelRoutes: FastifyPluginAsyncZod<AppContext> = async (app
     const parentOf = (input: unknown) => (input as { parentId?: number }).parentId ?? null;
     app.post(
       levelPath(level),
-      { schema: { tags, summary: `Adds a ${level}`, body, response: { 200: envelopeOf(modelRow) } } },
+      {
+        config: { operation: 'functionModel:add' },
+        schema: { tags, summary: `Adds a ${level}`, body, response: { 200: envelopeOf(modelRow) } },
+      },
       async (request) => ok(await service.create(request.caller, level, parentOf(request.body), row(request.body))),
     );
     app.put(
       `${levelPath(level)}/:id`,
-      { schema: { tags, summary: `Changes a ${level}`, params: idParams, body, response: { 200: envelopeOf(modelRow) } } },
+      {
+        config: { operation: 'functionModel:edit' },
+        schema: { tags, summary: `Changes a ${level}`, params: idParams, body, response: { 200: envelopeOf(modelRow) } },
+      },
       async (request) => ok(await service.update(request.caller, level, request.params.id, row(request.body))),
     );
     app.post(
       `${levelPath(level)}/delete`,
-      { schema: { tags, summary: `Deletes ${level}s with nothing below them`, body: idListBody, response: { 200: envelopeOf(deletion) } } },
+      {
+        config: { operation: 'functionModel:delete' },
+        schema: { tags, summary: `Deletes ${level}s with nothing below them`, body: idListBody, response: { 200: envelopeOf(deletion) } },
+      },
       async (request) => ok(await service.remove(request.caller, level, request.body.ids)),
     );
     app.get(
       `${levelPath(level)}/:id/export`,
       {
+        config: { operation: 'functionModel:export' },
         schema: {
           tags,
           summary: `A ${level} and everything below it, as the zip an import reads`,
@@ -89,6 +100,7 @@ export const functionModelRoutes: FastifyPluginAsyncZod<AppContext> = async (app
   app.post(
     `${functionModelPath}/import`,
     {
+      config: { operation: 'functionModel:import' },
       schema: {
         tags,
         summary: 'Adds the rows of a zip of UTF-8 .txt files of INSERT statements, all or nothing',

@@ -18,17 +18,21 @@ export const menuAdminRoutes: FastifyPluginAsyncZod<AppContext> = async (app, co
 
   app.get(
     '/api/admin/menu-types',
-    { schema: { tags, summary: 'Every menu type', response: { 200: envelopeOf(pageOf(menuType)) } } },
+    { config: { operation: 'menu:view' }, schema: { tags, summary: 'Every menu type', response: { 200: envelopeOf(pageOf(menuType)) } } },
     async () => ok(wholeList(await repo.listMenuTypes(context.db))),
   );
   app.post(
     '/api/admin/menu-types',
-    { schema: { tags, summary: 'Creates a menu type', body: menuTypeInput, response: { 200: envelopeOf(menuType) } } },
+    {
+      config: { operation: 'menu:add' },
+      schema: { tags, summary: 'Creates a menu type', body: menuTypeInput, response: { 200: envelopeOf(menuType) } },
+    },
     async (request) => ok(await service.createMenuType(request.caller, request.body.menuTypeName, request.body.isSys)),
   );
   app.put(
     '/api/admin/menu-types/:typeId',
     {
+      config: { operation: 'menu:edit' },
       schema: {
         tags,
         summary: 'Renames a menu type',
@@ -42,6 +46,7 @@ export const menuAdminRoutes: FastifyPluginAsyncZod<AppContext> = async (app, co
   app.post(
     '/api/admin/menu-types/:typeId/delete',
     {
+      config: { operation: 'menu:delete' },
       schema: {
         tags,
         summary: 'Deletes a menu type and its entries; not a system type, nor one accounts use',
@@ -55,23 +60,33 @@ export const menuAdminRoutes: FastifyPluginAsyncZod<AppContext> = async (app, co
   app.get(
     '/api/admin/menu-types/:typeId/menus',
     {
+      config: { operation: 'menu:view' },
       schema: { tags, summary: "A menu type's entries, in order", params: typeParams, response: { 200: envelopeOf(z.array(menuRecord)) } },
     },
     async (request) => ok(await repo.listMenus(context.db, (await service.requireMenuType(request.params.typeId)).id)),
   );
   app.post(
     '/api/admin/menu-types/:typeId/menus',
-    { schema: { tags, summary: 'Adds a menu entry', params: typeParams, body: menuInput, response: { 200: envelopeOf(writtenMenu) } } },
+    {
+      config: { operation: 'menu:add' },
+      schema: { tags, summary: 'Adds a menu entry', params: typeParams, body: menuInput, response: { 200: envelopeOf(writtenMenu) } },
+    },
     async (request) => ok(await service.addMenu(request.caller, request.params.typeId, request.body)),
   );
   app.put(
     '/api/admin/menus/:id',
-    { schema: { tags, summary: 'Changes a menu entry', params: idParams, body: menuInput, response: { 200: envelopeOf(writtenMenu) } } },
+    {
+      config: { operation: 'menu:edit' },
+      schema: { tags, summary: 'Changes a menu entry', params: idParams, body: menuInput, response: { 200: envelopeOf(writtenMenu) } },
+    },
     async (request) => ok(await service.updateMenu(request.caller, request.params.id, request.body)),
   );
   app.post(
     '/api/admin/menus/delete',
-    { schema: { tags, summary: 'Deletes menu entries without children', body: idListBody, response: { 200: envelopeOf(deletion) } } },
+    {
+      config: { operation: 'menu:delete' },
+      schema: { tags, summary: 'Deletes menu entries without children', body: idListBody, response: { 200: envelopeOf(deletion) } },
+    },
     async (request) => ok(await service.deleteMenus(request.caller, request.body.ids)),
   );
 };

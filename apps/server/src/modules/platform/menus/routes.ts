@@ -13,6 +13,7 @@ export const menuRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context
   app.get(
     '/api/admin/current/menus',
     {
+      config: { operation: 'auth:session' },
       schema: {
         tags: ['menus'],
         summary: "The signed-in user's menu entries with their granted actions and url resources",
@@ -31,6 +32,7 @@ export const menuRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context
   app.get(
     '/api/bsp/current/menu/:id',
     {
+      config: { operation: 'auth:session' },
       schema: {
         tags: ['menus'],
         summary: 'The menu of one menu type for the signed-in user, as nMenu and legacy menu JSON strings',

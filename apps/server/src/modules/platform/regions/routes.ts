@@ -19,6 +19,7 @@ export const regionRoutes: FastifyPluginAsyncZod<AppContext> = async (app, conte
   app.get(
     '/api/admin/regions/children',
     {
+      config: { operation: 'region:lookup' },
       schema: {
         tags,
         summary: 'The regions directly under a code (no code: the provinces); what a cascader loads level by level',
@@ -32,6 +33,7 @@ export const regionRoutes: FastifyPluginAsyncZod<AppContext> = async (app, conte
   app.get(
     '/api/admin/regions/search',
     {
+      config: { operation: 'region:lookup' },
       schema: {
         tags,
         summary: 'Regions whose code starts with, or whose name contains, the text; each with the names above it',
@@ -53,6 +55,7 @@ export const regionRoutes: FastifyPluginAsyncZod<AppContext> = async (app, conte
   app.get(
     '/api/admin/regions/:code/path',
     {
+      config: { operation: 'region:lookup' },
       schema: {
         tags,
         summary: 'A region and those above it, province first: what a cascader shows for a stored code',
@@ -69,19 +72,26 @@ export const regionRoutes: FastifyPluginAsyncZod<AppContext> = async (app, conte
 
   app.get(
     '/api/admin/regions/:code',
-    { schema: { tags, summary: 'One region', params: codeParams, response: { 200: envelopeOf(region) } } },
+    {
+      config: { operation: 'region:view' },
+      schema: { tags, summary: 'One region', params: codeParams, response: { 200: envelopeOf(region) } },
+    },
     async (request) => ok(await service.require(request.params.code)),
   );
 
   app.post(
     '/api/admin/regions',
-    { schema: { tags, summary: 'Adds a local region', body: regionInput, response: { 200: envelopeOf(region) } } },
+    {
+      config: { operation: 'region:add' },
+      schema: { tags, summary: 'Adds a local region', body: regionInput, response: { 200: envelopeOf(region) } },
+    },
     async (request) => ok(await service.create(request.caller, request.body)),
   );
 
   app.put(
     '/api/admin/regions/:code',
     {
+      config: { operation: 'region:edit' },
       schema: {
         tags,
         summary: "Changes a region's name and short name",
@@ -100,6 +110,7 @@ export const regionRoutes: FastifyPluginAsyncZod<AppContext> = async (app, conte
     app.post(
       `/api/admin/regions/:code/${action}`,
       {
+        config: { operation: 'region:edit' },
         schema: {
           tags,
           summary: enabled ? 'Puts a region back in use' : 'Takes a region out of use: pickers no longer offer it',

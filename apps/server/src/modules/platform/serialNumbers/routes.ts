@@ -16,6 +16,7 @@ export const serialNumberRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
   app.get(
     '/api/admin/serial-rules',
     {
+      config: { operation: 'serial:view' },
       schema: {
         tags,
         summary: 'A page of serial-number rules',
@@ -27,17 +28,24 @@ export const serialNumberRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
   );
   app.get(
     '/api/admin/serial-rules/:id',
-    { schema: { tags, summary: 'One rule', params: idParams, response: { 200: envelopeOf(serialRule) } } },
+    {
+      config: { operation: 'serial:view' },
+      schema: { tags, summary: 'One rule', params: idParams, response: { 200: envelopeOf(serialRule) } },
+    },
     async (request) => ok(await service.read(request.caller, request.params.id)),
   );
   app.post(
     '/api/admin/serial-rules',
-    { schema: { tags, summary: 'Creates a rule', body: serialRuleInput, response: { 200: envelopeOf(serialRule) } } },
+    {
+      config: { operation: 'serial:add' },
+      schema: { tags, summary: 'Creates a rule', body: serialRuleInput, response: { 200: envelopeOf(serialRule) } },
+    },
     async (request) => ok(await service.create(request.caller, request.body)),
   );
   app.put(
     '/api/admin/serial-rules/:id',
     {
+      config: { operation: 'serial:edit' },
       schema: {
         tags,
         summary: 'Changes a rule; a new type or length starts its counter again',
@@ -50,12 +58,16 @@ export const serialNumberRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
   );
   app.post(
     '/api/admin/serial-rules/delete',
-    { schema: { tags, summary: 'Deletes rules', body: idListBody, response: { 200: envelopeOf(deletion) } } },
+    {
+      config: { operation: 'serial:delete' },
+      schema: { tags, summary: 'Deletes rules', body: idListBody, response: { 200: envelopeOf(deletion) } },
+    },
     async (request) => ok(await service.remove(request.caller, request.body.ids)),
   );
   app.post(
     '/api/admin/serial-numbers/:idId/next',
     {
+      config: { operation: 'serial:next' },
       schema: {
         tags,
         summary: "Hands out the rule's next number, never the same twice; for an organ, its own rule before the global one",

@@ -19,6 +19,7 @@ export const workCalendarRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
   app.get(
     '/api/admin/work-calendar/:organId',
     {
+      config: { operation: 'calendar:view' },
       schema: {
         tags,
         summary: "A month of an organ's calendar",
@@ -35,6 +36,7 @@ export const workCalendarRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
   app.get(
     '/api/admin/work-calendar/:organId/working-day',
     {
+      config: { operation: 'calendar:view' },
       schema: {
         tags,
         summary: 'Whether a date is a working day for the organ, and the date N working days later',
@@ -58,6 +60,7 @@ export const workCalendarRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
   app.put(
     '/api/admin/work-calendar/:organId',
     {
+      config: { operation: 'calendar:edit' },
       schema: {
         tags,
         summary: 'Marks dates as working days or holidays',
@@ -79,6 +82,7 @@ export const workCalendarRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
   app.post(
     '/api/admin/work-calendar/:organId/weekends',
     {
+      config: { operation: 'calendar:edit' },
       schema: {
         tags,
         summary: "Marks a month's Saturdays and Sundays as holidays",
