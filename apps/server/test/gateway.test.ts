@@ -530,16 +530,18 @@ describe(`API gateway (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
 
   it('queues requests evenly apart and refuses those whose turn is further away than the maximum wait', async () => {
     await released('queued', [path('/queued/**')]);
-    await rule({ resourceMode: 'route', resource: 'queued', count: 5, intervalSec: 1, controlBehavior: 'queue', maxQueueingTimeMs: 500 });
+    // Turns 2 s apart and at most 3 s of waiting: of five sent together, the second waits about 2 s and the
+    // third's turn (4 s away) is refused at once. The margins hold while the five arrive within a second of
+    // each other, as they do on a loaded machine too.
+    await rule({ resourceMode: 'route', resource: 'queued', count: 1, intervalSec: 2, controlBehavior: 'queue', maxQueueingTimeMs: 3000 });
     const started = Date.now();
     const answers = await Promise.all(
       Array.from({ length: 5 }, () => through('/queued/x').then((response) => ({ status: response.status, ms: Date.now() - started }))),
     );
-    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 200, 200, 429, 429]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 200, 429, 429, 429]);
     const passedAfter = answers.filter((answer) => answer.status === 200).map((answer) => answer.ms);
-    // Turns 200 ms apart: the third waited about 400 ms; the refused were answered at once.
-    expect(Math.max(...passedAfter)).toBeGreaterThanOrEqual(300);
-    expect(Math.max(...answers.filter((answer) => answer.status === 429).map((answer) => answer.ms))).toBeLessThan(300);
+    expect(Math.max(...passedAfter)).toBeGreaterThanOrEqual(1500);
+    expect(Math.max(...answers.filter((answer) => answer.status === 429).map((answer) => answer.ms))).toBeLessThan(1500);
   });
 
   const degrade = async (body: object) => {
