@@ -22,7 +22,16 @@ import { acceptValues } from '../forms/acceptValues.ts';
 import type { FormService } from '../forms/formService.ts';
 import { sanitizedValues } from '../forms/referenceChecks.ts';
 import { accountByUserName, organPathOf, pickUserNames, roleCodesOf } from '../iam/directoryLookup.ts';
-import { mayHandWorkTo } from '../iam/policy.ts';
+import {
+  mayHandWorkTo,
+  requireTaskActor,
+  requireTaskHandOver,
+  requireTaskHolder,
+  requireTaskReader,
+  requireTaskRecaller,
+  seesUnownedTasks,
+  type TaskStanding,
+} from '../iam/policy.ts';
 import { postJson } from '../outbound/postJson.ts';
 import { CallActivities } from './callActivities.ts';
 import * as configRepo from './configRepo.ts';
@@ -226,25 +235,32 @@ export class RuntimeService {
     };
   }
 
-  /** The assignee, a candidate, or whoever completed it may read a task; `hidden`: others get 404, not 403. */
+  /** The task row, for whoever the policy lets read it; `hidden`: to others it does not exist. */
   private async requireTaskReader(caller: Caller, id: number, hidden = false) {
     const row = await repo.findTaskRow(this.context.db, id);
     if (!row) throw notFound();
-    if (caller.isSuper || row.assignee === caller.userName || row.completed_by === caller.userName) return row;
-    const roles = await roleCodesOf(this.context.db, caller.accountId);
-    if (await repo.isCandidate(this.context.db, id, caller.userName, roles)) return row;
-    if (row.status === 'open' && (await this.administersUnowned(caller, row))) return row;
-    throw hidden ? notFound() : forbidden('error.bpmNotYourTask');
+    await requireTaskReader(caller, this.standing(caller, row), hidden);
+    return row;
+  }
+
+  /** A task as the policy's task rules see it: the look-ups run only if a rule asks. */
+  private standing(
+    caller: Caller,
+    row: { id: number; status: string; assignee: string | null; completed_by: string | null },
+  ): TaskStanding {
+    return {
+      open: row.status === 'open',
+      assignee: row.assignee,
+      completedBy: row.completed_by,
+      callerIsCandidate: async () =>
+        repo.isCandidate(this.context.db, row.id, caller.userName, await roleCodesOf(this.context.db, caller.accountId)),
+      hasCandidates: () => repo.hasCandidates(this.context.db, row.id),
+    };
   }
 
   async todo(caller: Caller, query: Parameters<typeof repo.pageTodo>[3]) {
     const roles = await roleCodesOf(this.context.db, caller.accountId);
-    return repo.pageTodo(this.context.db, caller.userName, roles, query, await caller.holdsCode(taskAdminOperation));
-  }
-
-  /** A task nobody holds (no assignee, no candidate) goes to the task administrators instead of to no one. */
-  private async administersUnowned(caller: Caller, task: { id: number; assignee: string | null }): Promise<boolean> {
-    return task.assignee === null && !(await repo.hasCandidates(this.context.db, task.id)) && (await caller.holdsCode(taskAdminOperation));
+    return repo.pageTodo(this.context.db, caller.userName, roles, query, await seesUnownedTasks(caller));
   }
 
   done(caller: Caller, query: Parameters<typeof repo.pageDone>[2]) {
@@ -489,25 +505,19 @@ export class RuntimeService {
   // ---------------------------------------------------------------- task commands
 
   /** The open task, its instance running, and the caller its assignee or (unassigned) a candidate. */
-  private async actionableTask(caller: Caller, id: number, needsAssignee: boolean) {
+  private async actionableTask(caller: Caller, id: number) {
     const task = await repo.findTaskRow(this.context.db, id);
     if (!task) throw notFound();
     if (task.status !== 'open') throw new AppError(409, 'error.bpmTaskClosed');
     const instance = await this.requireInstance(task.instance_id);
     const refusal = taskCommandRefusal(instance.state as InstanceState);
     if (refusal) throw new AppError(409, refusal);
-    if (task.assignee !== null && task.assignee !== caller.userName) {
-      if (needsAssignee) throw new AppError(409, 'error.bpmTaskClaimed', { name: task.assignee });
-    } else if (task.assignee === null) {
-      const roles = await roleCodesOf(this.context.db, caller.accountId);
-      const candidate = await repo.isCandidate(this.context.db, id, caller.userName, roles);
-      if (!candidate && !(await this.administersUnowned(caller, task))) throw forbidden('error.bpmNotYourTask');
-    }
+    await requireTaskActor(caller, this.standing(caller, task));
     return { task, instance };
   }
 
   async claim(caller: Caller, id: number) {
-    const { task } = await this.actionableTask(caller, id, true);
+    const { task } = await this.actionableTask(caller, id);
     if (task.assignee === caller.userName) return repo.taskSummary(this.context.db, id);
     return this.reassign(caller, id, 'task:claim', null, caller.userName);
   }
@@ -517,7 +527,7 @@ export class RuntimeService {
     if (!task) throw notFound();
     if (task.status !== 'open') throw new AppError(409, 'error.bpmTaskClosed');
     if (task.assignee === null) throw new AppError(409, 'error.bpmTaskNotClaimed');
-    if (task.assignee !== caller.userName && !caller.isSuper) throw forbidden('error.bpmNotYourTask');
+    requireTaskHolder(caller, this.standing(caller, task));
     await this.requireCommandable(task.instance_id);
     return this.reassign(caller, id, 'task:unclaim', task.assignee, null);
   }
@@ -527,9 +537,7 @@ export class RuntimeService {
     const task = await repo.findTaskRow(this.context.db, id);
     if (!task) throw notFound();
     if (task.status !== 'open') throw new AppError(409, 'error.bpmTaskClosed');
-    if (!caller.isSuper && task.assignee !== caller.userName) {
-      await this.actionableTask(caller, id, true);
-    }
+    await requireTaskHandOver(caller, this.standing(caller, task));
     await this.requireCommandable(task.instance_id);
     if (!(await mayHandWorkTo(caller, this.context.db, userName))) {
       throw new AppError(422, 'error.bpmUnknownAccount', { element: task.task_name, name: userName });
@@ -581,7 +589,7 @@ export class RuntimeService {
    * process variables, and the engine moves on.
    */
   async complete(caller: Caller, id: number, input: CompleteTaskInput) {
-    const { task, instance } = await this.actionableTask(caller, id, true);
+    const { task, instance } = await this.actionableTask(caller, id);
     const definition = await this.runnable(instance.definition_id);
     const info = definition.info.userTasks.find((userTask) => userTask.activityId === task.activity_id);
     // A task with a form takes only the form's values (checked) and its button's variables.
@@ -633,7 +641,7 @@ export class RuntimeService {
   async recall(caller: Caller, id: number) {
     const task = await repo.findTaskRow(this.context.db, id);
     if (!task) throw notFound();
-    if (task.completed_by !== caller.userName || task.outcome !== 'completed') throw forbidden('error.bpmNotYourTask');
+    requireTaskRecaller(caller, { completedBy: task.completed_by, completed: task.outcome === 'completed' });
     const instance = await this.requireInstance(task.instance_id);
     const refusal = taskCommandRefusal(instance.state as InstanceState);
     if (refusal) throw new AppError(409, refusal);
@@ -648,7 +656,7 @@ export class RuntimeService {
 
   /** Return: the task goes back to an earlier user task of the instance, restoring the state saved when that task was created. */
   async returnTo(caller: Caller, id: number, activityId: string, comment: string) {
-    const { task, instance } = await this.actionableTask(caller, id, true);
+    const { task, instance } = await this.actionableTask(caller, id);
     const earlier = (await repo.instanceTasks(this.context.db, instance.id))
       .filter((other) => other.activityId === activityId && other.status === 'closed' && other.outcome === 'completed')
       .at(-1);

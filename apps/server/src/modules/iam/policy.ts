@@ -25,6 +25,15 @@ export {
   requireOrgansInScope,
   requireWholeScope,
 } from './policy/organRecords.ts';
+export {
+  requireTaskActor,
+  requireTaskHandOver,
+  requireTaskHolder,
+  requireTaskReader,
+  requireTaskRecaller,
+  seesUnownedTasks,
+  type TaskStanding,
+} from './policy/workflowTasks.ts';
 
 /**
  * Every data-level rule of authority, in one place, as the access guard is for routes. Services ask
@@ -44,7 +53,9 @@ export {
  * - records kept per organ beside global ones (roles, serial-number rules) are listed, read and used
  *   only for organs in the caller's scope; a global record (of no organ) is seen by everyone granted;
  * - what shows on the public site at once (a preview link to unpublished news) takes the right to publish;
- * - work (a workflow task) is handed only to an account in the caller's scope, as its pickers offer.
+ * - a workflow task is read and acted on by its assignee, its candidates or whoever completed it, one nobody
+ *   holds by the task administrators, and it is handed only to an account in the caller's scope
+ *   (policy/workflowTasks.ts).
  * The super administrator passes every rule but the last.
  *
  * Each decision records itself for the request as it passes (audit/decisions.ts), and `audited()`
