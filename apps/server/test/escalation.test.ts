@@ -480,6 +480,15 @@ describe(`escalation table (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
       action: () => su('POST', '/api/admin/accounts/delete', { ids: [id('sysadmin')] }),
       status: 400,
     },
+    {
+      rule: 'the super administrator locks itself out',
+      caller: 'sysadmin',
+      action: () => su('POST', `/api/admin/accounts/${id('sysadmin')}/lock`),
+      status: 400,
+      message: /own account/,
+      state: () =>
+        t.context.db.selectFrom('iam_account').select(['user_status', 'locked_until']).where('user_name', '=', 'sysadmin').execute(),
+    },
   ];
 
   it.each(rows)('refuses: $rule', async (row) => {

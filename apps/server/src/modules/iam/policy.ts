@@ -224,6 +224,11 @@ export async function requireAccountChange(caller: Caller, db: Kysely<Database>,
   recordDecision(caller, 'account change');
 }
 
+/** Nobody deletes or locks their own account, the super administrator included: it would shut them out. */
+export function requireOthersAccounts(caller: Caller, accountIds: number[]): void {
+  if (accountIds.includes(caller.accountId)) throw badRequest('error.ownAccount');
+}
+
 /** The last super administrator keeps a way in: it keeps super authority, password sign-in and the caller's address. */
 export async function requireSuperAdministratorKept(
   caller: Caller,

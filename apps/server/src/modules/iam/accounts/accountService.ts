@@ -5,13 +5,19 @@ import { wholeList } from '../../../db/paginate.ts';
 import type { Database } from '../../../db/schema.ts';
 import type { Caller } from '../../../http/caller.ts';
 import { refuseDuplicate } from '../../../http/duplicateCode.ts';
-import { badRequest, notFound } from '../../../http/errors.ts';
+import { notFound } from '../../../http/errors.ts';
 import { audited } from '../../audit/audited.ts';
 import { clearLoginFailures, insertAccount, lockAccount, updatePasswordHash } from '../accountRepo.ts';
 import { requireExisting } from '../existingRecords.ts';
 import { checkPasswordPolicy } from '../passwordCheck.ts';
 import { hashPassword } from '../passwords.ts';
-import { requireAccountChange, requireOrganInScope, requireSuperAdministratorKept, visibleOrgans } from '../policy.ts';
+import {
+  requireAccountChange,
+  requireOrganInScope,
+  requireOthersAccounts,
+  requireSuperAdministratorKept,
+  visibleOrgans,
+} from '../policy.ts';
 import { sessionEnding } from '../sessionEnding.ts';
 import * as repo from './accountAdminRepo.ts';
 
@@ -91,7 +97,7 @@ export class AccountService {
       caller,
       { operation: 'account:delete', target: `account:${ids.join(',')}`, changesAccess: true },
       async (trx, entry) => {
-        if (ids.includes(caller.accountId)) throw badRequest('error.ownAccount');
+        requireOthersAccounts(caller, ids);
         const removed = [];
         for (const id of ids) {
           removed.push(await this.require(caller, id, trx));
@@ -113,7 +119,7 @@ export class AccountService {
       { operation: 'account:edit', target: `account:${id}`, changesAccess: true },
       async (trx, entry) => {
         entry.before = await this.require(caller, id, trx);
-        if (id === caller.accountId) throw badRequest('error.ownAccount');
+        requireOthersAccounts(caller, [id]);
         await requireAccountChange(caller, trx, id);
         if (locked) {
           await lockAccount(trx, id, null);
