@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { placeholder, runCompiled } from '../src/db/compiledQuery.ts';
+import { placeholder, readCompiledAtOnce, runCompiled } from '../src/db/compiledQuery.ts';
 import { createTestApp, type TestApp } from './testApp.ts';
 
 // A query built and compiled once answers every later run with that run's values, never the first's,
@@ -31,6 +31,33 @@ describe(`queries compiled once (${process.env.TEST_DATABASE ?? 'sqlite'})`, () 
     await expect(
       runCompiled(t.context.db, 'test account by name', () => t.context.db.selectFrom('iam_account').select(['user_name']), {}),
     ).rejects.toThrow('no value for the placeholder name');
+  });
+
+  it("reads at once only an SQLite connection that no transaction holds: an open transaction's uncommitted rows are never seen", async () => {
+    const db = t.context.db;
+    const introduced = (text: string) => () =>
+      db
+        .selectFrom('iam_account')
+        .select(['user_name'])
+        .where('user_name', '=', placeholder<string>('name'))
+        .where('introduction', '=', text);
+    const readAtOnce = () => readCompiledAtOnce(db, 'test account by name and introduction', introduced('at once'), { name: 'staff01' });
+    if (t.context.dialect !== 'sqlite') {
+      expect(readAtOnce()).toBeUndefined();
+      return;
+    }
+    expect(readAtOnce()).toEqual([]);
+    let duringTransaction: unknown = 'not read';
+    await db
+      .transaction()
+      .execute(async (trx) => {
+        await trx.updateTable('iam_account').set({ introduction: 'at once' }).where('user_name', '=', 'staff01').execute();
+        duringTransaction = readAtOnce();
+        throw new Error('rolled back');
+      })
+      .catch(() => undefined);
+    expect(duringTransaction).toBeUndefined();
+    expect(readAtOnce()).toEqual([]);
   });
 
   it('runs its statement as one prepared once per connection on PostgreSQL, and as one kept statement on SQLite', async () => {

@@ -79,6 +79,24 @@ export async function runCompiled<Row>(
 }
 
 /**
+ * runCompiled's rows when `db` answers the read at once (an SQLite connection no transaction holds),
+ * else `undefined` and the caller runs it with runCompiled. No promise: a hot list's page and total
+ * read this way cost no promise turns between them and the answer.
+ */
+export function readCompiledAtOnce<Row>(
+  // biome-ignore lint/suspicious/noExplicitAny: any database's executor runs a compiled query.
+  db: Kysely<any>,
+  key: string,
+  build: () => Compilable<Row>,
+  values: Record<string, unknown>,
+): Row[] | undefined {
+  const reader = atOnce.get(db);
+  if (!reader) return undefined;
+  const { sql, parameters } = filledIn(db, key, build, values);
+  return reader.readAtOnce(sql, parameters) as Row[] | undefined;
+}
+
+/**
  * runCompiled for an update or delete: the number of rows it changed, which an optimistic write checks.
  * Always through Kysely's executor, which counts them.
  */

@@ -1,6 +1,6 @@
 import type { PageQuery, PageResult } from '@qiming/shared';
 import { type Expression, type Kysely, type SelectQueryBuilder, sql } from 'kysely';
-import { placeholder, runCompiled } from './compiledQuery.ts';
+import { placeholder, readCompiledAtOnce, runCompiled } from './compiledQuery.ts';
 import { anchorStep, anchorsOf, fromAnchor } from './pageAnchors.ts';
 
 export interface PageSpec<DB, TB extends keyof DB, O> {
@@ -65,7 +65,9 @@ export async function paginate<DB, TB extends keyof DB, O>(
   const offset = (query.page - 1) * query.limit;
   if (spec.compiled && spec.knownTotal !== undefined && offset < deferredFrom) {
     // Near the start the page is read forwards whatever the total, so both are read at once.
-    const [total, records] = await Promise.all([spec.knownTotal, compiledPage(spec, column, order, query.limit, offset)]);
+    const page = compiledPage(spec, column, order, query.limit, offset);
+    const [total, records] =
+      typeof spec.knownTotal === 'number' && Array.isArray(page) ? [spec.knownTotal, page] : await Promise.all([spec.knownTotal, page]);
     return { total, records: offset < total ? records : [] };
   }
   const base = typeof listQuery === 'function' ? listQuery() : listQuery;
@@ -108,27 +110,28 @@ export async function paginate<DB, TB extends keyof DB, O>(
   return { total, records: backwards ? records.reverse() : records };
 }
 
-/** The page's rows through the list's query compiled once for this sort (see PageSpec.compiled). */
+/**
+ * The page's rows through the list's query compiled once for this sort (see PageSpec.compiled): the rows
+ * themselves when the database answers at once, else their promise.
+ */
 function compiledPage<DB, TB extends keyof DB, O>(
   spec: PageSpec<DB, TB, O>,
   column: string,
   direction: 'asc' | 'desc',
   take: number,
   skip: number,
-): Promise<O[]> {
+): O[] | Promise<O[]> {
   const { db, key, base, values } = spec.compiled as NonNullable<typeof spec.compiled>;
-  return runCompiled(
-    db,
-    `${key} ${column} ${direction}`,
-    () =>
-      spec
-        .select(base())
-        .limit(placeholder<number>('take'))
-        .offset(placeholder<number>('skip'))
-        .orderBy(sql.ref(column), direction)
-        .orderBy(sql.ref(spec.tieBreaker ?? 'id'), direction),
-    { ...values, take, skip },
-  );
+  const shape = `${key} ${column} ${direction}`;
+  const build = () =>
+    spec
+      .select(base())
+      .limit(placeholder<number>('take'))
+      .offset(placeholder<number>('skip'))
+      .orderBy(sql.ref(column), direction)
+      .orderBy(sql.ref(spec.tieBreaker ?? 'id'), direction);
+  const pageValues = { ...values, take, skip };
+  return readCompiledAtOnce(db, shape, build, pageValues) ?? runCompiled(db, shape, build, pageValues);
 }
 
 async function countedPage<DB, TB extends keyof DB, O>(

@@ -8,7 +8,7 @@ import type {
   PageQuery,
 } from '@qiming/shared';
 import { type Kysely, sql } from 'kysely';
-import { placeholder, runCompiled } from '../../../db/compiledQuery.ts';
+import { placeholder, readCompiledAtOnce, runCompiled } from '../../../db/compiledQuery.ts';
 import { containsText } from '../../../db/containsText.ts';
 import { runsOnSqlite } from '../../../db/dialectOf.ts';
 import { inTransaction } from '../../../db/inTransaction.ts';
@@ -118,6 +118,16 @@ function items(db: Kysely<Database>, dictId: number, filter: ItemFilter) {
 const itemColumns = (query: ReturnType<typeof items>) =>
   query.select(['id', 'dict_id as dictId', 'item_code as itemCode', 'item_value as itemValue', 'item_index as index']);
 
+type KeptCount = Array<{ item_count: number; updated_at: number }>;
+
+const itemCount = (rows: KeptCount) => rows[0]?.item_count ?? 0;
+
+/** The dictionary's kept item count and version: at once when the connection is free, else their promise. */
+function keptCount(db: Kysely<Database>, dictId: number): KeptCount | Promise<KeptCount> {
+  const build = () => db.selectFrom('pf_dict').select(['item_count', 'updated_at']).where('id', '=', placeholder<number>('dictId'));
+  return readCompiledAtOnce(db, 'pf_dict kept count', build, { dictId }) ?? runCompiled(db, 'pf_dict kept count', build, { dictId });
+}
+
 export async function pageItems(
   db: Kysely<Database>,
   dictId: number,
@@ -125,23 +135,17 @@ export async function pageItems(
 ) {
   // Unfiltered, the dictionary's kept count is the total: a large dictionary's rows are not counted.
   const filtered = Boolean(query.itemCode || query.itemValue);
-  const kept = filtered
-    ? undefined
-    : runCompiled(
-        db,
-        'pf_dict kept count',
-        () => db.selectFrom('pf_dict').select(['item_count', 'updated_at']).where('id', '=', placeholder<number>('dictId')),
-        { dictId },
-      ).then((rows) => rows[0]);
+  const kept = filtered ? undefined : keptCount(db, dictId);
   return paginate(() => items(db, dictId, query), query, {
     columns: { itemCode: 'item_code', itemValue: 'item_value', index: 'item_index' },
     defaultSort: { column: 'item_index', order: 'asc' },
-    knownTotal: kept?.then((row) => row?.item_count ?? 0),
+    // A number when read at once, so that page 1 waits on no promise.
+    knownTotal: kept && (kept instanceof Promise ? kept.then(itemCount) : itemCount(kept)),
     countAlongside: filtered,
     select: itemColumns,
     byKeys: (keys) => itemColumns(db.selectFrom('pf_dict_item').where('id', 'in', keys as never)),
     // updated_at moves on with every item write (see changeDictionary), so it versions the list.
-    anchors: kept && { db, version: async () => `pf_dict_item ${dictId} ${(await kept)?.updated_at}` },
+    anchors: kept && { db, version: async () => `pf_dict_item ${dictId} ${(await kept)[0]?.updated_at}` },
     compiled: filtered ? undefined : { db, key: 'pf_dict_item page', base: () => items(db, placeholder('dictId'), {}), values: { dictId } },
   });
 }
