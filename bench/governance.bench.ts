@@ -4,7 +4,10 @@
 //     of health checks written at once on the same connections in the same run. The connections are held
 //     by BENCH_CLIENT_PROCESSES (default 2) lean client processes (support/heldRequests.mjs: raw sockets,
 //     one prebuilt request), each of which reports its own CPU, printed as the clients' share of a core;
-//  2. the server's CPU while 10,000 instances beat every 5 s, beside the same request rate of health checks.
+//  2. the server's CPU while 10,000 instances beat every 5 s, beside the same request rate of health checks,
+//     both sent by paced client processes (support/pacedRequests.mjs) over BENCH_BEAT_CONNECTIONS (default
+//     1,000) keep-alive connections, BENCH_BEAT_ROUNDS (default 2) runs of beats between two of health
+//     checks; printed per second and per request answered.
 // Run: npm run bench:governance   (BENCH_SECONDS=30 for the beat window; BENCH_DATABASE_URL for PostgreSQL;
 // BENCH_LISTENERS=1000,10000; BENCH_INSTANCES; BENCH_PARTS=push,beats; BENCH_PROFILE=<dir> for the server's
 // CPU profile; BENCH_ROOT=<another checkout, its server built> runs that one, for a before/after)
@@ -14,7 +17,18 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { ask, closeClients, heardFrom, ms, openClients, percentile, Timings, untilQuiet, wallNow } from './support/leanClients.ts';
+import {
+  ask,
+  closeClients,
+  heardFrom,
+  ms,
+  openClients,
+  openPacedClients,
+  percentile,
+  Timings,
+  untilQuiet,
+  wallNow,
+} from './support/leanClients.ts';
 import { benchPriority, cpuSeconds, freePort, profileArguments, raisePriority } from './support/processes.ts';
 
 const listenerCounts = (process.env.BENCH_LISTENERS ?? '1000,10000').split(',').map(Number);
@@ -24,6 +38,8 @@ const beatIntervalMs = 5_000;
 const rounds = 3;
 const parts = (process.env.BENCH_PARTS ?? 'push,beats').split(',');
 const clientProcesses = Math.max(1, Number(process.env.BENCH_CLIENT_PROCESSES ?? 2));
+const beatConnections = Number(process.env.BENCH_BEAT_CONNECTIONS ?? 1_000);
+const beatRounds = Number(process.env.BENCH_BEAT_ROUNDS ?? 2);
 const credentials = 'username=sysadmin&password=Qiming%402026';
 const agent = new http.Agent({ keepAlive: true, maxSockets: Number.POSITIVE_INFINITY });
 // The server under test is the built one on plain node, as production runs it.
@@ -151,84 +167,81 @@ try {
     );
   }
 
-  // 2. Heartbeats.
+  // 2. Heartbeats, against health checks measured before the instances register and after they are gone:
+  // silent instances (between the runs) would put the sweep's marking and removing them on the baseline.
   if (parts.includes('beats')) {
-    const registerStarted = performance.now();
     const instances = Array.from({ length: instanceCount }, (_, n) => ({
       service: `DEFAULT_GROUP@@svc-${n % 100}`,
       ip: `10.${Math.floor(n / 65536) % 256}.${Math.floor(n / 256) % 256}.${n % 256}`,
       port: 8000 + (n % 100),
     }));
-    for (let start = 0; start < instances.length; start += 100) {
-      await Promise.all(
-        instances
-          .slice(start, start + 100)
-          .map((instance) =>
-            call(
-              port,
-              'POST',
-              `/nacos/v1/ns/instance?${credentials}&serviceName=${instance.service}&ip=${instance.ip}&port=${instance.port}`,
+    const forEachInstance = async (method: string, path: string) => {
+      for (let start = 0; start < instances.length; start += 100) {
+        await Promise.all(
+          instances
+            .slice(start, start + 100)
+            .map((instance) =>
+              call(port, method, `${path}?${credentials}&serviceName=${instance.service}&ip=${instance.ip}&port=${instance.port}`),
             ),
-          ),
-      );
-    }
-    console.log(`\nregistered ${instanceCount} instances in ${((performance.now() - registerStarted) / 1000).toFixed(1)} s`);
-
+        );
+      }
+    };
     const rate = instanceCount / (beatIntervalMs / 1000);
-    const drive = async (title: string, request: (n: number) => Promise<{ status: number }>) => {
-      const latencies: number[] = [];
-      let failures = 0;
+    const pacers = await openPacedClients(port, beatConnections, clientProcesses);
+    // Each client process sends its share of the requests at its share of the rate. What is counted starts
+    // one beat interval in, once every instance has beaten here: the first beat after a silence goes to the
+    // database by design (see registry/liveness.ts), and a running registry hears each instance every 5 s.
+    const drive = async (title: string, requests: string[]) => {
+      await untilQuiet(server);
+      const paced = heardFrom(pacers, 'paced');
+      const warmed = heardFrom(pacers, 'warmed');
+      pacers.forEach((pacer, k) => {
+        // One request (the health check) goes to every process; more are shared out.
+        const share = requests.length < pacers.length ? requests : requests.filter((_, n) => n % pacers.length === k);
+        pacer.send({ pace: { requests: share, rate: rate / pacers.length, seconds: beatSeconds, warmSeconds: beatIntervalMs / 1000 } });
+      });
+      await warmed;
       const cpuBefore = cpuSeconds(server);
       const started = performance.now();
-      const pending: Promise<void>[] = [];
-      let sent = 0;
-      while (performance.now() - started < beatSeconds * 1000) {
-        const due = Math.floor(((performance.now() - started) / 1000) * rate);
-        for (; sent < due; sent++) {
-          const at = performance.now();
-          pending.push(
-            request(sent).then(
-              (answer) => {
-                if (answer.status !== 200) failures++;
-                latencies.push(performance.now() - at);
-              },
-              () => {
-                failures++;
-              },
-            ),
-          );
-        }
-        await new Promise((resolve) => setTimeout(resolve, 5));
-      }
-      await Promise.all(pending);
+      const reports = await paced;
       const wall = (performance.now() - started) / 1000;
-      const cpu = (cpuSeconds(server) - cpuBefore) / wall;
+      const cpu = cpuSeconds(server) - cpuBefore;
+      const sum = (field: 'answered' | 'failures' | 'cpuSeconds') => reports.reduce((total, report) => total + report[field], 0);
+      const latencies = reports.flatMap((report) => report.latencies);
+      const perRequest = cpu / sum('answered');
       console.log(
-        `  ${title.padEnd(36)} ${(sent / wall).toFixed(0).padStart(5)} req/s   server CPU ${(cpu * 100).toFixed(1)}% of one core   p50 ${ms(percentile(latencies, 50))}   p99 ${ms(percentile(latencies, 99))}   failures ${failures}`,
+        `  ${title.padEnd(24)} ${(sum('answered') / wall).toFixed(0).padStart(5)} req/s   server CPU ${((cpu / wall) * 100).toFixed(1)}% of one core, ` +
+          `${(perRequest * 1e6).toFixed(0)} µs a request   p50 ${ms(percentile(latencies, 50))}   p99 ${ms(percentile(latencies, 99))}   ` +
+          `failures ${sum('failures')}   clients ${((sum('cpuSeconds') / wall) * 100).toFixed(0)} % of a core`,
       );
-      return cpu;
+      return perRequest;
     };
     console.log(
-      `${instanceCount} instances beating every ${beatIntervalMs / 1000} s for ${beatSeconds} s, against the same rate of health checks`,
+      `\n${instanceCount} instances beating every ${beatIntervalMs / 1000} s, ${beatSeconds} s a run of which the first ${beatIntervalMs / 1000} s are not counted, ` +
+        `over ${beatConnections} connections in ${pacers.length} client processes; health checks at the same rate`,
     );
-    const beats = await drive('heartbeats', (n) => {
-      const instance = instances[n % instanceCount] as (typeof instances)[number];
+    const healthCheck = ['GET /api/health HTTP/1.1\r\nhost: 127.0.0.1\r\n\r\n'];
+    const put = (pathAndQuery: string) => `PUT ${pathAndQuery} HTTP/1.1\r\nhost: 127.0.0.1\r\ncontent-length: 0\r\n\r\n`;
+    const beatRequests = instances.map((instance) => {
       const beat = JSON.stringify({ serviceName: instance.service, ip: instance.ip, port: instance.port, cluster: 'DEFAULT' });
-      return call(
-        port,
-        'PUT',
-        `/nacos/v1/ns/instance/beat?${credentials}&serviceName=${instance.service}&beat=${encodeURIComponent(beat)}`,
-      );
+      return put(`/nacos/v1/ns/instance/beat?${credentials}&serviceName=${instance.service}&beat=${encodeURIComponent(beat)}`);
     });
-    const metrics = JSON.parse((await call(port, 'GET', `/nacos/v1/ns/operator/metrics?${credentials}`)).body);
+    const before = await drive('health checks (before)', healthCheck);
+    await forEachInstance('POST', '/nacos/v1/ns/instance');
+    const beats: number[] = [];
+    for (let round = 0; round < beatRounds; round++) beats.push(await drive(`heartbeats (run ${round + 1})`, beatRequests));
     const list = JSON.parse(
       (await call(port, 'GET', `/nacos/v1/ns/instance/list?${credentials}&serviceName=DEFAULT_GROUP@@svc-0&healthyOnly=true`)).body,
     );
+    console.log(`  right after the beats svc-0 has ${list.hosts.length} healthy instances of ${instanceCount / 100}`);
+    await forEachInstance('DELETE', '/nacos/v1/ns/instance');
+    const after = await drive('health checks (after)', healthCheck);
+    closeClients(pacers);
+    const baseline = (before + after) / 2;
     console.log(
-      `  right after the beats: ${metrics.instanceCount} instances registered; svc-0 has ${list.hosts.length} healthy of ${instanceCount / 100}`,
+      `  heartbeat CPU a request / health check's (mean of before and after): ${beats.map((beat) => (beat / baseline).toFixed(2)).join(', ')} ` +
+        `(load ${os.loadavg()[0]?.toFixed(2)})`,
     );
-    const health = await drive('baseline: health checks', () => call(port, 'GET', '/api/health'));
-    console.log(`  ratio heartbeat CPU / baseline CPU   ${(beats / health).toFixed(2)}`);
   }
 } finally {
   console.log(`uptime: ${execSync('uptime').toString().trim()}`);

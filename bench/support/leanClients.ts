@@ -49,10 +49,18 @@ export class Timings {
 }
 
 /** The lean clients (separate processes) that hold the polls and the baseline's connections, and what they report. */
-type ClientReport = { connected?: number; sent?: true; armed?: true; answers?: Answers; error?: string };
+type ClientReport = { connected?: number; sent?: true; armed?: true; answers?: Answers; paced?: Paced; warmed?: true; error?: string };
 export interface Answers {
   startedAt: number;
   arrivals: number[];
+  cpuSeconds: number;
+}
+
+/** What a paced client (support/pacedRequests.mjs) reports of its run. */
+export interface Paced {
+  answered: number;
+  failures: number;
+  latencies: number[];
   cpuSeconds: number;
 }
 
@@ -118,4 +126,18 @@ export async function openClients(port: number, count: number, clientProcesses: 
 
 export function closeClients(clients: ChildProcess[]): void {
   for (const client of clients) if (client.connected) client.send({ close: true });
+}
+
+/** `count` keep-alive connections spread over paced client processes (support/pacedRequests.mjs). */
+export async function openPacedClients(port: number, count: number, clientProcesses: number): Promise<ChildProcess[]> {
+  const clients = Array.from({ length: Math.min(clientProcesses, count) }, () =>
+    fork(path.join(import.meta.dirname, 'pacedRequests.mjs'), { execArgv: [], stdio: ['ignore', 'ignore', 'inherit', 'ipc'] }),
+  );
+  await Promise.all(
+    clients.map((client, n) => {
+      const share = Math.floor(count / clients.length) + (n < count % clients.length ? 1 : 0);
+      return ask([client], { connect: { port, count: share } }, 'connected');
+    }),
+  );
+  return clients;
 }
