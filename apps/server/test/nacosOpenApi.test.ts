@@ -429,5 +429,15 @@ describe('the Nacos v1 open API', () => {
       expect(new Set(refused.map((answer) => answer.statusCode))).toEqual(new Set([403]));
       expect((await checkedPasswords(beating, staff.userName)) - staffBefore).toBe(1);
     });
+
+    it('trusts a checked pair for a minute, then checks it again', async () => {
+      expect((await serviceList(admin())).statusCode).toBe(200);
+      const checked = await checkedPasswords(beating, sysadmin.userName);
+      for (let i = 0; i < 3; i++) expect((await serviceList(admin())).statusCode).toBe(200);
+      expect(await checkedPasswords(beating, sysadmin.userName)).toBe(checked);
+      beating.clock.advance(60_001);
+      expect((await serviceList(admin())).statusCode).toBe(200);
+      expect((await checkedPasswords(beating, sysadmin.userName)) - checked).toBe(1);
+    });
   });
 });

@@ -37,17 +37,31 @@ export function requestParams(request: FastifyRequest): Record<string, unknown> 
   return { ...(request.query as Record<string, unknown>), ...body };
 }
 
+/** The token a Nacos call presents: a bearer, or `accessToken` as a parameter or header. */
+function nacosToken(request: FastifyRequest, params: Record<string, unknown>): string | undefined {
+  const named = typeof params.accessToken === 'string' ? params.accessToken : request.headers.accesstoken;
+  return typeof named === 'string' ? `Bearer ${named}` : request.headers.authorization;
+}
+
 /**
  * Who calls the Nacos API: a bearer token, or `accessToken` as a parameter or header, else the `username` and
  * `password` parameters the npm clients send.
  */
 async function nacosSession(context: AppContext, request: FastifyRequest): Promise<LiveSession | undefined> {
   const params = requestParams(request);
-  const named = typeof params.accessToken === 'string' ? params.accessToken : request.headers.accesstoken;
-  const token = typeof named === 'string' ? `Bearer ${named}` : request.headers.authorization;
+  const token = nacosToken(request, params);
   if (token) return context.auth.authenticate(token);
   if (typeof params.username !== 'string' || typeof params.password !== 'string') return undefined;
   return context.clientCredentials.verify(params.username, params.password, clientInfo(request));
+}
+
+/** `nacosSession` when this process already knows the answer (a kept token, a pair trusted this minute), else undefined. */
+function knownNacosSession(context: AppContext, request: FastifyRequest): LiveSession | undefined {
+  const params = requestParams(request);
+  const token = nacosToken(request, params);
+  if (token) return context.auth.knownSession(token);
+  if (typeof params.username !== 'string' || typeof params.password !== 'string') return undefined;
+  return context.clientCredentials.trustedSession(params.username, params.password);
 }
 
 /**
@@ -90,14 +104,14 @@ export function registerAccessGuard(app: FastifyInstance, context: AppContext): 
     if (resource.accessType === 'authorised' && !(await request.caller.holds(resource.operationId))) throw forbidden();
   };
   /**
-   * The guard's common path without a promise: a bearer whose token and session this process keeps, on a
-   * public route or one whose operation the kept grants hold. Anything else (unknown, refused) is left to
-   * `guard`, which decides it the same way after reading what it needs.
+   * The guard's common path without a promise: credentials whose session this process keeps (`knownSession`),
+   * on a public route or one whose operation the kept grants hold. Anything else (unknown, refused) is left
+   * to `guard`, which decides it the same way after reading what it needs.
    */
-  const passesAtOnce = (request: FastifyRequest, pattern: string): boolean => {
+  const passesAtOnce = (request: FastifyRequest, pattern: string, knownSession: () => LiveSession | undefined): boolean => {
     const resource = context.accessIndex.find(request.method, pattern);
     if (!resource) return false;
-    const session = resource.accessType === 'public' ? null : context.auth.knownSession(request.headers.authorization);
+    const session = resource.accessType === 'public' ? null : knownSession();
     if (session === undefined) return false;
     const caller = callerOf(request, resource.operationId, session);
     if (resource.accessType === 'authorised' && caller.holdsAtOnce(resource.operationId) !== true) return false;
@@ -109,14 +123,14 @@ export function registerAccessGuard(app: FastifyInstance, context: AppContext): 
     const pattern = request.routeOptions.url;
     if (!pattern || !isGuarded(pattern) || pattern.startsWith(nacosPrefix)) return done();
     const engineRest = pattern.startsWith(engineRestPrefix);
-    if (!engineRest && passesAtOnce(request, pattern)) return done();
+    if (!engineRest && passesAtOnce(request, pattern, () => context.auth.knownSession(request.headers.authorization))) return done();
     const session = engineRest ? () => engineRestSession(context, request) : () => context.auth.authenticate(request.headers.authorization);
     guard(request, pattern, session, unauthenticated).then(() => done(), done);
   });
   // A callback hook: the other routes pass it at once, without a promise.
   app.addHook('preValidation', (request, _reply, done) => {
     const pattern = request.routeOptions.url;
-    if (!pattern?.startsWith(nacosPrefix)) return done();
+    if (!pattern?.startsWith(nacosPrefix) || passesAtOnce(request, pattern, () => knownNacosSession(context, request))) return done();
     guard(request, pattern, () => nacosSession(context, request), forbidden).then(() => done(), done);
   });
   // The audit log records what a change was asked with: the parameters and body once validated; an

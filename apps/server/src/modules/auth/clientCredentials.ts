@@ -63,10 +63,20 @@ export class ClientCredentials {
     }
   }
 
+  // A secret-prefixed SHA-256 in one call: an Hmac object per call cost a beat seven times as much, and
+  // the key never leaves this map, so HMAC's guard against length extension would guard nothing here.
+  private keyOf(username: string, password: string): string {
+    return hash('sha256', `${this.secretText}\u0000${username}\u0000${password}`, 'base64');
+  }
+
+  /** The session of a pair checked within the trusted minute: what `verify` would answer, without a promise. */
+  trustedSession(username: string, password: string): LiveSession | undefined {
+    const known = this.trusted.get(this.keyOf(username, password));
+    return known && known.until > this.now() ? known.session : undefined;
+  }
+
   async verify(username: string, password: string, client: ClientInfo): Promise<LiveSession | undefined> {
-    // A secret-prefixed SHA-256 in one call: an Hmac object per call cost a beat seven times as much, and
-    // the key never leaves this map, so HMAC's guard against length extension would guard nothing here.
-    const key = hash('sha256', `${this.secretText}\u0000${username}\u0000${password}`, 'base64');
+    const key = this.keyOf(username, password);
     const now = this.now();
     const known = this.trusted.get(key);
     if (known && known.until > now) return known.session;

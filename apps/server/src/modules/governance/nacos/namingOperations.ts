@@ -177,13 +177,17 @@ export class NamingOperations {
   /**
    * A beat as its route received it (query and form parameters together), with the beat JSON or
    * (Nacos's light beat) naming the instance by its address. A full beat sent exactly as one answered
-   * before renews its instance in memory and gets the same answer (see KnownBeats); any other is read
-   * with `parse`, which refuses bad parameters.
+   * before renews its instance in memory and gets the same answer at once, without a promise (see
+   * KnownBeats); any other is read with `parse`, which refuses bad parameters.
    */
-  async beat(sent: Record<string, unknown>, parse: () => BeatParams): Promise<BeatAnswer> {
+  beat(sent: Record<string, unknown>, parse: () => BeatParams): BeatAnswer | Promise<BeatAnswer> {
     const signature = this.knownBeats.signature(sent);
     const known = signature === undefined ? undefined : this.knownBeats.get(signature);
     if (known && this.registry.renew(known.renewal)) return known.answer;
+    return this.parsedBeat(signature, parse);
+  }
+
+  private async parsedBeat(signature: string | undefined, parse: () => BeatParams): Promise<BeatAnswer> {
     const params = parse();
     if (!params.beat) return this.lightBeat(params);
     const { renewal, interval } = await this.fullBeat(params, params.beat);
