@@ -846,7 +846,10 @@ export interface BpmTaskTable {
   button: string | null;
   completed_by: string | null;
   previous_task_id: number | null;
-  /** The engine state saved when the task was created: recall and return restore it. */
+  /**
+   * The engine state saved when the task was created: recall and return restore it. Empty while that is still
+   * its instance's engine state (see runtimeRepo's pendingSnapshot).
+   */
   engine_snapshot: string;
 }
 

@@ -36,13 +36,18 @@ export async function insertInstance(db: Kysely<Database>, row: Omit<InstanceRow
   return insertCompiledId(db, 'bpm_instance', row);
 }
 
-/** The optimistic write: true when the instance was still at `version`, and is now at `version + 1`. */
+/**
+ * The optimistic write: true when the instance was still at `version`, and is now at `version + 1`. A new
+ * engine state first hands the one it replaces to the tasks created in it (see pendingSnapshot), unless it is
+ * the empty state of an ended instance, whose tasks no recall or return can reach.
+ */
 export async function saveInstance(
   db: Kysely<Database>,
   id: number,
   version: number,
   changes: Partial<Pick<InstanceRow, 'state' | 'engine_state' | 'variables' | 'ended_at'>>,
 ): Promise<boolean> {
+  if (changes.engine_state) await keepPendingSnapshots(db, id);
   const columns = Object.keys(changes).sort() as Array<keyof typeof changes>;
   const build = () =>
     db
@@ -297,10 +302,36 @@ export async function findTaskRow(db: Kysely<Database>, id: number): Promise<Omi
   return row;
 }
 
-/** The engine state saved when the task was created, which recall and return restore. */
+/**
+ * What a new task's engine_snapshot holds: nothing yet. The state it was created in is its instance's own until
+ * the next command replaces that (saveInstance copies it then), so a command writes the 5 KB state once, on the
+ * instance, however many tasks it creates, and an instance that ends at its next command never copies it.
+ */
+export const pendingSnapshot = '';
+
+/** Copies the instance's engine state, as saved, into its tasks created in it: saveInstance, before replacing it. */
+async function keepPendingSnapshots(db: Kysely<Database>, instanceId: number): Promise<void> {
+  const build = () =>
+    db
+      .updateTable('bpm_task')
+      .set((eb) => ({
+        engine_snapshot: eb.selectFrom('bpm_instance').select('engine_state').where('id', '=', placeholder<number>('instanceId')),
+      }))
+      .where('instance_id', '=', placeholder<number>('instanceId'))
+      .where('engine_snapshot', '=', pendingSnapshot);
+  await runCompiledChange(db, 'bpm_task keep pending snapshots', build, { instanceId });
+}
+
+/** The engine state saved when the task was created, which recall and return restore (its instance's, while pending). */
 export async function taskSnapshot(db: Kysely<Database>, id: number): Promise<string> {
-  const row = await db.selectFrom('bpm_task').select('engine_snapshot').where('id', '=', id).executeTakeFirst();
-  return row?.engine_snapshot ?? '';
+  const row = await db
+    .selectFrom('bpm_task as t')
+    .innerJoin('bpm_instance as i', 'i.id', 't.instance_id')
+    .select(['t.engine_snapshot', 'i.engine_state'])
+    .where('t.id', '=', id)
+    .executeTakeFirst();
+  if (!row) return '';
+  return row.engine_snapshot === pendingSnapshot ? row.engine_state : row.engine_snapshot;
 }
 
 export async function taskSummary(db: Kysely<Database>, id: number): Promise<BpmTask | undefined> {

@@ -1029,15 +1029,7 @@ export class RuntimeService {
     const openIds = new Set(open.filter((row) => waitingIds.has(row.execution_id)).map((row) => row.execution_id));
     for (const waiting of outcome.waiting) {
       if (openIds.has(waiting.executionId)) continue;
-      const taskId = await this.createTask(
-        trx,
-        instance,
-        definition,
-        outcome.engineState,
-        waiting,
-        { ...variables, ...waiting.local },
-        closing.taskId ?? null,
-      );
+      const taskId = await this.createTask(trx, instance, definition, waiting, { ...variables, ...waiting.local }, closing.taskId ?? null);
       happened.push({ scope: 'task', event: 'create', activityId: waiting.activityId, payload: { taskId } });
     }
     // A definition with no message or signal catch never waits for one: its commands skip the rows.
@@ -1075,7 +1067,6 @@ export class RuntimeService {
     trx: Kysely<Database>,
     instance: Row,
     definition: RunnableDefinition,
-    snapshot: string,
     waiting: { executionId: string; activityId: string },
     variables: Record<string, unknown>,
     previousTaskId: number | null,
@@ -1116,7 +1107,7 @@ export class RuntimeService {
         button: null,
         completed_by: null,
         previous_task_id: previousTaskId,
-        engine_snapshot: snapshot,
+        engine_snapshot: repo.pendingSnapshot,
       },
       { users, groups },
     );
