@@ -156,6 +156,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   registerAccessGuard(app, context);
   if (config.recordFigures) recordApiFigures(app, context.traffic, context.requestDurations, now);
   // The documentation plugin registers its pages itself and cannot name their operation: they are the docs'.
+  // Added before the collector, so the collector's hook sees the name.
   app.addHook('onRoute', (route) => {
     if (route.url.startsWith(docsPrefix)) route.config = { ...route.config, operation: 'system:docs' };
   });
