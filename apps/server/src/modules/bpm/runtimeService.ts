@@ -24,6 +24,7 @@ import { sanitizedValues } from '../forms/referenceChecks.ts';
 import { accountByUserName, organPathOf, pickUserNames, roleCodesOf } from '../iam/directoryLookup.ts';
 import {
   mayHandWorkTo,
+  Operation,
   requireTaskActor,
   requireTaskHandOver,
   requireTaskHolder,
@@ -73,9 +74,6 @@ interface KnownDefinition extends RunnableDefinition {
   name: string;
   version: number;
 }
-
-/** The grant that makes nobody's tasks the holder's, and lets monitoring re-assign any task (see access.ts). */
-const taskAdminOperation = 'task:admin';
 
 /** What an incident keeps to run the failed command again: the command, its variables, how it closes tasks. */
 interface FailedCommand {
@@ -557,7 +555,7 @@ export class RuntimeService {
     if (userName !== null && !(await mayHandWorkTo(caller, this.context.db, userName))) {
       throw new AppError(422, 'error.bpmUnknownAccount', { element: task.task_name, name: userName });
     }
-    return this.reassign(caller, taskId, taskAdminOperation, task.assignee, userName);
+    return this.reassign(caller, taskId, Operation.taskAdmin, task.assignee, userName);
   }
 
   /** Task commands are refused while the instance is suspended or over, whoever asks. */
