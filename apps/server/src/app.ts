@@ -20,7 +20,7 @@ import { checkedResponseSerializerCompiler } from './http/checkedResponses.ts';
 import { responseSerializerCompiler } from './http/envelope.ts';
 import { AppError, registerErrorHandling } from './http/errors.ts';
 import { parseQueryString, registerFormBody } from './http/formBody.ts';
-import { documentedOperations } from './http/openApiOperations.ts';
+import { documentedOperations, sharedErrorAnswers } from './http/openApiOperations.ts';
 import { collectRouteOperations, type RouteOperation } from './http/operationDeclarations.ts';
 import { redactedRequest } from './http/redactedRequest.ts';
 import { echoRequestId, requestIdOf } from './http/requestId.ts';
@@ -188,7 +188,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     },
     transform: documentedOperations((method, url) => context.accessIndex.find(method, url)?.accessType),
     // Schemas with an id (the recursive trees) become components their operations refer to.
-    transformObject: jsonSchemaTransformObject,
+    transformObject: (input) => sharedErrorAnswers(jsonSchemaTransformObject(input)),
   });
   await app.register(fastifySwaggerUi, { routePrefix: docsPrefix });
   // Limits apply only where a route asks for them (the public website API).

@@ -3,9 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operationIdOf } from '../src/http/openApiOperations.ts';
 import { createTestApp, type TestApp } from './testApp.ts';
 
+interface Answer {
+  $ref?: string;
+  content?: Record<string, { schema?: { properties?: Record<string, unknown> } }>;
+}
 interface Operation {
   operationId?: string;
-  responses?: Record<string, { content?: Record<string, { schema?: { properties?: Record<string, unknown> } }> }>;
+  responses?: Record<string, Answer>;
   parameters?: Array<{ in: string }>;
 }
 type Paths = Record<string, Record<string, Operation>>;
@@ -49,7 +53,10 @@ describe(`the API's OpenAPI contract (${process.env.TEST_DATABASE ?? 'sqlite'})`
     const items = paths['/api/admin/dicts/{dictId}/items'];
     expect(Object.keys(items?.get?.responses ?? {})).toEqual(expect.arrayContaining(['200', '400', '401', '403', '404', '503']));
     expect(Object.keys(items?.post?.responses ?? {})).toEqual(expect.arrayContaining(['409', '507']));
-    const refusal = items?.get?.responses?.['403']?.content?.['application/json']?.schema?.properties;
+    // Each error answer is written once and referred to, so the document stays small enough for Swagger UI to read.
+    expect(items?.get?.responses?.['403']).toEqual({ $ref: '#/components/responses/Error403' });
+    const shared = (document.components as { responses: Record<string, Answer> }).responses;
+    const refusal = shared.Error403?.content?.['application/json']?.schema?.properties;
     expect(Object.keys(refusal ?? {})).toEqual(['code', 'message', 'data']);
     // Public routes have no sign-in to refuse; every guarded /api operation documents both refusals.
     expect(Object.keys(paths['/api/health']?.get?.responses ?? {})).not.toContain('401');

@@ -30,6 +30,7 @@ const errorAnswers = {
   503: 'A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened',
   507: 'The server has no room to store the change; nothing changed',
 } as const;
+type ErrorStatus = keyof typeof errorAnswers;
 
 const capitalised = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 
@@ -73,7 +74,7 @@ export function documentedOperations(accessOf: (method: string, url: string) => 
     // A route that declares its success (204, a redirect) is not also said to answer 200.
     const succeeds = Object.keys(declared).some((status) => /^[23]/.test(status));
     const documented: Record<string, unknown> = { ...(succeeds ? {} : { 200: successAnswer }), ...declared };
-    const answer = (status: keyof typeof errorAnswers) => {
+    const answer = (status: ErrorStatus) => {
       documented[status] ??= { description: errorAnswers[status], ...errorEnvelope };
     };
     if (schema.body || schema.querystring || schema.params) answer(400);
@@ -91,4 +92,25 @@ export function documentedOperations(accessOf: (method: string, url: string) => 
     answer(503);
     return { ...transformed, schema: { ...schema, operationId, response: documented } };
   };
+}
+
+type Answers = Record<string, { description?: string } | undefined>;
+
+/**
+ * The document with each error answer written once under `components.responses` and referred to by
+ * every operation that gives it. Written in place they were two thirds of a 1.4 MB document, and the
+ * Swagger UI took 15 s to show it.
+ */
+export function sharedErrorAnswers<T extends { paths?: object; components?: object }>(document: T): T {
+  const shared: Answers = {};
+  for (const methods of Object.values(document.paths ?? {}) as Array<Record<string, { responses?: Answers }>>) {
+    for (const { responses = {} } of Object.values(methods)) {
+      for (const [status, answer] of Object.entries(responses)) {
+        if (!(status in errorAnswers) || answer?.description !== errorAnswers[Number(status) as ErrorStatus]) continue;
+        shared[`Error${status}`] ??= answer;
+        responses[status] = { $ref: `#/components/responses/Error${status}` } as Answers[string];
+      }
+    }
+  }
+  return { ...document, components: { ...document.components, responses: shared } };
 }

@@ -139,7 +139,10 @@ const fieldShape = {
   shownWhen: formCondition.optional(),
 };
 const subFieldInput = z.object(fieldShape);
-const formFieldInput = z.object({ ...fieldShape, /** A sub-table's columns. */ fields: z.array(subFieldInput).min(1).max(50).optional() });
+// Named, so the API's document writes a field's schema once and refers to it from each form operation.
+const formFieldInput = z
+  .object({ ...fieldShape, /** A sub-table's columns. */ fields: z.array(subFieldInput).min(1).max(50).optional() })
+  .meta({ id: 'FormField' });
 export type FormSubField = z.infer<typeof subFieldInput>;
 export type FormField = z.infer<typeof formFieldInput>;
 /** A form's schema as answers carry it: the fields as saved, each default filled in. */

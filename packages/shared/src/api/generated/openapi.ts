@@ -1565,6 +1565,134 @@ export interface components {
             }[];
         }[];
     };
+    FormFieldInput: {
+      key: string;
+      label: {
+        zh: string;
+        en?: string;
+        es?: string;
+        ja?: string;
+      };
+      /** @enum {string} */
+      kind: "text" | "textarea" | "number" | "money" | "date" | "dateRange" | "time" | "select" | "radio" | "checkbox" | "switch" | "rate" | "region" | "organ" | "account" | "upload" | "richText" | "staticText" | "subTable";
+      /** @default false */
+      required?: boolean;
+      /** @default false */
+      hidden?: boolean;
+      /** @default false */
+      readOnly?: boolean;
+      placeholder?: {
+        zh: string;
+        en?: string;
+        es?: string;
+        ja?: string;
+      };
+      help?: {
+        zh: string;
+        en?: string;
+        es?: string;
+        ja?: string;
+      };
+      /** @default 24 */
+      span?: number;
+      defaultValue?: unknown;
+      options?: (({
+          value: string | number;
+          label: {
+            zh: string;
+            en?: string;
+            es?: string;
+            ja?: string;
+          };
+        })[]) | {
+        dictCode: string;
+      };
+      validators?: ({
+          /** @enum {string} */
+          rule: "mobile" | "userName" | "email" | "naturalNumber" | "englishLetters" | "landline" | "bankCard" | "idNumber" | "chineseId" | "qq" | "url" | "alphanumeric20" | "letters2to100" | "digitsAndLineBreaks" | "max255" | "integer" | "positiveInteger" | "minLength" | "maxLength" | "min" | "max" | "minItems" | "maxItems" | "pattern";
+          value?: number | string;
+          message?: {
+            zh: string;
+            en?: string;
+            es?: string;
+            ja?: string;
+          };
+        })[];
+      requiredWhen?: {
+        field: string;
+        /** @constant */
+        hasValue: true;
+      };
+      shownWhen?: {
+        field: string;
+        /** @constant */
+        hasValue: true;
+      };
+      fields?: ({
+          key: string;
+          label: {
+            zh: string;
+            en?: string;
+            es?: string;
+            ja?: string;
+          };
+          /** @enum {string} */
+          kind: "text" | "textarea" | "number" | "money" | "date" | "dateRange" | "time" | "select" | "radio" | "checkbox" | "switch" | "rate" | "region" | "organ" | "account" | "upload" | "richText" | "staticText" | "subTable";
+          /** @default false */
+          required?: boolean;
+          /** @default false */
+          hidden?: boolean;
+          /** @default false */
+          readOnly?: boolean;
+          placeholder?: {
+            zh: string;
+            en?: string;
+            es?: string;
+            ja?: string;
+          };
+          help?: {
+            zh: string;
+            en?: string;
+            es?: string;
+            ja?: string;
+          };
+          /** @default 24 */
+          span?: number;
+          defaultValue?: unknown;
+          options?: (({
+              value: string | number;
+              label: {
+                zh: string;
+                en?: string;
+                es?: string;
+                ja?: string;
+              };
+            })[]) | {
+            dictCode: string;
+          };
+          validators?: ({
+              /** @enum {string} */
+              rule: "mobile" | "userName" | "email" | "naturalNumber" | "englishLetters" | "landline" | "bankCard" | "idNumber" | "chineseId" | "qq" | "url" | "alphanumeric20" | "letters2to100" | "digitsAndLineBreaks" | "max255" | "integer" | "positiveInteger" | "minLength" | "maxLength" | "min" | "max" | "minItems" | "maxItems" | "pattern";
+              value?: number | string;
+              message?: {
+                zh: string;
+                en?: string;
+                es?: string;
+                ja?: string;
+              };
+            })[];
+          requiredWhen?: {
+            field: string;
+            /** @constant */
+            hasValue: true;
+          };
+          shownWhen?: {
+            field: string;
+            /** @constant */
+            hasValue: true;
+          };
+        })[];
+    };
     ModelNode: {
       /** @enum {string} */
       level: "app" | "module" | "function" | "operation" | "url";
@@ -1616,8 +1744,235 @@ export interface components {
             }[];
         }[];
     };
+    FormField: {
+      key: string;
+      label: {
+        zh: string;
+        en?: string;
+        es?: string;
+        ja?: string;
+      };
+      /** @enum {string} */
+      kind: "text" | "textarea" | "number" | "money" | "date" | "dateRange" | "time" | "select" | "radio" | "checkbox" | "switch" | "rate" | "region" | "organ" | "account" | "upload" | "richText" | "staticText" | "subTable";
+      /** @default false */
+      required: boolean;
+      /** @default false */
+      hidden: boolean;
+      /** @default false */
+      readOnly: boolean;
+      placeholder?: {
+        zh: string;
+        en?: string;
+        es?: string;
+        ja?: string;
+      };
+      help?: {
+        zh: string;
+        en?: string;
+        es?: string;
+        ja?: string;
+      };
+      /** @default 24 */
+      span: number;
+      defaultValue?: unknown;
+      options?: (({
+          value: string | number;
+          label: {
+            zh: string;
+            en?: string;
+            es?: string;
+            ja?: string;
+          };
+        })[]) | {
+        dictCode: string;
+      };
+      /** @default [] */
+      validators: ({
+          /** @enum {string} */
+          rule: "mobile" | "userName" | "email" | "naturalNumber" | "englishLetters" | "landline" | "bankCard" | "idNumber" | "chineseId" | "qq" | "url" | "alphanumeric20" | "letters2to100" | "digitsAndLineBreaks" | "max255" | "integer" | "positiveInteger" | "minLength" | "maxLength" | "min" | "max" | "minItems" | "maxItems" | "pattern";
+          value?: number | string;
+          message?: {
+            zh: string;
+            en?: string;
+            es?: string;
+            ja?: string;
+          };
+        })[];
+      requiredWhen?: {
+        field: string;
+        /** @constant */
+        hasValue: true;
+      };
+      shownWhen?: {
+        field: string;
+        /** @constant */
+        hasValue: true;
+      };
+      fields?: ({
+          key: string;
+          label: {
+            zh: string;
+            en?: string;
+            es?: string;
+            ja?: string;
+          };
+          /** @enum {string} */
+          kind: "text" | "textarea" | "number" | "money" | "date" | "dateRange" | "time" | "select" | "radio" | "checkbox" | "switch" | "rate" | "region" | "organ" | "account" | "upload" | "richText" | "staticText" | "subTable";
+          /** @default false */
+          required: boolean;
+          /** @default false */
+          hidden: boolean;
+          /** @default false */
+          readOnly: boolean;
+          placeholder?: {
+            zh: string;
+            en?: string;
+            es?: string;
+            ja?: string;
+          };
+          help?: {
+            zh: string;
+            en?: string;
+            es?: string;
+            ja?: string;
+          };
+          /** @default 24 */
+          span: number;
+          defaultValue?: unknown;
+          options?: (({
+              value: string | number;
+              label: {
+                zh: string;
+                en?: string;
+                es?: string;
+                ja?: string;
+              };
+            })[]) | {
+            dictCode: string;
+          };
+          /** @default [] */
+          validators: ({
+              /** @enum {string} */
+              rule: "mobile" | "userName" | "email" | "naturalNumber" | "englishLetters" | "landline" | "bankCard" | "idNumber" | "chineseId" | "qq" | "url" | "alphanumeric20" | "letters2to100" | "digitsAndLineBreaks" | "max255" | "integer" | "positiveInteger" | "minLength" | "maxLength" | "min" | "max" | "minItems" | "maxItems" | "pattern";
+              value?: number | string;
+              message?: {
+                zh: string;
+                en?: string;
+                es?: string;
+                ja?: string;
+              };
+            })[];
+          requiredWhen?: {
+            field: string;
+            /** @constant */
+            hasValue: true;
+          };
+          shownWhen?: {
+            field: string;
+            /** @constant */
+            hasValue: true;
+          };
+        })[];
+    };
   };
-  responses: never;
+  responses: {
+    /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
+    Error503: {
+      content: {
+        "application/json": {
+          /** @description The HTTP status again */
+          code: number;
+          /** @description What went wrong, in the caller's language (Accept-Language) */
+          message: string;
+          data: null;
+        };
+      };
+    };
+    /** @description The request is not valid: the message names the field and the reason; nothing changed */
+    Error400: {
+      content: {
+        "application/json": {
+          /** @description The HTTP status again */
+          code: number;
+          /** @description What went wrong, in the caller's language (Accept-Language) */
+          message: string;
+          data: null;
+        };
+      };
+    };
+    /** @description Too many requests from this client; Retry-After says when to try again */
+    Error429: {
+      content: {
+        "application/json": {
+          /** @description The HTTP status again */
+          code: number;
+          /** @description What went wrong, in the caller's language (Accept-Language) */
+          message: string;
+          data: null;
+        };
+      };
+    };
+    /** @description No valid session: sign in again */
+    Error401: {
+      content: {
+        "application/json": {
+          /** @description The HTTP status again */
+          code: number;
+          /** @description What went wrong, in the caller's language (Accept-Language) */
+          message: string;
+          data: null;
+        };
+      };
+    };
+    /** @description The account holds no grant for this operation */
+    Error403: {
+      content: {
+        "application/json": {
+          /** @description The HTTP status again */
+          code: number;
+          /** @description What went wrong, in the caller's language (Accept-Language) */
+          message: string;
+          data: null;
+        };
+      };
+    };
+    /** @description The change clashes with a record that exists (a unique name or code) */
+    Error409: {
+      content: {
+        "application/json": {
+          /** @description The HTTP status again */
+          code: number;
+          /** @description What went wrong, in the caller's language (Accept-Language) */
+          message: string;
+          data: null;
+        };
+      };
+    };
+    /** @description The server has no room to store the change; nothing changed */
+    Error507: {
+      content: {
+        "application/json": {
+          /** @description The HTTP status again */
+          code: number;
+          /** @description What went wrong, in the caller's language (Accept-Language) */
+          message: string;
+          data: null;
+        };
+      };
+    };
+    /** @description No such record */
+    Error404: {
+      content: {
+        "application/json": {
+          /** @description The HTTP status again */
+          code: number;
+          /** @description What went wrong, in the caller's language (Accept-Language) */
+          message: string;
+          data: null;
+        };
+      };
+    };
+  };
   parameters: never;
   requestBodies: never;
   headers: never;
@@ -1736,18 +2091,7 @@ export interface operations {
           };
         };
       };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      503: components["responses"]["Error503"];
     };
   };
   /** A one-time AES-256 key (base64, 60 s) to encrypt the password of one sign-in */
@@ -1771,42 +2115,9 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description Too many requests from this client; Retry-After says when to try again */
-      429: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      429: components["responses"]["Error429"];
+      503: components["responses"]["Error503"];
     };
   };
   /** OAuth 2 token endpoint: password and refresh_token grants */
@@ -1856,42 +2167,9 @@ export interface operations {
           };
         };
       };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      503: components["responses"]["Error503"];
     };
   };
   /** The signed-in user */
@@ -1917,42 +2195,9 @@ export interface operations {
           };
         };
       };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      503: components["responses"]["Error503"];
     };
   };
   /** The password policy a new password must meet */
@@ -1979,42 +2224,9 @@ export interface operations {
           };
         };
       };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      503: components["responses"]["Error503"];
     };
   };
   /** Changes the own password; other sessions of the account end */
@@ -2039,78 +2251,12 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The change clashes with a record that exists (a unique name or code) */
-      409: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The server has no room to store the change; nothing changed */
-      507: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      409: components["responses"]["Error409"];
+      503: components["responses"]["Error503"];
+      507: components["responses"]["Error507"];
     };
   };
   /** The signed-in user's menu entries with their granted actions and url resources */
@@ -2132,54 +2278,10 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      503: components["responses"]["Error503"];
     };
   };
   /** The menu of one menu type for the signed-in user, as nMenu and legacy menu JSON strings */
@@ -2203,66 +2305,11 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No such record */
-      404: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      404: components["responses"]["Error404"];
+      503: components["responses"]["Error503"];
     };
   };
   /** A page of dictionaries */
@@ -2298,54 +2345,10 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      503: components["responses"]["Error503"];
     };
   };
   /** Creates a dictionary */
@@ -2377,78 +2380,12 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The change clashes with a record that exists (a unique name or code) */
-      409: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The server has no room to store the change; nothing changed */
-      507: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      409: components["responses"]["Error409"];
+      503: components["responses"]["Error503"];
+      507: components["responses"]["Error507"];
     };
   };
   /** Dictionaries matching the filters as an Excel file */
@@ -2466,54 +2403,10 @@ export interface operations {
           "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      503: components["responses"]["Error503"];
     };
   };
   /** One dictionary */
@@ -2541,66 +2434,11 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No such record */
-      404: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      404: components["responses"]["Error404"];
+      503: components["responses"]["Error503"];
     };
   };
   /** Changes a dictionary */
@@ -2637,90 +2475,13 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No such record */
-      404: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The change clashes with a record that exists (a unique name or code) */
-      409: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The server has no room to store the change; nothing changed */
-      507: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      404: components["responses"]["Error404"];
+      409: components["responses"]["Error409"];
+      503: components["responses"]["Error503"];
+      507: components["responses"]["Error507"];
     };
   };
   /** Deletes dictionaries with their items */
@@ -2745,78 +2506,12 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The change clashes with a record that exists (a unique name or code) */
-      409: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The server has no room to store the change; nothing changed */
-      507: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      409: components["responses"]["Error409"];
+      503: components["responses"]["Error503"];
+      507: components["responses"]["Error507"];
     };
   };
   /** A page of the items of one dictionary */
@@ -2854,66 +2549,11 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No such record */
-      404: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      404: components["responses"]["Error404"];
+      503: components["responses"]["Error503"];
     };
   };
   /** Adds an item to a dictionary */
@@ -2949,90 +2589,13 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No such record */
-      404: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The change clashes with a record that exists (a unique name or code) */
-      409: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The server has no room to store the change; nothing changed */
-      507: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      404: components["responses"]["Error404"];
+      409: components["responses"]["Error409"];
+      503: components["responses"]["Error503"];
+      507: components["responses"]["Error507"];
     };
   };
   /** Items of one dictionary as an Excel file */
@@ -3053,66 +2616,11 @@ export interface operations {
           "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No such record */
-      404: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      404: components["responses"]["Error404"];
+      503: components["responses"]["Error503"];
     };
   };
   /** Changes an item */
@@ -3149,90 +2657,13 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No such record */
-      404: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The change clashes with a record that exists (a unique name or code) */
-      409: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The server has no room to store the change; nothing changed */
-      507: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      404: components["responses"]["Error404"];
+      409: components["responses"]["Error409"];
+      503: components["responses"]["Error503"];
+      507: components["responses"]["Error507"];
     };
   };
   /** Deletes items of a dictionary */
@@ -3262,90 +2693,13 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No such record */
-      404: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The change clashes with a record that exists (a unique name or code) */
-      409: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The server has no room to store the change; nothing changed */
-      507: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      404: components["responses"]["Error404"];
+      409: components["responses"]["Error409"];
+      503: components["responses"]["Error503"];
+      507: components["responses"]["Error507"];
     };
   };
   /** A page of sign-in attempts */
@@ -3382,54 +2736,10 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      503: components["responses"]["Error503"];
     };
   };
   /** Sign-in attempts as an Excel file */
@@ -3447,54 +2757,10 @@ export interface operations {
           "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      503: components["responses"]["Error503"];
     };
   };
   /** A page of changes made through the back-office */
@@ -3540,54 +2806,10 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      503: components["responses"]["Error503"];
     };
   };
   /** Changes as an Excel file */
@@ -3610,54 +2832,10 @@ export interface operations {
           "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      503: components["responses"]["Error503"];
     };
   };
   /** A page of errors the web app reported */
@@ -3694,54 +2872,10 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      503: components["responses"]["Error503"];
     };
   };
   /** Reports an unhandled error of the web app */
@@ -3769,90 +2903,13 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The change clashes with a record that exists (a unique name or code) */
-      409: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description Too many requests from this client; Retry-After says when to try again */
-      429: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The server has no room to store the change; nothing changed */
-      507: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      409: components["responses"]["Error409"];
+      429: components["responses"]["Error429"];
+      503: components["responses"]["Error503"];
+      507: components["responses"]["Error507"];
     };
   };
   /** The site settings as saved */
@@ -3889,42 +2946,9 @@ export interface operations {
           };
         };
       };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      503: components["responses"]["Error503"];
     };
   };
   /** Saves the site settings; the site shows them at once */
@@ -3987,78 +3011,12 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The change clashes with a record that exists (a unique name or code) */
-      409: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The server has no room to store the change; nothing changed */
-      507: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      409: components["responses"]["Error409"];
+      503: components["responses"]["Error503"];
+      507: components["responses"]["Error507"];
     };
   };
   /** A link that shows these settings on the site without saving them */
@@ -4103,78 +3061,12 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The change clashes with a record that exists (a unique name or code) */
-      409: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The server has no room to store the change; nothing changed */
-      507: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      409: components["responses"]["Error409"];
+      503: components["responses"]["Error503"];
+      507: components["responses"]["Error507"];
     };
   };
   /** A page of news in every status */
@@ -4214,54 +3106,10 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      503: components["responses"]["Error503"];
     };
   };
   /** Writes a news item as a draft */
@@ -4300,78 +3148,12 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The change clashes with a record that exists (a unique name or code) */
-      409: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The server has no room to store the change; nothing changed */
-      507: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      409: components["responses"]["Error409"];
+      503: components["responses"]["Error503"];
+      507: components["responses"]["Error507"];
     };
   };
   /** One news item */
@@ -4403,66 +3185,11 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No such record */
-      404: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      404: components["responses"]["Error404"];
+      503: components["responses"]["Error503"];
     };
   };
   /** Changes a news item; a published one changes on the site at once */
@@ -4506,90 +3233,13 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No such record */
-      404: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The change clashes with a record that exists (a unique name or code) */
-      409: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The server has no room to store the change; nothing changed */
-      507: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      404: components["responses"]["Error404"];
+      409: components["responses"]["Error409"];
+      503: components["responses"]["Error503"];
+      507: components["responses"]["Error507"];
     };
   };
   /** A link that shows this news item on the site without saving it */
@@ -4625,78 +3275,12 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The change clashes with a record that exists (a unique name or code) */
-      409: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The server has no room to store the change; nothing changed */
-      507: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      409: components["responses"]["Error409"];
+      503: components["responses"]["Error503"];
+      507: components["responses"]["Error507"];
     };
   };
   /** Publishes a news item */
@@ -4728,90 +3312,13 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No such record */
-      404: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The change clashes with a record that exists (a unique name or code) */
-      409: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The server has no room to store the change; nothing changed */
-      507: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      404: components["responses"]["Error404"];
+      409: components["responses"]["Error409"];
+      503: components["responses"]["Error503"];
+      507: components["responses"]["Error507"];
     };
   };
   /** Withdraws a news item */
@@ -4843,90 +3350,13 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No such record */
-      404: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The change clashes with a record that exists (a unique name or code) */
-      409: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The server has no room to store the change; nothing changed */
-      507: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      404: components["responses"]["Error404"];
+      409: components["responses"]["Error409"];
+      503: components["responses"]["Error503"];
+      507: components["responses"]["Error507"];
     };
   };
   /** Deletes news items */
@@ -4951,78 +3381,12 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The change clashes with a record that exists (a unique name or code) */
-      409: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The server has no room to store the change; nothing changed */
-      507: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      409: components["responses"]["Error409"];
+      503: components["responses"]["Error503"];
+      507: components["responses"]["Error507"];
     };
   };
   /** The services in their order */
@@ -5059,54 +3423,10 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      503: components["responses"]["Error503"];
     };
   };
   /** Adds to the services */
@@ -5149,78 +3469,12 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The change clashes with a record that exists (a unique name or code) */
-      409: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The server has no room to store the change; nothing changed */
-      507: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      409: components["responses"]["Error409"];
+      503: components["responses"]["Error503"];
+      507: components["responses"]["Error507"];
     };
   };
   /** Changes one of the services */
@@ -5268,90 +3522,13 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No such record */
-      404: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The change clashes with a record that exists (a unique name or code) */
-      409: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The server has no room to store the change; nothing changed */
-      507: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      404: components["responses"]["Error404"];
+      409: components["responses"]["Error409"];
+      503: components["responses"]["Error503"];
+      507: components["responses"]["Error507"];
     };
   };
   /** Deletes from the services */
@@ -5376,78 +3553,12 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The change clashes with a record that exists (a unique name or code) */
-      409: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The server has no room to store the change; nothing changed */
-      507: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      409: components["responses"]["Error409"];
+      503: components["responses"]["Error503"];
+      507: components["responses"]["Error507"];
     };
   };
   /** The customers in their order */
@@ -5479,54 +3590,10 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      503: components["responses"]["Error503"];
     };
   };
   /** Adds to the customers */
@@ -5562,78 +3629,12 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The change clashes with a record that exists (a unique name or code) */
-      409: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The server has no room to store the change; nothing changed */
-      507: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      409: components["responses"]["Error409"];
+      503: components["responses"]["Error503"];
+      507: components["responses"]["Error507"];
     };
   };
   /** Changes one of the customers */
@@ -5674,90 +3675,13 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No such record */
-      404: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The change clashes with a record that exists (a unique name or code) */
-      409: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The server has no room to store the change; nothing changed */
-      507: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      404: components["responses"]["Error404"];
+      409: components["responses"]["Error409"];
+      503: components["responses"]["Error503"];
+      507: components["responses"]["Error507"];
     };
   };
   /** Deletes from the customers */
@@ -5782,78 +3706,12 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The change clashes with a record that exists (a unique name or code) */
-      409: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The server has no room to store the change; nothing changed */
-      507: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      409: components["responses"]["Error409"];
+      503: components["responses"]["Error503"];
+      507: components["responses"]["Error507"];
     };
   };
   /** The about in their order */
@@ -5885,54 +3743,10 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      503: components["responses"]["Error503"];
     };
   };
   /** Adds to the about */
@@ -5967,78 +3781,12 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The change clashes with a record that exists (a unique name or code) */
-      409: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The server has no room to store the change; nothing changed */
-      507: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      409: components["responses"]["Error409"];
+      503: components["responses"]["Error503"];
+      507: components["responses"]["Error507"];
     };
   };
   /** Changes one of the about */
@@ -6078,90 +3826,13 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No such record */
-      404: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The change clashes with a record that exists (a unique name or code) */
-      409: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The server has no room to store the change; nothing changed */
-      507: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      404: components["responses"]["Error404"];
+      409: components["responses"]["Error409"];
+      503: components["responses"]["Error503"];
+      507: components["responses"]["Error507"];
     };
   };
   /** Deletes from the about */
@@ -6186,78 +3857,12 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The change clashes with a record that exists (a unique name or code) */
-      409: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The server has no room to store the change; nothing changed */
-      507: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      409: components["responses"]["Error409"];
+      503: components["responses"]["Error503"];
+      507: components["responses"]["Error507"];
     };
   };
   /** The jobs in their order */
@@ -6290,54 +3895,10 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      503: components["responses"]["Error503"];
     };
   };
   /** Adds to the jobs */
@@ -6375,78 +3936,12 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The change clashes with a record that exists (a unique name or code) */
-      409: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The server has no room to store the change; nothing changed */
-      507: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      409: components["responses"]["Error409"];
+      503: components["responses"]["Error503"];
+      507: components["responses"]["Error507"];
     };
   };
   /** Changes one of the jobs */
@@ -6489,90 +3984,13 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No such record */
-      404: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The change clashes with a record that exists (a unique name or code) */
-      409: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The server has no room to store the change; nothing changed */
-      507: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      404: components["responses"]["Error404"];
+      409: components["responses"]["Error409"];
+      503: components["responses"]["Error503"];
+      507: components["responses"]["Error507"];
     };
   };
   /** Deletes from the jobs */
@@ -6597,78 +4015,12 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The change clashes with a record that exists (a unique name or code) */
-      409: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The server has no room to store the change; nothing changed */
-      507: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      409: components["responses"]["Error409"];
+      503: components["responses"]["Error503"];
+      507: components["responses"]["Error507"];
     };
   };
   /** Company name, contacts, filing number, QR images */
@@ -6705,30 +4057,8 @@ export interface operations {
           };
         };
       };
-      /** @description Too many requests from this client; Retry-After says when to try again */
-      429: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      429: components["responses"]["Error429"];
+      503: components["responses"]["Error503"];
     };
   };
   /** Everything the home page shows, in one answer */
@@ -6779,30 +4109,8 @@ export interface operations {
           };
         };
       };
-      /** @description Too many requests from this client; Retry-After says when to try again */
-      429: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      429: components["responses"]["Error429"];
+      503: components["responses"]["Error503"];
     };
   };
   /** Information or innovation services */
@@ -6831,42 +4139,9 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description Too many requests from this client; Retry-After says when to try again */
-      429: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      429: components["responses"]["Error429"];
+      503: components["responses"]["Error503"];
     };
   };
   /** A page of published news, pinned first, then newest first */
@@ -6898,42 +4173,9 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description Too many requests from this client; Retry-After says when to try again */
-      429: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      429: components["responses"]["Error429"];
+      503: components["responses"]["Error503"];
     };
   };
   /** One published news item with its sanitised body and neighbours */
@@ -6978,54 +4220,10 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No such record */
-      404: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description Too many requests from this client; Retry-After says when to try again */
-      429: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      404: components["responses"]["Error404"];
+      429: components["responses"]["Error429"];
+      503: components["responses"]["Error503"];
     };
   };
   /** Typical customers */
@@ -7048,30 +4246,8 @@ export interface operations {
           };
         };
       };
-      /** @description Too many requests from this client; Retry-After says when to try again */
-      429: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      429: components["responses"]["Error429"];
+      503: components["responses"]["Error503"];
     };
   };
   /** The about-us sections */
@@ -7093,30 +4269,8 @@ export interface operations {
           };
         };
       };
-      /** @description Too many requests from this client; Retry-After says when to try again */
-      429: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      429: components["responses"]["Error429"];
+      503: components["responses"]["Error503"];
     };
   };
   /** Open positions */
@@ -7140,30 +4294,8 @@ export interface operations {
           };
         };
       };
-      /** @description Too many requests from this client; Retry-After says when to try again */
-      429: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      429: components["responses"]["Error429"];
+      503: components["responses"]["Error503"];
     };
   };
   /** Unsaved content an editor previews on the site: the settings or a news item */
@@ -7221,54 +4353,10 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No such record */
-      404: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description Too many requests from this client; Retry-After says when to try again */
-      429: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      404: components["responses"]["Error404"];
+      429: components["responses"]["Error429"];
+      503: components["responses"]["Error503"];
     };
   };
   /** A page of namespaces with their config and service counts */
@@ -7302,54 +4390,10 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      503: components["responses"]["Error503"];
     };
   };
   /** Creates a namespace */
@@ -7381,78 +4425,12 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The change clashes with a record that exists (a unique name or code) */
-      409: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The server has no room to store the change; nothing changed */
-      507: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      409: components["responses"]["Error409"];
+      503: components["responses"]["Error503"];
+      507: components["responses"]["Error507"];
     };
   };
   /** Every namespace, for choosing one */
@@ -7478,42 +4456,9 @@ export interface operations {
           };
         };
       };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      503: components["responses"]["Error503"];
     };
   };
   /** Renames a namespace */
@@ -7549,90 +4494,13 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No such record */
-      404: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The change clashes with a record that exists (a unique name or code) */
-      409: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The server has no room to store the change; nothing changed */
-      507: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      404: components["responses"]["Error404"];
+      409: components["responses"]["Error409"];
+      503: components["responses"]["Error503"];
+      507: components["responses"]["Error507"];
     };
   };
   /** Deletes empty namespaces */
@@ -7657,78 +4525,12 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The change clashes with a record that exists (a unique name or code) */
-      409: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The server has no room to store the change; nothing changed */
-      507: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      409: components["responses"]["Error409"];
+      503: components["responses"]["Error503"];
+      507: components["responses"]["Error507"];
     };
   };
   /** A namespace's grants to roles, and the roles the caller may grant it to */
@@ -7762,66 +4564,11 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No such record */
-      404: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      404: components["responses"]["Error404"];
+      503: components["responses"]["Error503"];
     };
   };
   /** Replaces a namespace's grants to roles */
@@ -7859,90 +4606,13 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No such record */
-      404: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The change clashes with a record that exists (a unique name or code) */
-      409: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The server has no room to store the change; nothing changed */
-      507: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      404: components["responses"]["Error404"];
+      409: components["responses"]["Error409"];
+      503: components["responses"]["Error503"];
+      507: components["responses"]["Error507"];
     };
   };
   /** A page of services with cluster, instance and healthy counts */
@@ -7987,66 +4657,11 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No such record */
-      404: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      404: components["responses"]["Error404"];
+      503: components["responses"]["Error503"];
     };
   };
   /** Creates a service */
@@ -8091,90 +4706,13 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No such record */
-      404: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The change clashes with a record that exists (a unique name or code) */
-      409: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The server has no room to store the change; nothing changed */
-      507: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      404: components["responses"]["Error404"];
+      409: components["responses"]["Error409"];
+      503: components["responses"]["Error503"];
+      507: components["responses"]["Error507"];
     };
   };
   /** Changes a service's protect threshold and metadata */
@@ -8220,90 +4758,13 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No such record */
-      404: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The change clashes with a record that exists (a unique name or code) */
-      409: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The server has no room to store the change; nothing changed */
-      507: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      404: components["responses"]["Error404"];
+      409: components["responses"]["Error409"];
+      503: components["responses"]["Error503"];
+      507: components["responses"]["Error507"];
     };
   };
   /** Deletes services that have no instances */
@@ -8333,90 +4794,13 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No such record */
-      404: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The change clashes with a record that exists (a unique name or code) */
-      409: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The server has no room to store the change; nothing changed */
-      507: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      404: components["responses"]["Error404"];
+      409: components["responses"]["Error409"];
+      503: components["responses"]["Error503"];
+      507: components["responses"]["Error507"];
     };
   };
   /** A page of the instances of a service */
@@ -8465,66 +4849,11 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No such record */
-      404: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      404: components["responses"]["Error404"];
+      503: components["responses"]["Error503"];
     };
   };
   /** Changes an instance's weight and enabled flag */
@@ -8572,90 +4901,13 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No such record */
-      404: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The change clashes with a record that exists (a unique name or code) */
-      409: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The server has no room to store the change; nothing changed */
-      507: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      404: components["responses"]["Error404"];
+      409: components["responses"]["Error409"];
+      503: components["responses"]["Error503"];
+      507: components["responses"]["Error507"];
     };
   };
   /** Deregisters instances */
@@ -8686,90 +4938,13 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No such record */
-      404: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The change clashes with a record that exists (a unique name or code) */
-      409: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The server has no room to store the change; nothing changed */
-      507: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      404: components["responses"]["Error404"];
+      409: components["responses"]["Error409"];
+      503: components["responses"]["Error503"];
+      507: components["responses"]["Error507"];
     };
   };
   /** A page of the configs of a namespace */
@@ -8817,66 +4992,11 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No such record */
-      404: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      404: components["responses"]["Error404"];
+      503: components["responses"]["Error503"];
     };
   };
   /** Creates a config */
@@ -8928,90 +5048,13 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No such record */
-      404: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The change clashes with a record that exists (a unique name or code) */
-      409: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The server has no room to store the change; nothing changed */
-      507: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      404: components["responses"]["Error404"];
+      409: components["responses"]["Error409"];
+      503: components["responses"]["Error503"];
+      507: components["responses"]["Error507"];
     };
   };
   /** One config */
@@ -9047,66 +5090,11 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No such record */
-      404: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      404: components["responses"]["Error404"];
+      503: components["responses"]["Error503"];
     };
   };
   /** Publishes a new version of a config */
@@ -9159,90 +5147,13 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No such record */
-      404: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The change clashes with a record that exists (a unique name or code) */
-      409: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The server has no room to store the change; nothing changed */
-      507: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      404: components["responses"]["Error404"];
+      409: components["responses"]["Error409"];
+      503: components["responses"]["Error503"];
+      507: components["responses"]["Error507"];
     };
   };
   /** Deletes configs */
@@ -9272,90 +5183,13 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No such record */
-      404: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The change clashes with a record that exists (a unique name or code) */
-      409: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The server has no room to store the change; nothing changed */
-      507: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      404: components["responses"]["Error404"];
+      409: components["responses"]["Error409"];
+      503: components["responses"]["Error503"];
+      507: components["responses"]["Error507"];
     };
   };
   /** The history of a config, newest first */
@@ -9401,66 +5235,11 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No such record */
-      404: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      404: components["responses"]["Error404"];
+      503: components["responses"]["Error503"];
     };
   };
   /** Publishes an earlier version again */
@@ -9503,90 +5282,13 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No such record */
-      404: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The change clashes with a record that exists (a unique name or code) */
-      409: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The server has no room to store the change; nothing changed */
-      507: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      404: components["responses"]["Error404"];
+      409: components["responses"]["Error409"];
+      503: components["responses"]["Error503"];
+      507: components["responses"]["Error507"];
     };
   };
   /** Clients holding a long poll on a config, on any server */
@@ -9613,66 +5315,11 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No such record */
-      404: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      404: components["responses"]["Error404"];
+      503: components["responses"]["Error503"];
     };
   };
   /** Configs of a namespace as a zip (all, or the given ids) */
@@ -9692,66 +5339,11 @@ export interface operations {
           "application/zip": string;
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No such record */
-      404: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      404: components["responses"]["Error404"];
+      503: components["responses"]["Error503"];
     };
   };
   /** Imports a zip of configs under a conflict policy */
@@ -9779,90 +5371,13 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No such record */
-      404: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The change clashes with a record that exists (a unique name or code) */
-      409: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The server has no room to store the change; nothing changed */
-      507: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      404: components["responses"]["Error404"];
+      409: components["responses"]["Error409"];
+      503: components["responses"]["Error503"];
+      507: components["responses"]["Error507"];
     };
   };
   /** Copies configs into another namespace under a conflict policy */
@@ -9900,90 +5415,13 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No such record */
-      404: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The change clashes with a record that exists (a unique name or code) */
-      409: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The server has no room to store the change; nothing changed */
-      507: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      404: components["responses"]["Error404"];
+      409: components["responses"]["Error409"];
+      503: components["responses"]["Error503"];
+      507: components["responses"]["Error507"];
     };
   };
   /** Signs a Nacos client in: an access token for its later calls */
@@ -10574,42 +6012,9 @@ export interface operations {
           };
         };
       };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      503: components["responses"]["Error503"];
     };
   };
   /** Creates an organ type */
@@ -10639,78 +6044,12 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The change clashes with a record that exists (a unique name or code) */
-      409: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The server has no room to store the change; nothing changed */
-      507: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      409: components["responses"]["Error409"];
+      503: components["responses"]["Error503"];
+      507: components["responses"]["Error507"];
     };
   };
   /** Changes an organ type */
@@ -10745,90 +6084,13 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No such record */
-      404: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The change clashes with a record that exists (a unique name or code) */
-      409: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The server has no room to store the change; nothing changed */
-      507: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      404: components["responses"]["Error404"];
+      409: components["responses"]["Error409"];
+      503: components["responses"]["Error503"];
+      507: components["responses"]["Error507"];
     };
   };
   /** Deletes organ types */
@@ -10853,78 +6115,12 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The change clashes with a record that exists (a unique name or code) */
-      409: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The server has no room to store the change; nothing changed */
-      507: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      409: components["responses"]["Error409"];
+      503: components["responses"]["Error503"];
+      507: components["responses"]["Error507"];
     };
   };
   /** Every structure view, as {total, records} */
@@ -10947,42 +6143,9 @@ export interface operations {
           };
         };
       };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      503: components["responses"]["Error503"];
     };
   };
   /** Creates a structure view */
@@ -11010,78 +6173,12 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The change clashes with a record that exists (a unique name or code) */
-      409: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The server has no room to store the change; nothing changed */
-      507: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      409: components["responses"]["Error409"];
+      503: components["responses"]["Error503"];
+      507: components["responses"]["Error507"];
     };
   };
   /** Renames a structure view */
@@ -11113,90 +6210,13 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No such record */
-      404: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The change clashes with a record that exists (a unique name or code) */
-      409: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The server has no room to store the change; nothing changed */
-      507: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      404: components["responses"]["Error404"];
+      409: components["responses"]["Error409"];
+      503: components["responses"]["Error503"];
+      507: components["responses"]["Error507"];
     };
   };
   /** Deletes structure views with their placements; never the administrative one */
@@ -11221,78 +6241,12 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The change clashes with a record that exists (a unique name or code) */
-      409: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The server has no room to store the change; nothing changed */
-      507: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      409: components["responses"]["Error409"];
+      503: components["responses"]["Error503"];
+      507: components["responses"]["Error507"];
     };
   };
   /** A structure's organ tree, within the caller's data scope */
@@ -11313,54 +6267,10 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      503: components["responses"]["Error503"];
     };
   };
   /** One organ */
@@ -11388,66 +6298,11 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No such record */
-      404: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      404: components["responses"]["Error404"];
+      503: components["responses"]["Error503"];
     };
   };
   /** Changes an organ */
@@ -11486,90 +6341,13 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No such record */
-      404: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The change clashes with a record that exists (a unique name or code) */
-      409: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The server has no room to store the change; nothing changed */
-      507: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      404: components["responses"]["Error404"];
+      409: components["responses"]["Error409"];
+      503: components["responses"]["Error503"];
+      507: components["responses"]["Error507"];
     };
   };
   /** Creates an organ in a structure */
@@ -11607,78 +6385,12 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The change clashes with a record that exists (a unique name or code) */
-      409: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The server has no room to store the change; nothing changed */
-      507: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      409: components["responses"]["Error409"];
+      503: components["responses"]["Error503"];
+      507: components["responses"]["Error507"];
     };
   };
   /** Moves an organ in a structure, or places it into another */
@@ -11716,90 +6428,13 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No such record */
-      404: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The change clashes with a record that exists (a unique name or code) */
-      409: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The server has no room to store the change; nothing changed */
-      507: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      404: components["responses"]["Error404"];
+      409: components["responses"]["Error409"];
+      503: components["responses"]["Error503"];
+      507: components["responses"]["Error507"];
     };
   };
   /** Deletes organs nothing refers to */
@@ -11824,78 +6459,12 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The change clashes with a record that exists (a unique name or code) */
-      409: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The server has no room to store the change; nothing changed */
-      507: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      409: components["responses"]["Error409"];
+      503: components["responses"]["Error503"];
+      507: components["responses"]["Error507"];
     };
   };
   /** An organ's positions with their employee */
@@ -11925,54 +6494,10 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      503: components["responses"]["Error503"];
     };
   };
   /** Creates a position */
@@ -12002,78 +6527,12 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The change clashes with a record that exists (a unique name or code) */
-      409: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The server has no room to store the change; nothing changed */
-      507: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      409: components["responses"]["Error409"];
+      503: components["responses"]["Error503"];
+      507: components["responses"]["Error507"];
     };
   };
   /** Changes a position's code and name */
@@ -12106,90 +6565,13 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No such record */
-      404: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The change clashes with a record that exists (a unique name or code) */
-      409: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The server has no room to store the change; nothing changed */
-      507: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      404: components["responses"]["Error404"];
+      409: components["responses"]["Error409"];
+      503: components["responses"]["Error503"];
+      507: components["responses"]["Error507"];
     };
   };
   /** Deletes positions no employee holds */
@@ -12214,78 +6596,12 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The change clashes with a record that exists (a unique name or code) */
-      409: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The server has no room to store the change; nothing changed */
-      507: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      409: components["responses"]["Error409"];
+      503: components["responses"]["Error503"];
+      507: components["responses"]["Error507"];
     };
   };
   /** An organ's employees, or all those in the caller's scope */
@@ -12318,54 +6634,10 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      503: components["responses"]["Error503"];
     };
   };
   /** Creates an employee */
@@ -12403,78 +6675,12 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The change clashes with a record that exists (a unique name or code) */
-      409: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The server has no room to store the change; nothing changed */
-      507: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      409: components["responses"]["Error409"];
+      503: components["responses"]["Error503"];
+      507: components["responses"]["Error507"];
     };
   };
   /** Changes an employee */
@@ -12517,90 +6723,13 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No such record */
-      404: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The change clashes with a record that exists (a unique name or code) */
-      409: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The server has no room to store the change; nothing changed */
-      507: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      404: components["responses"]["Error404"];
+      409: components["responses"]["Error409"];
+      503: components["responses"]["Error503"];
+      507: components["responses"]["Error507"];
     };
   };
   /** Deletes employees */
@@ -12625,78 +6754,12 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The change clashes with a record that exists (a unique name or code) */
-      409: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The server has no room to store the change; nothing changed */
-      507: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      409: components["responses"]["Error409"];
+      503: components["responses"]["Error503"];
+      507: components["responses"]["Error507"];
     };
   };
   /** A page of the accounts in the caller's range */
@@ -12744,54 +6807,10 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      503: components["responses"]["Error503"];
     };
   };
   /** Creates an account */
@@ -12846,78 +6865,12 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The change clashes with a record that exists (a unique name or code) */
-      409: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The server has no room to store the change; nothing changed */
-      507: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      409: components["responses"]["Error409"];
+      503: components["responses"]["Error503"];
+      507: components["responses"]["Error507"];
     };
   };
   /** Accounts as an Excel file */
@@ -12937,54 +6890,10 @@ export interface operations {
           "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      503: components["responses"]["Error503"];
     };
   };
   /** One account */
@@ -13022,66 +6931,11 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No such record */
-      404: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      404: components["responses"]["Error404"];
+      503: components["responses"]["Error503"];
     };
   };
   /** Changes an account */
@@ -13139,90 +6993,13 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No such record */
-      404: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The change clashes with a record that exists (a unique name or code) */
-      409: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The server has no room to store the change; nothing changed */
-      507: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      404: components["responses"]["Error404"];
+      409: components["responses"]["Error409"];
+      503: components["responses"]["Error503"];
+      507: components["responses"]["Error507"];
     };
   };
   /** Deletes accounts */
@@ -13247,78 +7024,12 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The change clashes with a record that exists (a unique name or code) */
-      409: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The server has no room to store the change; nothing changed */
-      507: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      409: components["responses"]["Error409"];
+      503: components["responses"]["Error503"];
+      507: components["responses"]["Error507"];
     };
   };
   /** Locks an account and ends its sessions */
@@ -13356,90 +7067,13 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No such record */
-      404: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The change clashes with a record that exists (a unique name or code) */
-      409: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The server has no room to store the change; nothing changed */
-      507: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      404: components["responses"]["Error404"];
+      409: components["responses"]["Error409"];
+      503: components["responses"]["Error503"];
+      507: components["responses"]["Error507"];
     };
   };
   /** Unlocks an account */
@@ -13477,90 +7111,13 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No such record */
-      404: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The change clashes with a record that exists (a unique name or code) */
-      409: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The server has no room to store the change; nothing changed */
-      507: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      404: components["responses"]["Error404"];
+      409: components["responses"]["Error409"];
+      503: components["responses"]["Error503"];
+      507: components["responses"]["Error507"];
     };
   };
   /** Resets an account's password */
@@ -13589,90 +7146,13 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No such record */
-      404: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The change clashes with a record that exists (a unique name or code) */
-      409: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The server has no room to store the change; nothing changed */
-      507: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      404: components["responses"]["Error404"];
+      409: components["responses"]["Error409"];
+      503: components["responses"]["Error503"];
+      507: components["responses"]["Error507"];
     };
   };
   /** An account's live sessions */
@@ -13702,66 +7182,11 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No such record */
-      404: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      404: components["responses"]["Error404"];
+      503: components["responses"]["Error503"];
     };
   };
   /** Ends one session of an account */
@@ -13783,90 +7208,13 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No such record */
-      404: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The change clashes with a record that exists (a unique name or code) */
-      409: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The server has no room to store the change; nothing changed */
-      507: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      404: components["responses"]["Error404"];
+      409: components["responses"]["Error409"];
+      503: components["responses"]["Error503"];
+      507: components["responses"]["Error507"];
     };
   };
   /** A page of roles with how many accounts hold each */
@@ -13907,54 +7255,10 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      503: components["responses"]["Error503"];
     };
   };
   /** Creates a role */
@@ -13997,78 +7301,12 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The change clashes with a record that exists (a unique name or code) */
-      409: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The server has no room to store the change; nothing changed */
-      507: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      409: components["responses"]["Error409"];
+      503: components["responses"]["Error503"];
+      507: components["responses"]["Error507"];
     };
   };
   /** Apps, modules, functions and operations to grant */
@@ -14084,42 +7322,9 @@ export interface operations {
           };
         };
       };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      503: components["responses"]["Error503"];
     };
   };
   /** Changes a role */
@@ -14167,90 +7372,13 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No such record */
-      404: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The change clashes with a record that exists (a unique name or code) */
-      409: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The server has no room to store the change; nothing changed */
-      507: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      404: components["responses"]["Error404"];
+      409: components["responses"]["Error409"];
+      503: components["responses"]["Error503"];
+      507: components["responses"]["Error507"];
     };
   };
   /** Deletes roles no account holds */
@@ -14275,78 +7403,12 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The change clashes with a record that exists (a unique name or code) */
-      409: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The server has no room to store the change; nothing changed */
-      507: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      409: components["responses"]["Error409"];
+      503: components["responses"]["Error503"];
+      507: components["responses"]["Error507"];
     };
   };
   /** A role's granted operations */
@@ -14367,66 +7429,11 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No such record */
-      404: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      404: components["responses"]["Error404"];
+      503: components["responses"]["Error503"];
     };
   };
   /** Replaces a role's function authorisation */
@@ -14454,90 +7461,13 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No such record */
-      404: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The change clashes with a record that exists (a unique name or code) */
-      409: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The server has no room to store the change; nothing changed */
-      507: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      404: components["responses"]["Error404"];
+      409: components["responses"]["Error409"];
+      503: components["responses"]["Error503"];
+      507: components["responses"]["Error507"];
     };
   };
   /** A role's data authorisation */
@@ -14558,66 +7488,11 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No such record */
-      404: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      404: components["responses"]["Error404"];
+      503: components["responses"]["Error503"];
     };
   };
   /** Replaces a role's data authorisation (organ scopes) */
@@ -14645,90 +7520,13 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No such record */
-      404: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The change clashes with a record that exists (a unique name or code) */
-      409: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The server has no room to store the change; nothing changed */
-      507: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      404: components["responses"]["Error404"];
+      409: components["responses"]["Error409"];
+      503: components["responses"]["Error503"];
+      507: components["responses"]["Error507"];
     };
   };
   /** Adds (or takes back) the same operations on several roles at once */
@@ -14755,78 +7553,12 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The change clashes with a record that exists (a unique name or code) */
-      409: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The server has no room to store the change; nothing changed */
-      507: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      409: components["responses"]["Error409"];
+      503: components["responses"]["Error503"];
+      507: components["responses"]["Error507"];
     };
   };
   /** Adds (or takes back) the same organ scopes on several roles at once */
@@ -14853,78 +7585,12 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The change clashes with a record that exists (a unique name or code) */
-      409: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The server has no room to store the change; nothing changed */
-      507: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      409: components["responses"]["Error409"];
+      503: components["responses"]["Error503"];
+      507: components["responses"]["Error507"];
     };
   };
   /** Gives or takes back roles for many accounts at once */
@@ -14952,78 +7618,12 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The change clashes with a record that exists (a unique name or code) */
-      409: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The server has no room to store the change; nothing changed */
-      507: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      409: components["responses"]["Error409"];
+      503: components["responses"]["Error503"];
+      507: components["responses"]["Error507"];
     };
   };
   /** The roles an account holds */
@@ -15044,66 +7644,11 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No such record */
-      404: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      404: components["responses"]["Error404"];
+      503: components["responses"]["Error503"];
     };
   };
   /** The global password policy */
@@ -15130,42 +7675,9 @@ export interface operations {
           };
         };
       };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      503: components["responses"]["Error503"];
     };
   };
   /** Changes the global password policy */
@@ -15208,78 +7720,12 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The change clashes with a record that exists (a unique name or code) */
-      409: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The server has no room to store the change; nothing changed */
-      507: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      409: components["responses"]["Error409"];
+      503: components["responses"]["Error503"];
+      507: components["responses"]["Error507"];
     };
   };
   /** Every menu type */
@@ -15302,42 +7748,9 @@ export interface operations {
           };
         };
       };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      503: components["responses"]["Error503"];
     };
   };
   /** Creates a menu type */
@@ -15365,78 +7778,12 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The change clashes with a record that exists (a unique name or code) */
-      409: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The server has no room to store the change; nothing changed */
-      507: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      409: components["responses"]["Error409"];
+      503: components["responses"]["Error503"];
+      507: components["responses"]["Error507"];
     };
   };
   /** Renames a menu type */
@@ -15468,90 +7815,13 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No such record */
-      404: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The change clashes with a record that exists (a unique name or code) */
-      409: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The server has no room to store the change; nothing changed */
-      507: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      404: components["responses"]["Error404"];
+      409: components["responses"]["Error409"];
+      503: components["responses"]["Error503"];
+      507: components["responses"]["Error507"];
     };
   };
   /** Deletes a menu type and its entries; not a system type, nor one accounts use */
@@ -15574,90 +7844,13 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No such record */
-      404: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The change clashes with a record that exists (a unique name or code) */
-      409: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The server has no room to store the change; nothing changed */
-      507: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      404: components["responses"]["Error404"];
+      409: components["responses"]["Error409"];
+      503: components["responses"]["Error503"];
+      507: components["responses"]["Error507"];
     };
   };
   /** A menu type's entries, in order */
@@ -15690,66 +7883,11 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No such record */
-      404: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      404: components["responses"]["Error404"];
+      503: components["responses"]["Error503"];
     };
   };
   /** Adds a menu entry */
@@ -15802,90 +7940,13 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No such record */
-      404: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The change clashes with a record that exists (a unique name or code) */
-      409: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The server has no room to store the change; nothing changed */
-      507: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      404: components["responses"]["Error404"];
+      409: components["responses"]["Error409"];
+      503: components["responses"]["Error503"];
+      507: components["responses"]["Error507"];
     };
   };
   /** Changes a menu entry */
@@ -15938,90 +7999,13 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No such record */
-      404: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The change clashes with a record that exists (a unique name or code) */
-      409: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The server has no room to store the change; nothing changed */
-      507: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      404: components["responses"]["Error404"];
+      409: components["responses"]["Error409"];
+      503: components["responses"]["Error503"];
+      507: components["responses"]["Error507"];
     };
   };
   /** Deletes menu entries without children */
@@ -16046,78 +8030,12 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The change clashes with a record that exists (a unique name or code) */
-      409: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The server has no room to store the change; nothing changed */
-      507: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      409: components["responses"]["Error409"];
+      503: components["responses"]["Error503"];
+      507: components["responses"]["Error507"];
     };
   };
   /** A month of an organ's calendar */
@@ -16145,66 +8063,11 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No such record */
-      404: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      404: components["responses"]["Error404"];
+      503: components["responses"]["Error503"];
     };
   };
   /** Marks dates as working days or holidays */
@@ -16233,90 +8096,13 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No such record */
-      404: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The change clashes with a record that exists (a unique name or code) */
-      409: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The server has no room to store the change; nothing changed */
-      507: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      404: components["responses"]["Error404"];
+      409: components["responses"]["Error409"];
+      503: components["responses"]["Error503"];
+      507: components["responses"]["Error507"];
     };
   };
   /** Whether a date is a working day for the organ, and the date N working days later */
@@ -16346,66 +8132,11 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No such record */
-      404: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      404: components["responses"]["Error404"];
+      503: components["responses"]["Error503"];
     };
   };
   /** Marks a month's Saturdays and Sundays as holidays */
@@ -16433,90 +8164,13 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No such record */
-      404: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The change clashes with a record that exists (a unique name or code) */
-      409: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The server has no room to store the change; nothing changed */
-      507: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      404: components["responses"]["Error404"];
+      409: components["responses"]["Error409"];
+      503: components["responses"]["Error503"];
+      507: components["responses"]["Error507"];
     };
   };
   /** The regions directly under a code (no code: the provinces); what a cascader loads level by level */
@@ -16548,54 +8202,10 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      503: components["responses"]["Error503"];
     };
   };
   /** Regions whose code starts with, or whose name contains, the text; each with the names above it */
@@ -16633,54 +8243,10 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      503: components["responses"]["Error503"];
     };
   };
   /** A region and those above it, province first: what a cascader shows for a stored code */
@@ -16711,66 +8277,11 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No such record */
-      404: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      404: components["responses"]["Error404"];
+      503: components["responses"]["Error503"];
     };
   };
   /** One region */
@@ -16801,66 +8312,11 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No such record */
-      404: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      404: components["responses"]["Error404"];
+      503: components["responses"]["Error503"];
     };
   };
   /** Changes a region's name and short name */
@@ -16899,90 +8355,13 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No such record */
-      404: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The change clashes with a record that exists (a unique name or code) */
-      409: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The server has no room to store the change; nothing changed */
-      507: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      404: components["responses"]["Error404"];
+      409: components["responses"]["Error409"];
+      503: components["responses"]["Error503"];
+      507: components["responses"]["Error507"];
     };
   };
   /** Adds a local region */
@@ -17019,78 +8398,12 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The change clashes with a record that exists (a unique name or code) */
-      409: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The server has no room to store the change; nothing changed */
-      507: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      409: components["responses"]["Error409"];
+      503: components["responses"]["Error503"];
+      507: components["responses"]["Error507"];
     };
   };
   /** Puts a region back in use */
@@ -17121,90 +8434,13 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No such record */
-      404: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The change clashes with a record that exists (a unique name or code) */
-      409: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The server has no room to store the change; nothing changed */
-      507: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      404: components["responses"]["Error404"];
+      409: components["responses"]["Error409"];
+      503: components["responses"]["Error503"];
+      507: components["responses"]["Error507"];
     };
   };
   /** Takes a region out of use: pickers no longer offer it */
@@ -17235,90 +8471,13 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No such record */
-      404: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The change clashes with a record that exists (a unique name or code) */
-      409: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The server has no room to store the change; nothing changed */
-      507: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      404: components["responses"]["Error404"];
+      409: components["responses"]["Error409"];
+      503: components["responses"]["Error503"];
+      507: components["responses"]["Error507"];
     };
   };
   /** A page of serial-number rules */
@@ -17363,54 +8522,10 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      503: components["responses"]["Error503"];
     };
   };
   /** Creates a rule */
@@ -17459,78 +8574,12 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The change clashes with a record that exists (a unique name or code) */
-      409: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The server has no room to store the change; nothing changed */
-      507: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      409: components["responses"]["Error409"];
+      503: components["responses"]["Error503"];
+      507: components["responses"]["Error507"];
     };
   };
   /** One rule */
@@ -17567,66 +8616,11 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No such record */
-      404: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      404: components["responses"]["Error404"];
+      503: components["responses"]["Error503"];
     };
   };
   /** Changes a rule; a new type or length starts its counter again */
@@ -17680,90 +8674,13 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No such record */
-      404: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The change clashes with a record that exists (a unique name or code) */
-      409: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The server has no room to store the change; nothing changed */
-      507: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      404: components["responses"]["Error404"];
+      409: components["responses"]["Error409"];
+      503: components["responses"]["Error503"];
+      507: components["responses"]["Error507"];
     };
   };
   /** Deletes rules */
@@ -17788,78 +8705,12 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The change clashes with a record that exists (a unique name or code) */
-      409: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The server has no room to store the change; nothing changed */
-      507: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      409: components["responses"]["Error409"];
+      503: components["responses"]["Error503"];
+      507: components["responses"]["Error507"];
     };
   };
   /** Hands out the rule's next number, never the same twice; for an organ, its own rule before the global one */
@@ -17888,90 +8739,13 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No such record */
-      404: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The change clashes with a record that exists (a unique name or code) */
-      409: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The server has no room to store the change; nothing changed */
-      507: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      404: components["responses"]["Error404"];
+      409: components["responses"]["Error409"];
+      503: components["responses"]["Error503"];
+      507: components["responses"]["Error507"];
     };
   };
   /** Apps, modules, functions, operations and urls as one tree */
@@ -17987,42 +8761,9 @@ export interface operations {
           };
         };
       };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      503: components["responses"]["Error503"];
     };
   };
   /** Adds a app */
@@ -18053,78 +8794,12 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The change clashes with a record that exists (a unique name or code) */
-      409: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The server has no room to store the change; nothing changed */
-      507: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      409: components["responses"]["Error409"];
+      503: components["responses"]["Error503"];
+      507: components["responses"]["Error507"];
     };
   };
   /** Changes a app */
@@ -18160,90 +8835,13 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No such record */
-      404: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The change clashes with a record that exists (a unique name or code) */
-      409: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The server has no room to store the change; nothing changed */
-      507: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      404: components["responses"]["Error404"];
+      409: components["responses"]["Error409"];
+      503: components["responses"]["Error503"];
+      507: components["responses"]["Error507"];
     };
   };
   /** Deletes apps with nothing below them */
@@ -18268,78 +8866,12 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The change clashes with a record that exists (a unique name or code) */
-      409: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The server has no room to store the change; nothing changed */
-      507: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      409: components["responses"]["Error409"];
+      503: components["responses"]["Error503"];
+      507: components["responses"]["Error507"];
     };
   };
   /** A app and everything below it, as the zip an import reads */
@@ -18356,66 +8888,11 @@ export interface operations {
           "application/zip": string;
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No such record */
-      404: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      404: components["responses"]["Error404"];
+      503: components["responses"]["Error503"];
     };
   };
   /** Adds a module */
@@ -18444,78 +8921,12 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The change clashes with a record that exists (a unique name or code) */
-      409: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The server has no room to store the change; nothing changed */
-      507: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      409: components["responses"]["Error409"];
+      503: components["responses"]["Error503"];
+      507: components["responses"]["Error507"];
     };
   };
   /** Changes a module */
@@ -18549,90 +8960,13 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No such record */
-      404: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The change clashes with a record that exists (a unique name or code) */
-      409: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The server has no room to store the change; nothing changed */
-      507: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      404: components["responses"]["Error404"];
+      409: components["responses"]["Error409"];
+      503: components["responses"]["Error503"];
+      507: components["responses"]["Error507"];
     };
   };
   /** Deletes modules with nothing below them */
@@ -18657,78 +8991,12 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The change clashes with a record that exists (a unique name or code) */
-      409: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The server has no room to store the change; nothing changed */
-      507: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      409: components["responses"]["Error409"];
+      503: components["responses"]["Error503"];
+      507: components["responses"]["Error507"];
     };
   };
   /** A module and everything below it, as the zip an import reads */
@@ -18745,66 +9013,11 @@ export interface operations {
           "application/zip": string;
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No such record */
-      404: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      404: components["responses"]["Error404"];
+      503: components["responses"]["Error503"];
     };
   };
   /** Adds a function */
@@ -18833,78 +9046,12 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The change clashes with a record that exists (a unique name or code) */
-      409: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The server has no room to store the change; nothing changed */
-      507: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      409: components["responses"]["Error409"];
+      503: components["responses"]["Error503"];
+      507: components["responses"]["Error507"];
     };
   };
   /** Changes a function */
@@ -18938,90 +9085,13 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No such record */
-      404: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The change clashes with a record that exists (a unique name or code) */
-      409: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The server has no room to store the change; nothing changed */
-      507: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      404: components["responses"]["Error404"];
+      409: components["responses"]["Error409"];
+      503: components["responses"]["Error503"];
+      507: components["responses"]["Error507"];
     };
   };
   /** Deletes functions with nothing below them */
@@ -19046,78 +9116,12 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The change clashes with a record that exists (a unique name or code) */
-      409: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The server has no room to store the change; nothing changed */
-      507: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      409: components["responses"]["Error409"];
+      503: components["responses"]["Error503"];
+      507: components["responses"]["Error507"];
     };
   };
   /** A function and everything below it, as the zip an import reads */
@@ -19134,66 +9138,11 @@ export interface operations {
           "application/zip": string;
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No such record */
-      404: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      404: components["responses"]["Error404"];
+      503: components["responses"]["Error503"];
     };
   };
   /** Adds a operation */
@@ -19225,78 +9174,12 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The change clashes with a record that exists (a unique name or code) */
-      409: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The server has no room to store the change; nothing changed */
-      507: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      409: components["responses"]["Error409"];
+      503: components["responses"]["Error503"];
+      507: components["responses"]["Error507"];
     };
   };
   /** Changes a operation */
@@ -19333,90 +9216,13 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No such record */
-      404: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The change clashes with a record that exists (a unique name or code) */
-      409: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The server has no room to store the change; nothing changed */
-      507: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      404: components["responses"]["Error404"];
+      409: components["responses"]["Error409"];
+      503: components["responses"]["Error503"];
+      507: components["responses"]["Error507"];
     };
   };
   /** Deletes operations with nothing below them */
@@ -19441,78 +9247,12 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The change clashes with a record that exists (a unique name or code) */
-      409: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The server has no room to store the change; nothing changed */
-      507: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      409: components["responses"]["Error409"];
+      503: components["responses"]["Error503"];
+      507: components["responses"]["Error507"];
     };
   };
   /** A operation and everything below it, as the zip an import reads */
@@ -19529,66 +9269,11 @@ export interface operations {
           "application/zip": string;
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No such record */
-      404: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      404: components["responses"]["Error404"];
+      503: components["responses"]["Error503"];
     };
   };
   /** Adds a url */
@@ -19620,78 +9305,12 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The change clashes with a record that exists (a unique name or code) */
-      409: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The server has no room to store the change; nothing changed */
-      507: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      409: components["responses"]["Error409"];
+      503: components["responses"]["Error503"];
+      507: components["responses"]["Error507"];
     };
   };
   /** Changes a url */
@@ -19728,90 +9347,13 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No such record */
-      404: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The change clashes with a record that exists (a unique name or code) */
-      409: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The server has no room to store the change; nothing changed */
-      507: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      404: components["responses"]["Error404"];
+      409: components["responses"]["Error409"];
+      503: components["responses"]["Error503"];
+      507: components["responses"]["Error507"];
     };
   };
   /** Deletes urls with nothing below them */
@@ -19836,78 +9378,12 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The change clashes with a record that exists (a unique name or code) */
-      409: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The server has no room to store the change; nothing changed */
-      507: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      409: components["responses"]["Error409"];
+      503: components["responses"]["Error503"];
+      507: components["responses"]["Error507"];
     };
   };
   /** A url and everything below it, as the zip an import reads */
@@ -19924,66 +9400,11 @@ export interface operations {
           "application/zip": string;
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No such record */
-      404: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      404: components["responses"]["Error404"];
+      503: components["responses"]["Error503"];
     };
   };
   /** Adds the rows of a zip of UTF-8 .txt files of INSERT statements, all or nothing */
@@ -20009,66 +9430,11 @@ export interface operations {
           };
         };
       };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The change clashes with a record that exists (a unique name or code) */
-      409: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The server has no room to store the change; nothing changed */
-      507: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      409: components["responses"]["Error409"];
+      503: components["responses"]["Error503"];
+      507: components["responses"]["Error507"];
     };
   };
   /** The caller's tasks, bucket by bucket in their order */
@@ -20109,54 +9475,10 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      503: components["responses"]["Error503"];
     };
   };
   /** Adds a task at the end of its bucket */
@@ -20198,78 +9520,12 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The change clashes with a record that exists (a unique name or code) */
-      409: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The server has no room to store the change; nothing changed */
-      507: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      409: components["responses"]["Error409"];
+      503: components["responses"]["Error503"];
+      507: components["responses"]["Error507"];
     };
   };
   /** How many of the caller’s tasks each bucket holds */
@@ -20299,54 +9555,10 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      503: components["responses"]["Error503"];
     };
   };
   /** The caller’s open workflow tasks, soonest due first; null without task:view */
@@ -20373,42 +9585,9 @@ export interface operations {
           };
         };
       };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      503: components["responses"]["Error503"];
     };
   };
   /** Changes a task */
@@ -20455,90 +9634,13 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No such record */
-      404: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The change clashes with a record that exists (a unique name or code) */
-      409: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The server has no room to store the change; nothing changed */
-      507: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      404: components["responses"]["Error404"];
+      409: components["responses"]["Error409"];
+      503: components["responses"]["Error503"];
+      507: components["responses"]["Error507"];
     };
   };
   /** Moves a task to a bucket and a place in it */
@@ -20581,90 +9683,13 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No such record */
-      404: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The change clashes with a record that exists (a unique name or code) */
-      409: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The server has no room to store the change; nothing changed */
-      507: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      404: components["responses"]["Error404"];
+      409: components["responses"]["Error409"];
+      503: components["responses"]["Error503"];
+      507: components["responses"]["Error507"];
     };
   };
   /** Deletes tasks */
@@ -20689,78 +9714,12 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The change clashes with a record that exists (a unique name or code) */
-      409: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The server has no room to store the change; nothing changed */
-      507: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      409: components["responses"]["Error409"];
+      503: components["responses"]["Error503"];
+      507: components["responses"]["Error507"];
     };
   };
   /** The signed-in user's dashboard cards */
@@ -20824,54 +9783,10 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      503: components["responses"]["Error503"];
     };
   };
   /** Changes the own name and introduction */
@@ -20898,78 +9813,12 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The change clashes with a record that exists (a unique name or code) */
-      409: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The server has no room to store the change; nothing changed */
-      507: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      409: components["responses"]["Error409"];
+      503: components["responses"]["Error503"];
+      507: components["responses"]["Error507"];
     };
   };
   /** Sets the own avatar to an uploaded image, or clears it */
@@ -20994,78 +9843,12 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The change clashes with a record that exists (a unique name or code) */
-      409: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The server has no room to store the change; nothing changed */
-      507: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      409: components["responses"]["Error409"];
+      503: components["responses"]["Error503"];
+      507: components["responses"]["Error507"];
     };
   };
   /** The own live sessions, this one marked */
@@ -21091,42 +9874,9 @@ export interface operations {
           };
         };
       };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      503: components["responses"]["Error503"];
     };
   };
   /** Ends another own session */
@@ -21147,90 +9897,13 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No such record */
-      404: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The change clashes with a record that exists (a unique name or code) */
-      409: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The server has no room to store the change; nothing changed */
-      507: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      404: components["responses"]["Error404"];
+      409: components["responses"]["Error409"];
+      503: components["responses"]["Error503"];
+      507: components["responses"]["Error507"];
     };
   };
   /** A page of the own sign-in attempts */
@@ -21265,54 +9938,10 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      503: components["responses"]["Error503"];
     };
   };
   /** Stores an image (PNG, JPEG, GIF, WebP) sent as the body; the same bytes are stored once */
@@ -21342,78 +9971,12 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The change clashes with a record that exists (a unique name or code) */
-      409: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The server has no room to store the change; nothing changed */
-      507: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      409: components["responses"]["Error409"];
+      503: components["responses"]["Error503"];
+      507: components["responses"]["Error507"];
     };
   };
   /** A stored image; its name is its hash, so it is cached for good */
@@ -21433,42 +9996,9 @@ export interface operations {
           "image/webp": string;
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No such record */
-      404: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      404: components["responses"]["Error404"];
+      503: components["responses"]["Error503"];
     };
   };
   /** Every live gateway process: its last second's traffic by route and its breakers */
@@ -21500,42 +10030,9 @@ export interface operations {
           };
         };
       };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      503: components["responses"]["Error503"];
     };
   };
   /** A page of gateway routes, in the order they are tried */
@@ -21589,54 +10086,10 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      503: components["responses"]["Error503"];
     };
   };
   /** Defines a route, not yet released */
@@ -21701,78 +10154,12 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The change clashes with a record that exists (a unique name or code) */
-      409: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The server has no room to store the change; nothing changed */
-      507: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      409: components["responses"]["Error409"];
+      503: components["responses"]["Error503"];
+      507: components["responses"]["Error507"];
     };
   };
   /** Which released route would take this request, and where it would go */
@@ -21819,78 +10206,12 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The change clashes with a record that exists (a unique name or code) */
-      409: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The server has no room to store the change; nothing changed */
-      507: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      409: components["responses"]["Error409"];
+      503: components["responses"]["Error503"];
+      507: components["responses"]["Error507"];
     };
   };
   /** Every route as Spring Cloud Gateway's RouteDefinition JSON */
@@ -21930,42 +10251,9 @@ export interface operations {
           };
         };
       };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      503: components["responses"]["Error503"];
     };
   };
   /** Defines routes written as Spring Cloud Gateway's RouteDefinition JSON, unreleased; all or none */
@@ -22030,78 +10318,12 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The change clashes with a record that exists (a unique name or code) */
-      409: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The server has no room to store the change; nothing changed */
-      507: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      409: components["responses"]["Error409"];
+      503: components["responses"]["Error503"];
+      507: components["responses"]["Error507"];
     };
   };
   /** One route */
@@ -22146,66 +10368,11 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No such record */
-      404: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      404: components["responses"]["Error404"];
+      503: components["responses"]["Error503"];
     };
   };
   /** Changes a route; a released route changes on every gateway at once */
@@ -22275,90 +10442,13 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No such record */
-      404: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The change clashes with a record that exists (a unique name or code) */
-      409: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The server has no room to store the change; nothing changed */
-      507: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      404: components["responses"]["Error404"];
+      409: components["responses"]["Error409"];
+      503: components["responses"]["Error503"];
+      507: components["responses"]["Error507"];
     };
   };
   /** Releases a route: it carries traffic */
@@ -22403,90 +10493,13 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No such record */
-      404: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The change clashes with a record that exists (a unique name or code) */
-      409: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The server has no room to store the change; nothing changed */
-      507: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      404: components["responses"]["Error404"];
+      409: components["responses"]["Error409"];
+      503: components["responses"]["Error503"];
+      507: components["responses"]["Error507"];
     };
   };
   /** Cancels a released route */
@@ -22531,90 +10544,13 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No such record */
-      404: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The change clashes with a record that exists (a unique name or code) */
-      409: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The server has no room to store the change; nothing changed */
-      507: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      404: components["responses"]["Error404"];
+      409: components["responses"]["Error409"];
+      503: components["responses"]["Error503"];
+      507: components["responses"]["Error507"];
     };
   };
   /** Deletes routes that are not released */
@@ -22639,78 +10575,12 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The change clashes with a record that exists (a unique name or code) */
-      409: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The server has no room to store the change; nothing changed */
-      507: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      409: components["responses"]["Error409"];
+      503: components["responses"]["Error503"];
+      507: components["responses"]["Error507"];
     };
   };
   /** Released routes as SCG's actuator lists them */
@@ -22732,42 +10602,9 @@ export interface operations {
             }[];
         };
       };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      503: components["responses"]["Error503"];
     };
   };
   /** One released route as SCG's actuator shows it */
@@ -22794,58 +10631,14 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
       /** @description No released route has this id: an empty body, as SCG answers */
       404: {
         content: never;
       };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      503: components["responses"]["Error503"];
     };
   };
   /** Released routes as SCG's RouteDefinition JSON, as the actuator's /routedefinitions */
@@ -22881,42 +10674,9 @@ export interface operations {
             })[];
         };
       };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      503: components["responses"]["Error503"];
     };
   };
   /** Every API group */
@@ -22947,42 +10707,9 @@ export interface operations {
           };
         };
       };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      503: components["responses"]["Error503"];
     };
   };
   /** Adds an API group */
@@ -23025,78 +10752,12 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The change clashes with a record that exists (a unique name or code) */
-      409: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The server has no room to store the change; nothing changed */
-      507: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      409: components["responses"]["Error409"];
+      503: components["responses"]["Error503"];
+      507: components["responses"]["Error507"];
     };
   };
   /** Changes an API group */
@@ -23144,90 +10805,13 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No such record */
-      404: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The change clashes with a record that exists (a unique name or code) */
-      409: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The server has no room to store the change; nothing changed */
-      507: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      404: components["responses"]["Error404"];
+      409: components["responses"]["Error409"];
+      503: components["responses"]["Error503"];
+      507: components["responses"]["Error507"];
     };
   };
   /** Deletes API groups no rule uses */
@@ -23252,78 +10836,12 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The change clashes with a record that exists (a unique name or code) */
-      409: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The server has no room to store the change; nothing changed */
-      507: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      409: components["responses"]["Error409"];
+      503: components["responses"]["Error503"];
+      507: components["responses"]["Error507"];
     };
   };
   /** Every flow rule */
@@ -23361,42 +10879,9 @@ export interface operations {
           };
         };
       };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      503: components["responses"]["Error503"];
     };
   };
   /** Adds a flow rule */
@@ -23453,78 +10938,12 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The change clashes with a record that exists (a unique name or code) */
-      409: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The server has no room to store the change; nothing changed */
-      507: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      409: components["responses"]["Error409"];
+      503: components["responses"]["Error503"];
+      507: components["responses"]["Error507"];
     };
   };
   /** Changes a flow rule */
@@ -23586,90 +11005,13 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No such record */
-      404: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The change clashes with a record that exists (a unique name or code) */
-      409: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The server has no room to store the change; nothing changed */
-      507: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      404: components["responses"]["Error404"];
+      409: components["responses"]["Error409"];
+      503: components["responses"]["Error503"];
+      507: components["responses"]["Error507"];
     };
   };
   /** Deletes flow rules */
@@ -23694,78 +11036,12 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The change clashes with a record that exists (a unique name or code) */
-      409: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The server has no room to store the change; nothing changed */
-      507: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      409: components["responses"]["Error409"];
+      503: components["responses"]["Error503"];
+      507: components["responses"]["Error507"];
     };
   };
   /** Whether counts are shared by every gateway process (Redis) */
@@ -23783,42 +11059,9 @@ export interface operations {
           };
         };
       };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      503: components["responses"]["Error503"];
     };
   };
   /** Every degrade rule (circuit breaker) */
@@ -23851,42 +11094,9 @@ export interface operations {
           };
         };
       };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      503: components["responses"]["Error503"];
     };
   };
   /** Adds a degrade rule */
@@ -23933,78 +11143,12 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The change clashes with a record that exists (a unique name or code) */
-      409: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The server has no room to store the change; nothing changed */
-      507: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      409: components["responses"]["Error409"];
+      503: components["responses"]["Error503"];
+      507: components["responses"]["Error507"];
     };
   };
   /** Changes a degrade rule */
@@ -24056,90 +11200,13 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No such record */
-      404: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The change clashes with a record that exists (a unique name or code) */
-      409: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The server has no room to store the change; nothing changed */
-      507: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      404: components["responses"]["Error404"];
+      409: components["responses"]["Error409"];
+      503: components["responses"]["Error503"];
+      507: components["responses"]["Error507"];
     };
   };
   /** Deletes degrade rules */
@@ -24164,78 +11231,12 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The change clashes with a record that exists (a unique name or code) */
-      409: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The server has no room to store the change; nothing changed */
-      507: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      409: components["responses"]["Error409"];
+      503: components["responses"]["Error503"];
+      507: components["responses"]["Error507"];
     };
   };
   /** Adds flow rules written as Sentinel's FlowRule JSON */
@@ -24292,78 +11293,12 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The change clashes with a record that exists (a unique name or code) */
-      409: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The server has no room to store the change; nothing changed */
-      507: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      409: components["responses"]["Error409"];
+      503: components["responses"]["Error503"];
+      507: components["responses"]["Error507"];
     };
   };
   /** Every enabled flow rule as Sentinel's GatewayFlowRule JSON */
@@ -24393,42 +11328,9 @@ export interface operations {
           };
         };
       };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      503: components["responses"]["Error503"];
     };
   };
   /** Adds flow rules written as Sentinel's GatewayFlowRule JSON */
@@ -24493,78 +11395,12 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The change clashes with a record that exists (a unique name or code) */
-      409: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The server has no room to store the change; nothing changed */
-      507: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      409: components["responses"]["Error409"];
+      503: components["responses"]["Error503"];
+      507: components["responses"]["Error507"];
     };
   };
   /** Every enabled degrade rule as Sentinel's DegradeRule JSON */
@@ -24589,42 +11425,9 @@ export interface operations {
           };
         };
       };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      503: components["responses"]["Error503"];
     };
   };
   /** Adds degrade rules written as Sentinel's DegradeRule JSON */
@@ -24673,78 +11476,12 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The change clashes with a record that exists (a unique name or code) */
-      409: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The server has no room to store the change; nothing changed */
-      507: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      409: components["responses"]["Error409"];
+      503: components["responses"]["Error503"];
+      507: components["responses"]["Error507"];
     };
   };
   /** The targets of each kind seen in the last ten minutes */
@@ -24766,42 +11503,9 @@ export interface operations {
           };
         };
       };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      503: components["responses"]["Error503"];
     };
   };
   /** The last ten minutes at one second, or the seconds after `since` */
@@ -24837,54 +11541,10 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      503: components["responses"]["Error503"];
     };
   };
   /** Per-minute history between two times */
@@ -24921,54 +11581,10 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      503: components["responses"]["Error503"];
     };
   };
   /** Every alarm rule */
@@ -25003,42 +11619,9 @@ export interface operations {
           };
         };
       };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      503: components["responses"]["Error503"];
     };
   };
   /** Adds an alarm rule */
@@ -25089,78 +11672,12 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The change clashes with a record that exists (a unique name or code) */
-      409: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The server has no room to store the change; nothing changed */
-      507: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      409: components["responses"]["Error409"];
+      503: components["responses"]["Error503"];
+      507: components["responses"]["Error507"];
     };
   };
   /** Changes an alarm rule */
@@ -25216,90 +11733,13 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No such record */
-      404: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The change clashes with a record that exists (a unique name or code) */
-      409: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The server has no room to store the change; nothing changed */
-      507: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      404: components["responses"]["Error404"];
+      409: components["responses"]["Error409"];
+      503: components["responses"]["Error503"];
+      507: components["responses"]["Error507"];
     };
   };
   /** Deletes alarm rules */
@@ -25324,78 +11764,12 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The change clashes with a record that exists (a unique name or code) */
-      409: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The server has no room to store the change; nothing changed */
-      507: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      409: components["responses"]["Error409"];
+      503: components["responses"]["Error503"];
+      507: components["responses"]["Error507"];
     };
   };
   /** The receivers a rule can name: id, name, kind */
@@ -25420,42 +11794,9 @@ export interface operations {
           };
         };
       };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      503: components["responses"]["Error503"];
     };
   };
   /** Puts a rule in use or out of it */
@@ -25499,90 +11840,13 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No such record */
-      404: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The change clashes with a record that exists (a unique name or code) */
-      409: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The server has no room to store the change; nothing changed */
-      507: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      404: components["responses"]["Error404"];
+      409: components["responses"]["Error409"];
+      503: components["responses"]["Error503"];
+      507: components["responses"]["Error507"];
     };
   };
   /** Every alarm receiver, secrets withheld */
@@ -25613,42 +11877,9 @@ export interface operations {
           };
         };
       };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      503: components["responses"]["Error503"];
     };
   };
   /** Adds an alarm receiver */
@@ -25691,78 +11922,12 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The change clashes with a record that exists (a unique name or code) */
-      409: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The server has no room to store the change; nothing changed */
-      507: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      409: components["responses"]["Error409"];
+      503: components["responses"]["Error503"];
+      507: components["responses"]["Error507"];
     };
   };
   /** Changes an alarm receiver; an empty secret keeps the stored one */
@@ -25810,90 +11975,13 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No such record */
-      404: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The change clashes with a record that exists (a unique name or code) */
-      409: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The server has no room to store the change; nothing changed */
-      507: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      404: components["responses"]["Error404"];
+      409: components["responses"]["Error409"];
+      503: components["responses"]["Error503"];
+      507: components["responses"]["Error507"];
     };
   };
   /** Deletes alarm receivers */
@@ -25918,78 +12006,12 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The change clashes with a record that exists (a unique name or code) */
-      409: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The server has no room to store the change; nothing changed */
-      507: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      409: components["responses"]["Error409"];
+      503: components["responses"]["Error503"];
+      507: components["responses"]["Error507"];
     };
   };
   /** Sends a test message to an e-mail or webhook receiver */
@@ -26013,90 +12035,13 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No such record */
-      404: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The change clashes with a record that exists (a unique name or code) */
-      409: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The server has no room to store the change; nothing changed */
-      507: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      404: components["responses"]["Error404"];
+      409: components["responses"]["Error409"];
+      503: components["responses"]["Error503"];
+      507: components["responses"]["Error507"];
     };
   };
   /** The alarm history, newest first */
@@ -26159,54 +12104,10 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      503: components["responses"]["Error503"];
     };
   };
   /** Acknowledges an alarm */
@@ -26260,90 +12161,13 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No such record */
-      404: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The change clashes with a record that exists (a unique name or code) */
-      409: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The server has no room to store the change; nothing changed */
-      507: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      404: components["responses"]["Error404"];
+      409: components["responses"]["Error409"];
+      503: components["responses"]["Error503"];
+      507: components["responses"]["Error507"];
     };
   };
   /** Where outgoing calls may go, and the SMTP server (password withheld) */
@@ -26367,42 +12191,9 @@ export interface operations {
           };
         };
       };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      503: components["responses"]["Error503"];
     };
   };
   /** Changes the outbound settings */
@@ -26439,78 +12230,12 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The change clashes with a record that exists (a unique name or code) */
-      409: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The server has no room to store the change; nothing changed */
-      507: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      409: components["responses"]["Error409"];
+      503: components["responses"]["Error503"];
+      507: components["responses"]["Error507"];
     };
   };
   /** The caller's unread count and latest alarm notifications */
@@ -26540,42 +12265,9 @@ export interface operations {
           };
         };
       };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      503: components["responses"]["Error503"];
     };
   };
   /** Marks some of the caller's notifications read */
@@ -26598,78 +12290,12 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The change clashes with a record that exists (a unique name or code) */
-      409: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The server has no room to store the change; nothing changed */
-      507: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      409: components["responses"]["Error409"];
+      503: components["responses"]["Error503"];
+      507: components["responses"]["Error507"];
     };
   };
   /** Marks all the caller's notifications read */
@@ -26685,66 +12311,11 @@ export interface operations {
           };
         };
       };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The change clashes with a record that exists (a unique name or code) */
-      409: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The server has no room to store the change; nothing changed */
-      507: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      409: components["responses"]["Error409"];
+      503: components["responses"]["Error503"];
+      507: components["responses"]["Error507"];
     };
   };
   /** A page of forms, by name */
@@ -26772,136 +12343,7 @@ export interface operations {
                   name: string;
                   description: string;
                   field: {
-                    fields: ({
-                        key: string;
-                        label: {
-                          zh: string;
-                          en?: string;
-                          es?: string;
-                          ja?: string;
-                        };
-                        /** @enum {string} */
-                        kind: "text" | "textarea" | "number" | "money" | "date" | "dateRange" | "time" | "select" | "radio" | "checkbox" | "switch" | "rate" | "region" | "organ" | "account" | "upload" | "richText" | "staticText" | "subTable";
-                        /** @default false */
-                        required: boolean;
-                        /** @default false */
-                        hidden: boolean;
-                        /** @default false */
-                        readOnly: boolean;
-                        placeholder?: {
-                          zh: string;
-                          en?: string;
-                          es?: string;
-                          ja?: string;
-                        };
-                        help?: {
-                          zh: string;
-                          en?: string;
-                          es?: string;
-                          ja?: string;
-                        };
-                        /** @default 24 */
-                        span: number;
-                        defaultValue?: unknown;
-                        options?: (({
-                            value: string | number;
-                            label: {
-                              zh: string;
-                              en?: string;
-                              es?: string;
-                              ja?: string;
-                            };
-                          })[]) | {
-                          dictCode: string;
-                        };
-                        /** @default [] */
-                        validators: ({
-                            /** @enum {string} */
-                            rule: "mobile" | "userName" | "email" | "naturalNumber" | "englishLetters" | "landline" | "bankCard" | "idNumber" | "chineseId" | "qq" | "url" | "alphanumeric20" | "letters2to100" | "digitsAndLineBreaks" | "max255" | "integer" | "positiveInteger" | "minLength" | "maxLength" | "min" | "max" | "minItems" | "maxItems" | "pattern";
-                            value?: number | string;
-                            message?: {
-                              zh: string;
-                              en?: string;
-                              es?: string;
-                              ja?: string;
-                            };
-                          })[];
-                        requiredWhen?: {
-                          field: string;
-                          /** @enum {boolean} */
-                          hasValue: true;
-                        };
-                        shownWhen?: {
-                          field: string;
-                          /** @enum {boolean} */
-                          hasValue: true;
-                        };
-                        fields?: ({
-                            key: string;
-                            label: {
-                              zh: string;
-                              en?: string;
-                              es?: string;
-                              ja?: string;
-                            };
-                            /** @enum {string} */
-                            kind: "text" | "textarea" | "number" | "money" | "date" | "dateRange" | "time" | "select" | "radio" | "checkbox" | "switch" | "rate" | "region" | "organ" | "account" | "upload" | "richText" | "staticText" | "subTable";
-                            /** @default false */
-                            required: boolean;
-                            /** @default false */
-                            hidden: boolean;
-                            /** @default false */
-                            readOnly: boolean;
-                            placeholder?: {
-                              zh: string;
-                              en?: string;
-                              es?: string;
-                              ja?: string;
-                            };
-                            help?: {
-                              zh: string;
-                              en?: string;
-                              es?: string;
-                              ja?: string;
-                            };
-                            /** @default 24 */
-                            span: number;
-                            defaultValue?: unknown;
-                            options?: (({
-                                value: string | number;
-                                label: {
-                                  zh: string;
-                                  en?: string;
-                                  es?: string;
-                                  ja?: string;
-                                };
-                              })[]) | {
-                              dictCode: string;
-                            };
-                            /** @default [] */
-                            validators: ({
-                                /** @enum {string} */
-                                rule: "mobile" | "userName" | "email" | "naturalNumber" | "englishLetters" | "landline" | "bankCard" | "idNumber" | "chineseId" | "qq" | "url" | "alphanumeric20" | "letters2to100" | "digitsAndLineBreaks" | "max255" | "integer" | "positiveInteger" | "minLength" | "maxLength" | "min" | "max" | "minItems" | "maxItems" | "pattern";
-                                value?: number | string;
-                                message?: {
-                                  zh: string;
-                                  en?: string;
-                                  es?: string;
-                                  ja?: string;
-                                };
-                              })[];
-                            requiredWhen?: {
-                              field: string;
-                              /** @enum {boolean} */
-                              hasValue: true;
-                            };
-                            shownWhen?: {
-                              field: string;
-                              /** @enum {boolean} */
-                              hasValue: true;
-                            };
-                          })[];
-                      })[];
+                    fields: components["schemas"]["FormField"][];
                   };
                   action: string;
                   url: string;
@@ -26914,54 +12356,10 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      503: components["responses"]["Error503"];
     };
   };
   /** Creates a form */
@@ -26972,134 +12370,7 @@ export interface operations {
           name: string;
           description: string;
           field: {
-            fields: ({
-                key: string;
-                label: {
-                  zh: string;
-                  en?: string;
-                  es?: string;
-                  ja?: string;
-                };
-                /** @enum {string} */
-                kind: "text" | "textarea" | "number" | "money" | "date" | "dateRange" | "time" | "select" | "radio" | "checkbox" | "switch" | "rate" | "region" | "organ" | "account" | "upload" | "richText" | "staticText" | "subTable";
-                /** @default false */
-                required?: boolean;
-                /** @default false */
-                hidden?: boolean;
-                /** @default false */
-                readOnly?: boolean;
-                placeholder?: {
-                  zh: string;
-                  en?: string;
-                  es?: string;
-                  ja?: string;
-                };
-                help?: {
-                  zh: string;
-                  en?: string;
-                  es?: string;
-                  ja?: string;
-                };
-                /** @default 24 */
-                span?: number;
-                defaultValue?: unknown;
-                options?: (({
-                    value: string | number;
-                    label: {
-                      zh: string;
-                      en?: string;
-                      es?: string;
-                      ja?: string;
-                    };
-                  })[]) | {
-                  dictCode: string;
-                };
-                validators?: ({
-                    /** @enum {string} */
-                    rule: "mobile" | "userName" | "email" | "naturalNumber" | "englishLetters" | "landline" | "bankCard" | "idNumber" | "chineseId" | "qq" | "url" | "alphanumeric20" | "letters2to100" | "digitsAndLineBreaks" | "max255" | "integer" | "positiveInteger" | "minLength" | "maxLength" | "min" | "max" | "minItems" | "maxItems" | "pattern";
-                    value?: number | string;
-                    message?: {
-                      zh: string;
-                      en?: string;
-                      es?: string;
-                      ja?: string;
-                    };
-                  })[];
-                requiredWhen?: {
-                  field: string;
-                  /** @enum {boolean} */
-                  hasValue: true;
-                };
-                shownWhen?: {
-                  field: string;
-                  /** @enum {boolean} */
-                  hasValue: true;
-                };
-                fields?: ({
-                    key: string;
-                    label: {
-                      zh: string;
-                      en?: string;
-                      es?: string;
-                      ja?: string;
-                    };
-                    /** @enum {string} */
-                    kind: "text" | "textarea" | "number" | "money" | "date" | "dateRange" | "time" | "select" | "radio" | "checkbox" | "switch" | "rate" | "region" | "organ" | "account" | "upload" | "richText" | "staticText" | "subTable";
-                    /** @default false */
-                    required?: boolean;
-                    /** @default false */
-                    hidden?: boolean;
-                    /** @default false */
-                    readOnly?: boolean;
-                    placeholder?: {
-                      zh: string;
-                      en?: string;
-                      es?: string;
-                      ja?: string;
-                    };
-                    help?: {
-                      zh: string;
-                      en?: string;
-                      es?: string;
-                      ja?: string;
-                    };
-                    /** @default 24 */
-                    span?: number;
-                    defaultValue?: unknown;
-                    options?: (({
-                        value: string | number;
-                        label: {
-                          zh: string;
-                          en?: string;
-                          es?: string;
-                          ja?: string;
-                        };
-                      })[]) | {
-                      dictCode: string;
-                    };
-                    validators?: ({
-                        /** @enum {string} */
-                        rule: "mobile" | "userName" | "email" | "naturalNumber" | "englishLetters" | "landline" | "bankCard" | "idNumber" | "chineseId" | "qq" | "url" | "alphanumeric20" | "letters2to100" | "digitsAndLineBreaks" | "max255" | "integer" | "positiveInteger" | "minLength" | "maxLength" | "min" | "max" | "minItems" | "maxItems" | "pattern";
-                        value?: number | string;
-                        message?: {
-                          zh: string;
-                          en?: string;
-                          es?: string;
-                          ja?: string;
-                        };
-                      })[];
-                    requiredWhen?: {
-                      field: string;
-                      /** @enum {boolean} */
-                      hasValue: true;
-                    };
-                    shownWhen?: {
-                      field: string;
-                      /** @enum {boolean} */
-                      hasValue: true;
-                    };
-                  })[];
-              })[];
+            fields: components["schemas"]["FormFieldInput"][];
           };
           action: string;
           url: string;
@@ -27119,136 +12390,7 @@ export interface operations {
               name: string;
               description: string;
               field: {
-                fields: ({
-                    key: string;
-                    label: {
-                      zh: string;
-                      en?: string;
-                      es?: string;
-                      ja?: string;
-                    };
-                    /** @enum {string} */
-                    kind: "text" | "textarea" | "number" | "money" | "date" | "dateRange" | "time" | "select" | "radio" | "checkbox" | "switch" | "rate" | "region" | "organ" | "account" | "upload" | "richText" | "staticText" | "subTable";
-                    /** @default false */
-                    required: boolean;
-                    /** @default false */
-                    hidden: boolean;
-                    /** @default false */
-                    readOnly: boolean;
-                    placeholder?: {
-                      zh: string;
-                      en?: string;
-                      es?: string;
-                      ja?: string;
-                    };
-                    help?: {
-                      zh: string;
-                      en?: string;
-                      es?: string;
-                      ja?: string;
-                    };
-                    /** @default 24 */
-                    span: number;
-                    defaultValue?: unknown;
-                    options?: (({
-                        value: string | number;
-                        label: {
-                          zh: string;
-                          en?: string;
-                          es?: string;
-                          ja?: string;
-                        };
-                      })[]) | {
-                      dictCode: string;
-                    };
-                    /** @default [] */
-                    validators: ({
-                        /** @enum {string} */
-                        rule: "mobile" | "userName" | "email" | "naturalNumber" | "englishLetters" | "landline" | "bankCard" | "idNumber" | "chineseId" | "qq" | "url" | "alphanumeric20" | "letters2to100" | "digitsAndLineBreaks" | "max255" | "integer" | "positiveInteger" | "minLength" | "maxLength" | "min" | "max" | "minItems" | "maxItems" | "pattern";
-                        value?: number | string;
-                        message?: {
-                          zh: string;
-                          en?: string;
-                          es?: string;
-                          ja?: string;
-                        };
-                      })[];
-                    requiredWhen?: {
-                      field: string;
-                      /** @enum {boolean} */
-                      hasValue: true;
-                    };
-                    shownWhen?: {
-                      field: string;
-                      /** @enum {boolean} */
-                      hasValue: true;
-                    };
-                    fields?: ({
-                        key: string;
-                        label: {
-                          zh: string;
-                          en?: string;
-                          es?: string;
-                          ja?: string;
-                        };
-                        /** @enum {string} */
-                        kind: "text" | "textarea" | "number" | "money" | "date" | "dateRange" | "time" | "select" | "radio" | "checkbox" | "switch" | "rate" | "region" | "organ" | "account" | "upload" | "richText" | "staticText" | "subTable";
-                        /** @default false */
-                        required: boolean;
-                        /** @default false */
-                        hidden: boolean;
-                        /** @default false */
-                        readOnly: boolean;
-                        placeholder?: {
-                          zh: string;
-                          en?: string;
-                          es?: string;
-                          ja?: string;
-                        };
-                        help?: {
-                          zh: string;
-                          en?: string;
-                          es?: string;
-                          ja?: string;
-                        };
-                        /** @default 24 */
-                        span: number;
-                        defaultValue?: unknown;
-                        options?: (({
-                            value: string | number;
-                            label: {
-                              zh: string;
-                              en?: string;
-                              es?: string;
-                              ja?: string;
-                            };
-                          })[]) | {
-                          dictCode: string;
-                        };
-                        /** @default [] */
-                        validators: ({
-                            /** @enum {string} */
-                            rule: "mobile" | "userName" | "email" | "naturalNumber" | "englishLetters" | "landline" | "bankCard" | "idNumber" | "chineseId" | "qq" | "url" | "alphanumeric20" | "letters2to100" | "digitsAndLineBreaks" | "max255" | "integer" | "positiveInteger" | "minLength" | "maxLength" | "min" | "max" | "minItems" | "maxItems" | "pattern";
-                            value?: number | string;
-                            message?: {
-                              zh: string;
-                              en?: string;
-                              es?: string;
-                              ja?: string;
-                            };
-                          })[];
-                        requiredWhen?: {
-                          field: string;
-                          /** @enum {boolean} */
-                          hasValue: true;
-                        };
-                        shownWhen?: {
-                          field: string;
-                          /** @enum {boolean} */
-                          hasValue: true;
-                        };
-                      })[];
-                  })[];
+                fields: components["schemas"]["FormField"][];
               };
               action: string;
               url: string;
@@ -27260,78 +12402,12 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The change clashes with a record that exists (a unique name or code) */
-      409: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The server has no room to store the change; nothing changed */
-      507: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      409: components["responses"]["Error409"];
+      503: components["responses"]["Error503"];
+      507: components["responses"]["Error507"];
     };
   };
   /** One form with its draft schema */
@@ -27353,136 +12429,7 @@ export interface operations {
               name: string;
               description: string;
               field: {
-                fields: ({
-                    key: string;
-                    label: {
-                      zh: string;
-                      en?: string;
-                      es?: string;
-                      ja?: string;
-                    };
-                    /** @enum {string} */
-                    kind: "text" | "textarea" | "number" | "money" | "date" | "dateRange" | "time" | "select" | "radio" | "checkbox" | "switch" | "rate" | "region" | "organ" | "account" | "upload" | "richText" | "staticText" | "subTable";
-                    /** @default false */
-                    required: boolean;
-                    /** @default false */
-                    hidden: boolean;
-                    /** @default false */
-                    readOnly: boolean;
-                    placeholder?: {
-                      zh: string;
-                      en?: string;
-                      es?: string;
-                      ja?: string;
-                    };
-                    help?: {
-                      zh: string;
-                      en?: string;
-                      es?: string;
-                      ja?: string;
-                    };
-                    /** @default 24 */
-                    span: number;
-                    defaultValue?: unknown;
-                    options?: (({
-                        value: string | number;
-                        label: {
-                          zh: string;
-                          en?: string;
-                          es?: string;
-                          ja?: string;
-                        };
-                      })[]) | {
-                      dictCode: string;
-                    };
-                    /** @default [] */
-                    validators: ({
-                        /** @enum {string} */
-                        rule: "mobile" | "userName" | "email" | "naturalNumber" | "englishLetters" | "landline" | "bankCard" | "idNumber" | "chineseId" | "qq" | "url" | "alphanumeric20" | "letters2to100" | "digitsAndLineBreaks" | "max255" | "integer" | "positiveInteger" | "minLength" | "maxLength" | "min" | "max" | "minItems" | "maxItems" | "pattern";
-                        value?: number | string;
-                        message?: {
-                          zh: string;
-                          en?: string;
-                          es?: string;
-                          ja?: string;
-                        };
-                      })[];
-                    requiredWhen?: {
-                      field: string;
-                      /** @enum {boolean} */
-                      hasValue: true;
-                    };
-                    shownWhen?: {
-                      field: string;
-                      /** @enum {boolean} */
-                      hasValue: true;
-                    };
-                    fields?: ({
-                        key: string;
-                        label: {
-                          zh: string;
-                          en?: string;
-                          es?: string;
-                          ja?: string;
-                        };
-                        /** @enum {string} */
-                        kind: "text" | "textarea" | "number" | "money" | "date" | "dateRange" | "time" | "select" | "radio" | "checkbox" | "switch" | "rate" | "region" | "organ" | "account" | "upload" | "richText" | "staticText" | "subTable";
-                        /** @default false */
-                        required: boolean;
-                        /** @default false */
-                        hidden: boolean;
-                        /** @default false */
-                        readOnly: boolean;
-                        placeholder?: {
-                          zh: string;
-                          en?: string;
-                          es?: string;
-                          ja?: string;
-                        };
-                        help?: {
-                          zh: string;
-                          en?: string;
-                          es?: string;
-                          ja?: string;
-                        };
-                        /** @default 24 */
-                        span: number;
-                        defaultValue?: unknown;
-                        options?: (({
-                            value: string | number;
-                            label: {
-                              zh: string;
-                              en?: string;
-                              es?: string;
-                              ja?: string;
-                            };
-                          })[]) | {
-                          dictCode: string;
-                        };
-                        /** @default [] */
-                        validators: ({
-                            /** @enum {string} */
-                            rule: "mobile" | "userName" | "email" | "naturalNumber" | "englishLetters" | "landline" | "bankCard" | "idNumber" | "chineseId" | "qq" | "url" | "alphanumeric20" | "letters2to100" | "digitsAndLineBreaks" | "max255" | "integer" | "positiveInteger" | "minLength" | "maxLength" | "min" | "max" | "minItems" | "maxItems" | "pattern";
-                            value?: number | string;
-                            message?: {
-                              zh: string;
-                              en?: string;
-                              es?: string;
-                              ja?: string;
-                            };
-                          })[];
-                        requiredWhen?: {
-                          field: string;
-                          /** @enum {boolean} */
-                          hasValue: true;
-                        };
-                        shownWhen?: {
-                          field: string;
-                          /** @enum {boolean} */
-                          hasValue: true;
-                        };
-                      })[];
-                  })[];
+                fields: components["schemas"]["FormField"][];
               };
               action: string;
               url: string;
@@ -27494,66 +12441,11 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No such record */
-      404: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      404: components["responses"]["Error404"];
+      503: components["responses"]["Error503"];
     };
   };
   /** Changes a form and its draft schema */
@@ -27569,134 +12461,7 @@ export interface operations {
           name: string;
           description: string;
           field: {
-            fields: ({
-                key: string;
-                label: {
-                  zh: string;
-                  en?: string;
-                  es?: string;
-                  ja?: string;
-                };
-                /** @enum {string} */
-                kind: "text" | "textarea" | "number" | "money" | "date" | "dateRange" | "time" | "select" | "radio" | "checkbox" | "switch" | "rate" | "region" | "organ" | "account" | "upload" | "richText" | "staticText" | "subTable";
-                /** @default false */
-                required?: boolean;
-                /** @default false */
-                hidden?: boolean;
-                /** @default false */
-                readOnly?: boolean;
-                placeholder?: {
-                  zh: string;
-                  en?: string;
-                  es?: string;
-                  ja?: string;
-                };
-                help?: {
-                  zh: string;
-                  en?: string;
-                  es?: string;
-                  ja?: string;
-                };
-                /** @default 24 */
-                span?: number;
-                defaultValue?: unknown;
-                options?: (({
-                    value: string | number;
-                    label: {
-                      zh: string;
-                      en?: string;
-                      es?: string;
-                      ja?: string;
-                    };
-                  })[]) | {
-                  dictCode: string;
-                };
-                validators?: ({
-                    /** @enum {string} */
-                    rule: "mobile" | "userName" | "email" | "naturalNumber" | "englishLetters" | "landline" | "bankCard" | "idNumber" | "chineseId" | "qq" | "url" | "alphanumeric20" | "letters2to100" | "digitsAndLineBreaks" | "max255" | "integer" | "positiveInteger" | "minLength" | "maxLength" | "min" | "max" | "minItems" | "maxItems" | "pattern";
-                    value?: number | string;
-                    message?: {
-                      zh: string;
-                      en?: string;
-                      es?: string;
-                      ja?: string;
-                    };
-                  })[];
-                requiredWhen?: {
-                  field: string;
-                  /** @enum {boolean} */
-                  hasValue: true;
-                };
-                shownWhen?: {
-                  field: string;
-                  /** @enum {boolean} */
-                  hasValue: true;
-                };
-                fields?: ({
-                    key: string;
-                    label: {
-                      zh: string;
-                      en?: string;
-                      es?: string;
-                      ja?: string;
-                    };
-                    /** @enum {string} */
-                    kind: "text" | "textarea" | "number" | "money" | "date" | "dateRange" | "time" | "select" | "radio" | "checkbox" | "switch" | "rate" | "region" | "organ" | "account" | "upload" | "richText" | "staticText" | "subTable";
-                    /** @default false */
-                    required?: boolean;
-                    /** @default false */
-                    hidden?: boolean;
-                    /** @default false */
-                    readOnly?: boolean;
-                    placeholder?: {
-                      zh: string;
-                      en?: string;
-                      es?: string;
-                      ja?: string;
-                    };
-                    help?: {
-                      zh: string;
-                      en?: string;
-                      es?: string;
-                      ja?: string;
-                    };
-                    /** @default 24 */
-                    span?: number;
-                    defaultValue?: unknown;
-                    options?: (({
-                        value: string | number;
-                        label: {
-                          zh: string;
-                          en?: string;
-                          es?: string;
-                          ja?: string;
-                        };
-                      })[]) | {
-                      dictCode: string;
-                    };
-                    validators?: ({
-                        /** @enum {string} */
-                        rule: "mobile" | "userName" | "email" | "naturalNumber" | "englishLetters" | "landline" | "bankCard" | "idNumber" | "chineseId" | "qq" | "url" | "alphanumeric20" | "letters2to100" | "digitsAndLineBreaks" | "max255" | "integer" | "positiveInteger" | "minLength" | "maxLength" | "min" | "max" | "minItems" | "maxItems" | "pattern";
-                        value?: number | string;
-                        message?: {
-                          zh: string;
-                          en?: string;
-                          es?: string;
-                          ja?: string;
-                        };
-                      })[];
-                    requiredWhen?: {
-                      field: string;
-                      /** @enum {boolean} */
-                      hasValue: true;
-                    };
-                    shownWhen?: {
-                      field: string;
-                      /** @enum {boolean} */
-                      hasValue: true;
-                    };
-                  })[];
-              })[];
+            fields: components["schemas"]["FormFieldInput"][];
           };
           action: string;
           url: string;
@@ -27716,136 +12481,7 @@ export interface operations {
               name: string;
               description: string;
               field: {
-                fields: ({
-                    key: string;
-                    label: {
-                      zh: string;
-                      en?: string;
-                      es?: string;
-                      ja?: string;
-                    };
-                    /** @enum {string} */
-                    kind: "text" | "textarea" | "number" | "money" | "date" | "dateRange" | "time" | "select" | "radio" | "checkbox" | "switch" | "rate" | "region" | "organ" | "account" | "upload" | "richText" | "staticText" | "subTable";
-                    /** @default false */
-                    required: boolean;
-                    /** @default false */
-                    hidden: boolean;
-                    /** @default false */
-                    readOnly: boolean;
-                    placeholder?: {
-                      zh: string;
-                      en?: string;
-                      es?: string;
-                      ja?: string;
-                    };
-                    help?: {
-                      zh: string;
-                      en?: string;
-                      es?: string;
-                      ja?: string;
-                    };
-                    /** @default 24 */
-                    span: number;
-                    defaultValue?: unknown;
-                    options?: (({
-                        value: string | number;
-                        label: {
-                          zh: string;
-                          en?: string;
-                          es?: string;
-                          ja?: string;
-                        };
-                      })[]) | {
-                      dictCode: string;
-                    };
-                    /** @default [] */
-                    validators: ({
-                        /** @enum {string} */
-                        rule: "mobile" | "userName" | "email" | "naturalNumber" | "englishLetters" | "landline" | "bankCard" | "idNumber" | "chineseId" | "qq" | "url" | "alphanumeric20" | "letters2to100" | "digitsAndLineBreaks" | "max255" | "integer" | "positiveInteger" | "minLength" | "maxLength" | "min" | "max" | "minItems" | "maxItems" | "pattern";
-                        value?: number | string;
-                        message?: {
-                          zh: string;
-                          en?: string;
-                          es?: string;
-                          ja?: string;
-                        };
-                      })[];
-                    requiredWhen?: {
-                      field: string;
-                      /** @enum {boolean} */
-                      hasValue: true;
-                    };
-                    shownWhen?: {
-                      field: string;
-                      /** @enum {boolean} */
-                      hasValue: true;
-                    };
-                    fields?: ({
-                        key: string;
-                        label: {
-                          zh: string;
-                          en?: string;
-                          es?: string;
-                          ja?: string;
-                        };
-                        /** @enum {string} */
-                        kind: "text" | "textarea" | "number" | "money" | "date" | "dateRange" | "time" | "select" | "radio" | "checkbox" | "switch" | "rate" | "region" | "organ" | "account" | "upload" | "richText" | "staticText" | "subTable";
-                        /** @default false */
-                        required: boolean;
-                        /** @default false */
-                        hidden: boolean;
-                        /** @default false */
-                        readOnly: boolean;
-                        placeholder?: {
-                          zh: string;
-                          en?: string;
-                          es?: string;
-                          ja?: string;
-                        };
-                        help?: {
-                          zh: string;
-                          en?: string;
-                          es?: string;
-                          ja?: string;
-                        };
-                        /** @default 24 */
-                        span: number;
-                        defaultValue?: unknown;
-                        options?: (({
-                            value: string | number;
-                            label: {
-                              zh: string;
-                              en?: string;
-                              es?: string;
-                              ja?: string;
-                            };
-                          })[]) | {
-                          dictCode: string;
-                        };
-                        /** @default [] */
-                        validators: ({
-                            /** @enum {string} */
-                            rule: "mobile" | "userName" | "email" | "naturalNumber" | "englishLetters" | "landline" | "bankCard" | "idNumber" | "chineseId" | "qq" | "url" | "alphanumeric20" | "letters2to100" | "digitsAndLineBreaks" | "max255" | "integer" | "positiveInteger" | "minLength" | "maxLength" | "min" | "max" | "minItems" | "maxItems" | "pattern";
-                            value?: number | string;
-                            message?: {
-                              zh: string;
-                              en?: string;
-                              es?: string;
-                              ja?: string;
-                            };
-                          })[];
-                        requiredWhen?: {
-                          field: string;
-                          /** @enum {boolean} */
-                          hasValue: true;
-                        };
-                        shownWhen?: {
-                          field: string;
-                          /** @enum {boolean} */
-                          hasValue: true;
-                        };
-                      })[];
-                  })[];
+                fields: components["schemas"]["FormField"][];
               };
               action: string;
               url: string;
@@ -27857,90 +12493,13 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No such record */
-      404: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The change clashes with a record that exists (a unique name or code) */
-      409: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The server has no room to store the change; nothing changed */
-      507: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      404: components["responses"]["Error404"];
+      409: components["responses"]["Error409"];
+      503: components["responses"]["Error503"];
+      507: components["responses"]["Error507"];
     };
   };
   /** Deletes forms with their versions and submissions */
@@ -27965,78 +12524,12 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The change clashes with a record that exists (a unique name or code) */
-      409: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The server has no room to store the change; nothing changed */
-      507: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      409: components["responses"]["Error409"];
+      503: components["responses"]["Error503"];
+      507: components["responses"]["Error507"];
     };
   };
   /** Freezes the current draft as the next version; refused while an option names a missing dictionary */
@@ -28057,136 +12550,7 @@ export interface operations {
               formId: number;
               version: number;
               field: {
-                fields: ({
-                    key: string;
-                    label: {
-                      zh: string;
-                      en?: string;
-                      es?: string;
-                      ja?: string;
-                    };
-                    /** @enum {string} */
-                    kind: "text" | "textarea" | "number" | "money" | "date" | "dateRange" | "time" | "select" | "radio" | "checkbox" | "switch" | "rate" | "region" | "organ" | "account" | "upload" | "richText" | "staticText" | "subTable";
-                    /** @default false */
-                    required: boolean;
-                    /** @default false */
-                    hidden: boolean;
-                    /** @default false */
-                    readOnly: boolean;
-                    placeholder?: {
-                      zh: string;
-                      en?: string;
-                      es?: string;
-                      ja?: string;
-                    };
-                    help?: {
-                      zh: string;
-                      en?: string;
-                      es?: string;
-                      ja?: string;
-                    };
-                    /** @default 24 */
-                    span: number;
-                    defaultValue?: unknown;
-                    options?: (({
-                        value: string | number;
-                        label: {
-                          zh: string;
-                          en?: string;
-                          es?: string;
-                          ja?: string;
-                        };
-                      })[]) | {
-                      dictCode: string;
-                    };
-                    /** @default [] */
-                    validators: ({
-                        /** @enum {string} */
-                        rule: "mobile" | "userName" | "email" | "naturalNumber" | "englishLetters" | "landline" | "bankCard" | "idNumber" | "chineseId" | "qq" | "url" | "alphanumeric20" | "letters2to100" | "digitsAndLineBreaks" | "max255" | "integer" | "positiveInteger" | "minLength" | "maxLength" | "min" | "max" | "minItems" | "maxItems" | "pattern";
-                        value?: number | string;
-                        message?: {
-                          zh: string;
-                          en?: string;
-                          es?: string;
-                          ja?: string;
-                        };
-                      })[];
-                    requiredWhen?: {
-                      field: string;
-                      /** @enum {boolean} */
-                      hasValue: true;
-                    };
-                    shownWhen?: {
-                      field: string;
-                      /** @enum {boolean} */
-                      hasValue: true;
-                    };
-                    fields?: ({
-                        key: string;
-                        label: {
-                          zh: string;
-                          en?: string;
-                          es?: string;
-                          ja?: string;
-                        };
-                        /** @enum {string} */
-                        kind: "text" | "textarea" | "number" | "money" | "date" | "dateRange" | "time" | "select" | "radio" | "checkbox" | "switch" | "rate" | "region" | "organ" | "account" | "upload" | "richText" | "staticText" | "subTable";
-                        /** @default false */
-                        required: boolean;
-                        /** @default false */
-                        hidden: boolean;
-                        /** @default false */
-                        readOnly: boolean;
-                        placeholder?: {
-                          zh: string;
-                          en?: string;
-                          es?: string;
-                          ja?: string;
-                        };
-                        help?: {
-                          zh: string;
-                          en?: string;
-                          es?: string;
-                          ja?: string;
-                        };
-                        /** @default 24 */
-                        span: number;
-                        defaultValue?: unknown;
-                        options?: (({
-                            value: string | number;
-                            label: {
-                              zh: string;
-                              en?: string;
-                              es?: string;
-                              ja?: string;
-                            };
-                          })[]) | {
-                          dictCode: string;
-                        };
-                        /** @default [] */
-                        validators: ({
-                            /** @enum {string} */
-                            rule: "mobile" | "userName" | "email" | "naturalNumber" | "englishLetters" | "landline" | "bankCard" | "idNumber" | "chineseId" | "qq" | "url" | "alphanumeric20" | "letters2to100" | "digitsAndLineBreaks" | "max255" | "integer" | "positiveInteger" | "minLength" | "maxLength" | "min" | "max" | "minItems" | "maxItems" | "pattern";
-                            value?: number | string;
-                            message?: {
-                              zh: string;
-                              en?: string;
-                              es?: string;
-                              ja?: string;
-                            };
-                          })[];
-                        requiredWhen?: {
-                          field: string;
-                          /** @enum {boolean} */
-                          hasValue: true;
-                        };
-                        shownWhen?: {
-                          field: string;
-                          /** @enum {boolean} */
-                          hasValue: true;
-                        };
-                      })[];
-                  })[];
+                fields: components["schemas"]["FormField"][];
               };
               publishedAt: number;
               publishedBy: string;
@@ -28194,90 +12558,13 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No such record */
-      404: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The change clashes with a record that exists (a unique name or code) */
-      409: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The server has no room to store the change; nothing changed */
-      507: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      404: components["responses"]["Error404"];
+      409: components["responses"]["Error409"];
+      503: components["responses"]["Error503"];
+      507: components["responses"]["Error507"];
     };
   };
   /** The form's published versions, newest first */
@@ -28294,207 +12581,23 @@ export interface operations {
           "application/json": {
             code: number;
             message: string;
-            data: ({
+            data: {
                 formId: number;
                 version: number;
                 field: {
-                  fields: ({
-                      key: string;
-                      label: {
-                        zh: string;
-                        en?: string;
-                        es?: string;
-                        ja?: string;
-                      };
-                      /** @enum {string} */
-                      kind: "text" | "textarea" | "number" | "money" | "date" | "dateRange" | "time" | "select" | "radio" | "checkbox" | "switch" | "rate" | "region" | "organ" | "account" | "upload" | "richText" | "staticText" | "subTable";
-                      /** @default false */
-                      required: boolean;
-                      /** @default false */
-                      hidden: boolean;
-                      /** @default false */
-                      readOnly: boolean;
-                      placeholder?: {
-                        zh: string;
-                        en?: string;
-                        es?: string;
-                        ja?: string;
-                      };
-                      help?: {
-                        zh: string;
-                        en?: string;
-                        es?: string;
-                        ja?: string;
-                      };
-                      /** @default 24 */
-                      span: number;
-                      defaultValue?: unknown;
-                      options?: (({
-                          value: string | number;
-                          label: {
-                            zh: string;
-                            en?: string;
-                            es?: string;
-                            ja?: string;
-                          };
-                        })[]) | {
-                        dictCode: string;
-                      };
-                      /** @default [] */
-                      validators: ({
-                          /** @enum {string} */
-                          rule: "mobile" | "userName" | "email" | "naturalNumber" | "englishLetters" | "landline" | "bankCard" | "idNumber" | "chineseId" | "qq" | "url" | "alphanumeric20" | "letters2to100" | "digitsAndLineBreaks" | "max255" | "integer" | "positiveInteger" | "minLength" | "maxLength" | "min" | "max" | "minItems" | "maxItems" | "pattern";
-                          value?: number | string;
-                          message?: {
-                            zh: string;
-                            en?: string;
-                            es?: string;
-                            ja?: string;
-                          };
-                        })[];
-                      requiredWhen?: {
-                        field: string;
-                        /** @enum {boolean} */
-                        hasValue: true;
-                      };
-                      shownWhen?: {
-                        field: string;
-                        /** @enum {boolean} */
-                        hasValue: true;
-                      };
-                      fields?: ({
-                          key: string;
-                          label: {
-                            zh: string;
-                            en?: string;
-                            es?: string;
-                            ja?: string;
-                          };
-                          /** @enum {string} */
-                          kind: "text" | "textarea" | "number" | "money" | "date" | "dateRange" | "time" | "select" | "radio" | "checkbox" | "switch" | "rate" | "region" | "organ" | "account" | "upload" | "richText" | "staticText" | "subTable";
-                          /** @default false */
-                          required: boolean;
-                          /** @default false */
-                          hidden: boolean;
-                          /** @default false */
-                          readOnly: boolean;
-                          placeholder?: {
-                            zh: string;
-                            en?: string;
-                            es?: string;
-                            ja?: string;
-                          };
-                          help?: {
-                            zh: string;
-                            en?: string;
-                            es?: string;
-                            ja?: string;
-                          };
-                          /** @default 24 */
-                          span: number;
-                          defaultValue?: unknown;
-                          options?: (({
-                              value: string | number;
-                              label: {
-                                zh: string;
-                                en?: string;
-                                es?: string;
-                                ja?: string;
-                              };
-                            })[]) | {
-                            dictCode: string;
-                          };
-                          /** @default [] */
-                          validators: ({
-                              /** @enum {string} */
-                              rule: "mobile" | "userName" | "email" | "naturalNumber" | "englishLetters" | "landline" | "bankCard" | "idNumber" | "chineseId" | "qq" | "url" | "alphanumeric20" | "letters2to100" | "digitsAndLineBreaks" | "max255" | "integer" | "positiveInteger" | "minLength" | "maxLength" | "min" | "max" | "minItems" | "maxItems" | "pattern";
-                              value?: number | string;
-                              message?: {
-                                zh: string;
-                                en?: string;
-                                es?: string;
-                                ja?: string;
-                              };
-                            })[];
-                          requiredWhen?: {
-                            field: string;
-                            /** @enum {boolean} */
-                            hasValue: true;
-                          };
-                          shownWhen?: {
-                            field: string;
-                            /** @enum {boolean} */
-                            hasValue: true;
-                          };
-                        })[];
-                    })[];
+                  fields: components["schemas"]["FormField"][];
                 };
                 publishedAt: number;
                 publishedBy: string;
-              })[];
+              }[];
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No such record */
-      404: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      404: components["responses"]["Error404"];
+      503: components["responses"]["Error503"];
     };
   };
   /** Forms with a published version, by name */
@@ -28515,42 +12618,9 @@ export interface operations {
           };
         };
       };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      503: components["responses"]["Error503"];
     };
   };
   /** The latest published version; 404 while never published */
@@ -28571,136 +12641,7 @@ export interface operations {
               formId: number;
               version: number;
               field: {
-                fields: ({
-                    key: string;
-                    label: {
-                      zh: string;
-                      en?: string;
-                      es?: string;
-                      ja?: string;
-                    };
-                    /** @enum {string} */
-                    kind: "text" | "textarea" | "number" | "money" | "date" | "dateRange" | "time" | "select" | "radio" | "checkbox" | "switch" | "rate" | "region" | "organ" | "account" | "upload" | "richText" | "staticText" | "subTable";
-                    /** @default false */
-                    required: boolean;
-                    /** @default false */
-                    hidden: boolean;
-                    /** @default false */
-                    readOnly: boolean;
-                    placeholder?: {
-                      zh: string;
-                      en?: string;
-                      es?: string;
-                      ja?: string;
-                    };
-                    help?: {
-                      zh: string;
-                      en?: string;
-                      es?: string;
-                      ja?: string;
-                    };
-                    /** @default 24 */
-                    span: number;
-                    defaultValue?: unknown;
-                    options?: (({
-                        value: string | number;
-                        label: {
-                          zh: string;
-                          en?: string;
-                          es?: string;
-                          ja?: string;
-                        };
-                      })[]) | {
-                      dictCode: string;
-                    };
-                    /** @default [] */
-                    validators: ({
-                        /** @enum {string} */
-                        rule: "mobile" | "userName" | "email" | "naturalNumber" | "englishLetters" | "landline" | "bankCard" | "idNumber" | "chineseId" | "qq" | "url" | "alphanumeric20" | "letters2to100" | "digitsAndLineBreaks" | "max255" | "integer" | "positiveInteger" | "minLength" | "maxLength" | "min" | "max" | "minItems" | "maxItems" | "pattern";
-                        value?: number | string;
-                        message?: {
-                          zh: string;
-                          en?: string;
-                          es?: string;
-                          ja?: string;
-                        };
-                      })[];
-                    requiredWhen?: {
-                      field: string;
-                      /** @enum {boolean} */
-                      hasValue: true;
-                    };
-                    shownWhen?: {
-                      field: string;
-                      /** @enum {boolean} */
-                      hasValue: true;
-                    };
-                    fields?: ({
-                        key: string;
-                        label: {
-                          zh: string;
-                          en?: string;
-                          es?: string;
-                          ja?: string;
-                        };
-                        /** @enum {string} */
-                        kind: "text" | "textarea" | "number" | "money" | "date" | "dateRange" | "time" | "select" | "radio" | "checkbox" | "switch" | "rate" | "region" | "organ" | "account" | "upload" | "richText" | "staticText" | "subTable";
-                        /** @default false */
-                        required: boolean;
-                        /** @default false */
-                        hidden: boolean;
-                        /** @default false */
-                        readOnly: boolean;
-                        placeholder?: {
-                          zh: string;
-                          en?: string;
-                          es?: string;
-                          ja?: string;
-                        };
-                        help?: {
-                          zh: string;
-                          en?: string;
-                          es?: string;
-                          ja?: string;
-                        };
-                        /** @default 24 */
-                        span: number;
-                        defaultValue?: unknown;
-                        options?: (({
-                            value: string | number;
-                            label: {
-                              zh: string;
-                              en?: string;
-                              es?: string;
-                              ja?: string;
-                            };
-                          })[]) | {
-                          dictCode: string;
-                        };
-                        /** @default [] */
-                        validators: ({
-                            /** @enum {string} */
-                            rule: "mobile" | "userName" | "email" | "naturalNumber" | "englishLetters" | "landline" | "bankCard" | "idNumber" | "chineseId" | "qq" | "url" | "alphanumeric20" | "letters2to100" | "digitsAndLineBreaks" | "max255" | "integer" | "positiveInteger" | "minLength" | "maxLength" | "min" | "max" | "minItems" | "maxItems" | "pattern";
-                            value?: number | string;
-                            message?: {
-                              zh: string;
-                              en?: string;
-                              es?: string;
-                              ja?: string;
-                            };
-                          })[];
-                        requiredWhen?: {
-                          field: string;
-                          /** @enum {boolean} */
-                          hasValue: true;
-                        };
-                        shownWhen?: {
-                          field: string;
-                          /** @enum {boolean} */
-                          hasValue: true;
-                        };
-                      })[];
-                  })[];
+                fields: components["schemas"]["FormField"][];
               };
               publishedAt: number;
               publishedBy: string;
@@ -28708,66 +12649,11 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No such record */
-      404: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      404: components["responses"]["Error404"];
+      503: components["responses"]["Error503"];
     };
   };
   /** A page of the form’s submissions, newest first, by submitter and time */
@@ -28810,66 +12696,11 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No such record */
-      404: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      404: components["responses"]["Error404"];
+      503: components["responses"]["Error503"];
     };
   };
   /** Checks values against the latest published version and what they refer to, keeps them with it and posts them on to the form url; 422 with every problem otherwise */
@@ -28912,66 +12743,11 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No such record */
-      404: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The change clashes with a record that exists (a unique name or code) */
-      409: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      404: components["responses"]["Error404"];
+      409: components["responses"]["Error409"];
       /** @description Default Response */
       422: {
         content: {
@@ -28987,30 +12763,8 @@ export interface operations {
           };
         };
       };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The server has no room to store the change; nothing changed */
-      507: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      503: components["responses"]["Error503"];
+      507: components["responses"]["Error507"];
     };
   };
   /** Organisations in the caller’s scope for filling in forms, by name */
@@ -29036,54 +12790,10 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      503: components["responses"]["Error503"];
     };
   };
   /** Accounts in the caller’s scope for filling in forms, by name */
@@ -29109,54 +12819,10 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      503: components["responses"]["Error503"];
     };
   };
   /** Items of a dictionary a published form takes its options from */
@@ -29185,66 +12851,11 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No such record */
-      404: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      404: components["responses"]["Error404"];
+      503: components["responses"]["Error503"];
     };
   };
   /** Regions in use directly under a code, or the provinces */
@@ -29269,54 +12880,10 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      503: components["responses"]["Error503"];
     };
   };
   /** Id and name of the forms with a published version */
@@ -29335,42 +12902,9 @@ export interface operations {
           };
         };
       };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      503: components["responses"]["Error503"];
     };
   };
   /** The newest 10000 submissions matching the search as an Excel file, one column per field */
@@ -29392,66 +12926,11 @@ export interface operations {
           "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No such record */
-      404: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      404: components["responses"]["Error404"];
+      503: components["responses"]["Error503"];
     };
   };
   /** One submission with the schema of its version and names for what it refers to */
@@ -29483,136 +12962,7 @@ export interface operations {
               postStatus: "none" | "pending" | "posted" | "failed";
               postError: string | null;
               field: {
-                fields: ({
-                    key: string;
-                    label: {
-                      zh: string;
-                      en?: string;
-                      es?: string;
-                      ja?: string;
-                    };
-                    /** @enum {string} */
-                    kind: "text" | "textarea" | "number" | "money" | "date" | "dateRange" | "time" | "select" | "radio" | "checkbox" | "switch" | "rate" | "region" | "organ" | "account" | "upload" | "richText" | "staticText" | "subTable";
-                    /** @default false */
-                    required: boolean;
-                    /** @default false */
-                    hidden: boolean;
-                    /** @default false */
-                    readOnly: boolean;
-                    placeholder?: {
-                      zh: string;
-                      en?: string;
-                      es?: string;
-                      ja?: string;
-                    };
-                    help?: {
-                      zh: string;
-                      en?: string;
-                      es?: string;
-                      ja?: string;
-                    };
-                    /** @default 24 */
-                    span: number;
-                    defaultValue?: unknown;
-                    options?: (({
-                        value: string | number;
-                        label: {
-                          zh: string;
-                          en?: string;
-                          es?: string;
-                          ja?: string;
-                        };
-                      })[]) | {
-                      dictCode: string;
-                    };
-                    /** @default [] */
-                    validators: ({
-                        /** @enum {string} */
-                        rule: "mobile" | "userName" | "email" | "naturalNumber" | "englishLetters" | "landline" | "bankCard" | "idNumber" | "chineseId" | "qq" | "url" | "alphanumeric20" | "letters2to100" | "digitsAndLineBreaks" | "max255" | "integer" | "positiveInteger" | "minLength" | "maxLength" | "min" | "max" | "minItems" | "maxItems" | "pattern";
-                        value?: number | string;
-                        message?: {
-                          zh: string;
-                          en?: string;
-                          es?: string;
-                          ja?: string;
-                        };
-                      })[];
-                    requiredWhen?: {
-                      field: string;
-                      /** @enum {boolean} */
-                      hasValue: true;
-                    };
-                    shownWhen?: {
-                      field: string;
-                      /** @enum {boolean} */
-                      hasValue: true;
-                    };
-                    fields?: ({
-                        key: string;
-                        label: {
-                          zh: string;
-                          en?: string;
-                          es?: string;
-                          ja?: string;
-                        };
-                        /** @enum {string} */
-                        kind: "text" | "textarea" | "number" | "money" | "date" | "dateRange" | "time" | "select" | "radio" | "checkbox" | "switch" | "rate" | "region" | "organ" | "account" | "upload" | "richText" | "staticText" | "subTable";
-                        /** @default false */
-                        required: boolean;
-                        /** @default false */
-                        hidden: boolean;
-                        /** @default false */
-                        readOnly: boolean;
-                        placeholder?: {
-                          zh: string;
-                          en?: string;
-                          es?: string;
-                          ja?: string;
-                        };
-                        help?: {
-                          zh: string;
-                          en?: string;
-                          es?: string;
-                          ja?: string;
-                        };
-                        /** @default 24 */
-                        span: number;
-                        defaultValue?: unknown;
-                        options?: (({
-                            value: string | number;
-                            label: {
-                              zh: string;
-                              en?: string;
-                              es?: string;
-                              ja?: string;
-                            };
-                          })[]) | {
-                          dictCode: string;
-                        };
-                        /** @default [] */
-                        validators: ({
-                            /** @enum {string} */
-                            rule: "mobile" | "userName" | "email" | "naturalNumber" | "englishLetters" | "landline" | "bankCard" | "idNumber" | "chineseId" | "qq" | "url" | "alphanumeric20" | "letters2to100" | "digitsAndLineBreaks" | "max255" | "integer" | "positiveInteger" | "minLength" | "maxLength" | "min" | "max" | "minItems" | "maxItems" | "pattern";
-                            value?: number | string;
-                            message?: {
-                              zh: string;
-                              en?: string;
-                              es?: string;
-                              ja?: string;
-                            };
-                          })[];
-                        requiredWhen?: {
-                          field: string;
-                          /** @enum {boolean} */
-                          hasValue: true;
-                        };
-                        shownWhen?: {
-                          field: string;
-                          /** @enum {boolean} */
-                          hasValue: true;
-                        };
-                      })[];
-                  })[];
+                fields: components["schemas"]["FormField"][];
               };
               labels: {
                 [key: string]: string;
@@ -29621,66 +12971,11 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No such record */
-      404: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      404: components["responses"]["Error404"];
+      503: components["responses"]["Error503"];
     };
   };
   /** A page of process models */
@@ -29720,54 +13015,10 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      503: components["responses"]["Error503"];
     };
   };
   /** Creates a model */
@@ -29805,78 +13056,12 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The change clashes with a record that exists (a unique name or code) */
-      409: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The server has no room to store the change; nothing changed */
-      507: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      409: components["responses"]["Error409"];
+      503: components["responses"]["Error503"];
+      507: components["responses"]["Error507"];
     };
   };
   /** Accounts to name as assignee or candidate user, by user name */
@@ -29901,54 +13086,10 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      503: components["responses"]["Error503"];
     };
   };
   /** Roles to name as candidate groups, by code */
@@ -29973,54 +13114,10 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      503: components["responses"]["Error503"];
     };
   };
   /** One model with its XML */
@@ -30052,66 +13149,11 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No such record */
-      404: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      404: components["responses"]["Error404"];
+      503: components["responses"]["Error503"];
     };
   };
   /** Changes a model */
@@ -30154,90 +13196,13 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No such record */
-      404: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The change clashes with a record that exists (a unique name or code) */
-      409: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The server has no room to store the change; nothing changed */
-      507: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      404: components["responses"]["Error404"];
+      409: components["responses"]["Error409"];
+      503: components["responses"]["Error503"];
+      507: components["responses"]["Error507"];
     };
   };
   /** The model as a BPMN 2.0 file */
@@ -30254,66 +13219,11 @@ export interface operations {
           "application/xml": string;
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No such record */
-      404: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      404: components["responses"]["Error404"];
+      503: components["responses"]["Error503"];
     };
   };
   /** Creates a model from a BPMN 2.0 file */
@@ -30348,78 +13258,12 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The change clashes with a record that exists (a unique name or code) */
-      409: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The server has no room to store the change; nothing changed */
-      507: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      409: components["responses"]["Error409"];
+      503: components["responses"]["Error503"];
+      507: components["responses"]["Error507"];
     };
   };
   /** Deletes models; released definitions stay */
@@ -30444,78 +13288,12 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The change clashes with a record that exists (a unique name or code) */
-      409: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The server has no room to store the change; nothing changed */
-      507: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      409: components["responses"]["Error409"];
+      503: components["responses"]["Error503"];
+      507: components["responses"]["Error507"];
     };
   };
   /** Checks the model and releases it as the next version of its key */
@@ -30580,90 +13358,13 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No such record */
-      404: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The change clashes with a record that exists (a unique name or code) */
-      409: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The server has no room to store the change; nothing changed */
-      507: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      404: components["responses"]["Error404"];
+      409: components["responses"]["Error409"];
+      503: components["responses"]["Error503"];
+      507: components["responses"]["Error507"];
     };
   };
   /** A page of definitions */
@@ -30715,54 +13416,10 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      503: components["responses"]["Error503"];
     };
   };
   /** One definition with its user tasks */
@@ -30804,66 +13461,11 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No such record */
-      404: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      404: components["responses"]["Error404"];
+      503: components["responses"]["Error503"];
     };
   };
   /** The definition’s BPMN 2.0 XML */
@@ -30889,66 +13491,11 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No such record */
-      404: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      404: components["responses"]["Error404"];
+      503: components["responses"]["Error503"];
     };
   };
   /** Stops new instances of the definition */
@@ -30990,90 +13537,13 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No such record */
-      404: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The change clashes with a record that exists (a unique name or code) */
-      409: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The server has no room to store the change; nothing changed */
-      507: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      404: components["responses"]["Error404"];
+      409: components["responses"]["Error409"];
+      503: components["responses"]["Error503"];
+      507: components["responses"]["Error507"];
     };
   };
   /** Lets the definition start instances again */
@@ -31115,90 +13585,13 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No such record */
-      404: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The change clashes with a record that exists (a unique name or code) */
-      409: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The server has no room to store the change; nothing changed */
-      507: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      404: components["responses"]["Error404"];
+      409: components["responses"]["Error409"];
+      503: components["responses"]["Error503"];
+      507: components["responses"]["Error507"];
     };
   };
   /** Who may start which definition */
@@ -31235,54 +13628,10 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      503: components["responses"]["Error503"];
     };
   };
   /** Adds a participant */
@@ -31314,78 +13663,12 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The change clashes with a record that exists (a unique name or code) */
-      409: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The server has no room to store the change; nothing changed */
-      507: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      409: components["responses"]["Error409"];
+      503: components["responses"]["Error503"];
+      507: components["responses"]["Error507"];
     };
   };
   /** Changes a participant */
@@ -31422,90 +13705,13 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No such record */
-      404: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The change clashes with a record that exists (a unique name or code) */
-      409: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The server has no room to store the change; nothing changed */
-      507: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      404: components["responses"]["Error404"];
+      409: components["responses"]["Error409"];
+      503: components["responses"]["Error503"];
+      507: components["responses"]["Error507"];
     };
   };
   /** Removes participants */
@@ -31530,78 +13736,12 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The change clashes with a record that exists (a unique name or code) */
-      409: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The server has no room to store the change; nothing changed */
-      507: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      409: components["responses"]["Error409"];
+      503: components["responses"]["Error503"];
+      507: components["responses"]["Error507"];
     };
   };
   /** Execution and task listeners */
@@ -31643,54 +13783,10 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      503: components["responses"]["Error503"];
     };
   };
   /** Adds a listener */
@@ -31736,78 +13832,12 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The change clashes with a record that exists (a unique name or code) */
-      409: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The server has no room to store the change; nothing changed */
-      507: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      409: components["responses"]["Error409"];
+      503: components["responses"]["Error503"];
+      507: components["responses"]["Error507"];
     };
   };
   /** Changes a listener */
@@ -31858,90 +13888,13 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No such record */
-      404: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The change clashes with a record that exists (a unique name or code) */
-      409: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The server has no room to store the change; nothing changed */
-      507: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      404: components["responses"]["Error404"];
+      409: components["responses"]["Error409"];
+      503: components["responses"]["Error503"];
+      507: components["responses"]["Error507"];
     };
   };
   /** Removes listeners */
@@ -31966,78 +13919,12 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The change clashes with a record that exists (a unique name or code) */
-      409: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The server has no room to store the change; nothing changed */
-      507: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      409: components["responses"]["Error409"];
+      503: components["responses"]["Error503"];
+      507: components["responses"]["Error507"];
     };
   };
   /** What listeners logged and what their calls answered */
@@ -32074,54 +13961,10 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      503: components["responses"]["Error503"];
     };
   };
   /** Plugin types */
@@ -32156,54 +13999,10 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      503: components["responses"]["Error503"];
     };
   };
   /** Adds a plugin type */
@@ -32236,78 +14035,12 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The change clashes with a record that exists (a unique name or code) */
-      409: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The server has no room to store the change; nothing changed */
-      507: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      409: components["responses"]["Error409"];
+      503: components["responses"]["Error503"];
+      507: components["responses"]["Error507"];
     };
   };
   /** Changes a plugin type */
@@ -32345,90 +14078,13 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No such record */
-      404: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The change clashes with a record that exists (a unique name or code) */
-      409: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The server has no room to store the change; nothing changed */
-      507: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      404: components["responses"]["Error404"];
+      409: components["responses"]["Error409"];
+      503: components["responses"]["Error503"];
+      507: components["responses"]["Error507"];
     };
   };
   /** Removes plugin types */
@@ -32453,78 +14109,12 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The change clashes with a record that exists (a unique name or code) */
-      409: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The server has no room to store the change; nothing changed */
-      507: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      409: components["responses"]["Error409"];
+      503: components["responses"]["Error503"];
+      507: components["responses"]["Error507"];
     };
   };
   /** Plugin buttons */
@@ -32565,54 +14155,10 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      503: components["responses"]["Error503"];
     };
   };
   /** Adds a plugin button */
@@ -32657,78 +14203,12 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The change clashes with a record that exists (a unique name or code) */
-      409: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The server has no room to store the change; nothing changed */
-      507: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      409: components["responses"]["Error409"];
+      503: components["responses"]["Error503"];
+      507: components["responses"]["Error507"];
     };
   };
   /** Changes a plugin button */
@@ -32778,90 +14258,13 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No such record */
-      404: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The change clashes with a record that exists (a unique name or code) */
-      409: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The server has no room to store the change; nothing changed */
-      507: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      404: components["responses"]["Error404"];
+      409: components["responses"]["Error409"];
+      503: components["responses"]["Error503"];
+      507: components["responses"]["Error507"];
     };
   };
   /** Removes plugin buttons */
@@ -32886,78 +14289,12 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The change clashes with a record that exists (a unique name or code) */
-      409: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The server has no room to store the change; nothing changed */
-      507: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      409: components["responses"]["Error409"];
+      503: components["responses"]["Error503"];
+      507: components["responses"]["Error507"];
     };
   };
   /** Counts and durations per definition and activity, by month */
@@ -33005,54 +14342,10 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      503: components["responses"]["Error503"];
     };
   };
   /** The start form of a definition: its cloud form, its generated camunda:formData fields, or none */
@@ -33072,138 +14365,9 @@ export interface operations {
             data: {
               /** @enum {string} */
               source: "cloud" | "generated" | "none";
-              schema: ({
-                fields: ({
-                    key: string;
-                    label: {
-                      zh: string;
-                      en?: string;
-                      es?: string;
-                      ja?: string;
-                    };
-                    /** @enum {string} */
-                    kind: "text" | "textarea" | "number" | "money" | "date" | "dateRange" | "time" | "select" | "radio" | "checkbox" | "switch" | "rate" | "region" | "organ" | "account" | "upload" | "richText" | "staticText" | "subTable";
-                    /** @default false */
-                    required: boolean;
-                    /** @default false */
-                    hidden: boolean;
-                    /** @default false */
-                    readOnly: boolean;
-                    placeholder?: {
-                      zh: string;
-                      en?: string;
-                      es?: string;
-                      ja?: string;
-                    };
-                    help?: {
-                      zh: string;
-                      en?: string;
-                      es?: string;
-                      ja?: string;
-                    };
-                    /** @default 24 */
-                    span: number;
-                    defaultValue?: unknown;
-                    options?: (({
-                        value: string | number;
-                        label: {
-                          zh: string;
-                          en?: string;
-                          es?: string;
-                          ja?: string;
-                        };
-                      })[]) | {
-                      dictCode: string;
-                    };
-                    /** @default [] */
-                    validators: ({
-                        /** @enum {string} */
-                        rule: "mobile" | "userName" | "email" | "naturalNumber" | "englishLetters" | "landline" | "bankCard" | "idNumber" | "chineseId" | "qq" | "url" | "alphanumeric20" | "letters2to100" | "digitsAndLineBreaks" | "max255" | "integer" | "positiveInteger" | "minLength" | "maxLength" | "min" | "max" | "minItems" | "maxItems" | "pattern";
-                        value?: number | string;
-                        message?: {
-                          zh: string;
-                          en?: string;
-                          es?: string;
-                          ja?: string;
-                        };
-                      })[];
-                    requiredWhen?: {
-                      field: string;
-                      /** @enum {boolean} */
-                      hasValue: true;
-                    };
-                    shownWhen?: {
-                      field: string;
-                      /** @enum {boolean} */
-                      hasValue: true;
-                    };
-                    fields?: ({
-                        key: string;
-                        label: {
-                          zh: string;
-                          en?: string;
-                          es?: string;
-                          ja?: string;
-                        };
-                        /** @enum {string} */
-                        kind: "text" | "textarea" | "number" | "money" | "date" | "dateRange" | "time" | "select" | "radio" | "checkbox" | "switch" | "rate" | "region" | "organ" | "account" | "upload" | "richText" | "staticText" | "subTable";
-                        /** @default false */
-                        required: boolean;
-                        /** @default false */
-                        hidden: boolean;
-                        /** @default false */
-                        readOnly: boolean;
-                        placeholder?: {
-                          zh: string;
-                          en?: string;
-                          es?: string;
-                          ja?: string;
-                        };
-                        help?: {
-                          zh: string;
-                          en?: string;
-                          es?: string;
-                          ja?: string;
-                        };
-                        /** @default 24 */
-                        span: number;
-                        defaultValue?: unknown;
-                        options?: (({
-                            value: string | number;
-                            label: {
-                              zh: string;
-                              en?: string;
-                              es?: string;
-                              ja?: string;
-                            };
-                          })[]) | {
-                          dictCode: string;
-                        };
-                        /** @default [] */
-                        validators: ({
-                            /** @enum {string} */
-                            rule: "mobile" | "userName" | "email" | "naturalNumber" | "englishLetters" | "landline" | "bankCard" | "idNumber" | "chineseId" | "qq" | "url" | "alphanumeric20" | "letters2to100" | "digitsAndLineBreaks" | "max255" | "integer" | "positiveInteger" | "minLength" | "maxLength" | "min" | "max" | "minItems" | "maxItems" | "pattern";
-                            value?: number | string;
-                            message?: {
-                              zh: string;
-                              en?: string;
-                              es?: string;
-                              ja?: string;
-                            };
-                          })[];
-                        requiredWhen?: {
-                          field: string;
-                          /** @enum {boolean} */
-                          hasValue: true;
-                        };
-                        shownWhen?: {
-                          field: string;
-                          /** @enum {boolean} */
-                          hasValue: true;
-                        };
-                      })[];
-                  })[];
-              }) | null;
+              schema: {
+                fields: components["schemas"]["FormField"][];
+              } | null;
               formKey: string | null;
               values: {
                 [key: string]: unknown;
@@ -33213,66 +14377,11 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No such record */
-      404: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      404: components["responses"]["Error404"];
+      503: components["responses"]["Error503"];
     };
   };
   /** The form of a task with the values it starts from: cloud, generated from camunda:formData, or none */
@@ -33292,138 +14401,9 @@ export interface operations {
             data: {
               /** @enum {string} */
               source: "cloud" | "generated" | "none";
-              schema: ({
-                fields: ({
-                    key: string;
-                    label: {
-                      zh: string;
-                      en?: string;
-                      es?: string;
-                      ja?: string;
-                    };
-                    /** @enum {string} */
-                    kind: "text" | "textarea" | "number" | "money" | "date" | "dateRange" | "time" | "select" | "radio" | "checkbox" | "switch" | "rate" | "region" | "organ" | "account" | "upload" | "richText" | "staticText" | "subTable";
-                    /** @default false */
-                    required: boolean;
-                    /** @default false */
-                    hidden: boolean;
-                    /** @default false */
-                    readOnly: boolean;
-                    placeholder?: {
-                      zh: string;
-                      en?: string;
-                      es?: string;
-                      ja?: string;
-                    };
-                    help?: {
-                      zh: string;
-                      en?: string;
-                      es?: string;
-                      ja?: string;
-                    };
-                    /** @default 24 */
-                    span: number;
-                    defaultValue?: unknown;
-                    options?: (({
-                        value: string | number;
-                        label: {
-                          zh: string;
-                          en?: string;
-                          es?: string;
-                          ja?: string;
-                        };
-                      })[]) | {
-                      dictCode: string;
-                    };
-                    /** @default [] */
-                    validators: ({
-                        /** @enum {string} */
-                        rule: "mobile" | "userName" | "email" | "naturalNumber" | "englishLetters" | "landline" | "bankCard" | "idNumber" | "chineseId" | "qq" | "url" | "alphanumeric20" | "letters2to100" | "digitsAndLineBreaks" | "max255" | "integer" | "positiveInteger" | "minLength" | "maxLength" | "min" | "max" | "minItems" | "maxItems" | "pattern";
-                        value?: number | string;
-                        message?: {
-                          zh: string;
-                          en?: string;
-                          es?: string;
-                          ja?: string;
-                        };
-                      })[];
-                    requiredWhen?: {
-                      field: string;
-                      /** @enum {boolean} */
-                      hasValue: true;
-                    };
-                    shownWhen?: {
-                      field: string;
-                      /** @enum {boolean} */
-                      hasValue: true;
-                    };
-                    fields?: ({
-                        key: string;
-                        label: {
-                          zh: string;
-                          en?: string;
-                          es?: string;
-                          ja?: string;
-                        };
-                        /** @enum {string} */
-                        kind: "text" | "textarea" | "number" | "money" | "date" | "dateRange" | "time" | "select" | "radio" | "checkbox" | "switch" | "rate" | "region" | "organ" | "account" | "upload" | "richText" | "staticText" | "subTable";
-                        /** @default false */
-                        required: boolean;
-                        /** @default false */
-                        hidden: boolean;
-                        /** @default false */
-                        readOnly: boolean;
-                        placeholder?: {
-                          zh: string;
-                          en?: string;
-                          es?: string;
-                          ja?: string;
-                        };
-                        help?: {
-                          zh: string;
-                          en?: string;
-                          es?: string;
-                          ja?: string;
-                        };
-                        /** @default 24 */
-                        span: number;
-                        defaultValue?: unknown;
-                        options?: (({
-                            value: string | number;
-                            label: {
-                              zh: string;
-                              en?: string;
-                              es?: string;
-                              ja?: string;
-                            };
-                          })[]) | {
-                          dictCode: string;
-                        };
-                        /** @default [] */
-                        validators: ({
-                            /** @enum {string} */
-                            rule: "mobile" | "userName" | "email" | "naturalNumber" | "englishLetters" | "landline" | "bankCard" | "idNumber" | "chineseId" | "qq" | "url" | "alphanumeric20" | "letters2to100" | "digitsAndLineBreaks" | "max255" | "integer" | "positiveInteger" | "minLength" | "maxLength" | "min" | "max" | "minItems" | "maxItems" | "pattern";
-                            value?: number | string;
-                            message?: {
-                              zh: string;
-                              en?: string;
-                              es?: string;
-                              ja?: string;
-                            };
-                          })[];
-                        requiredWhen?: {
-                          field: string;
-                          /** @enum {boolean} */
-                          hasValue: true;
-                        };
-                        shownWhen?: {
-                          field: string;
-                          /** @enum {boolean} */
-                          hasValue: true;
-                        };
-                      })[];
-                  })[];
-              }) | null;
+              schema: {
+                fields: components["schemas"]["FormField"][];
+              } | null;
               formKey: string | null;
               values: {
                 [key: string]: unknown;
@@ -33433,66 +14413,11 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No such record */
-      404: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      404: components["responses"]["Error404"];
+      503: components["responses"]["Error503"];
     };
   };
   /** Correlates a message to one waiting instance or message start (every one with all), as Camunda */
@@ -33534,78 +14459,12 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The change clashes with a record that exists (a unique name or code) */
-      409: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The server has no room to store the change; nothing changed */
-      507: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      409: components["responses"]["Error409"];
+      503: components["responses"]["Error503"];
+      507: components["responses"]["Error507"];
     };
   };
   /** Broadcasts a signal to every waiting catch and signal start, as Camunda */
@@ -33635,78 +14494,12 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The change clashes with a record that exists (a unique name or code) */
-      409: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The server has no room to store the change; nothing changed */
-      507: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      409: components["responses"]["Error409"];
+      503: components["responses"]["Error503"];
+      507: components["responses"]["Error507"];
     };
   };
   /** Re-assigns any open task of the instance, or gives it back to its candidates (task administrators) */
@@ -33757,90 +14550,13 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No such record */
-      404: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The change clashes with a record that exists (a unique name or code) */
-      409: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The server has no room to store the change; nothing changed */
-      507: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      404: components["responses"]["Error404"];
+      409: components["responses"]["Error409"];
+      503: components["responses"]["Error503"];
+      507: components["responses"]["Error507"];
     };
   };
   /** Runs the command an incident stopped again, variables set first */
@@ -33956,90 +14672,13 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No such record */
-      404: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The change clashes with a record that exists (a unique name or code) */
-      409: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The server has no room to store the change; nothing changed */
-      507: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      404: components["responses"]["Error404"];
+      409: components["responses"]["Error409"];
+      503: components["responses"]["Error503"];
+      507: components["responses"]["Error507"];
     };
   };
   /** Resolves an incident; the instance stays where it was */
@@ -34145,90 +14784,13 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No such record */
-      404: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The change clashes with a record that exists (a unique name or code) */
-      409: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The server has no room to store the change; nothing changed */
-      507: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      404: components["responses"]["Error404"];
+      409: components["responses"]["Error409"];
+      503: components["responses"]["Error503"];
+      507: components["responses"]["Error507"];
     };
   };
   /** A page of instances */
@@ -34273,54 +14835,10 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      503: components["responses"]["Error503"];
     };
   };
   /** Starts an instance of the newest version of a definition */
@@ -34370,54 +14888,10 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The change clashes with a record that exists (a unique name or code) */
-      409: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      409: components["responses"]["Error409"];
       /** @description Default Response */
       422: {
         content: {
@@ -34433,30 +14907,8 @@ export interface operations {
           };
         };
       };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The server has no room to store the change; nothing changed */
-      507: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      503: components["responses"]["Error503"];
+      507: components["responses"]["Error507"];
     };
   };
   /** One instance with variables, history, tasks and comments */
@@ -34562,66 +15014,11 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No such record */
-      404: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      404: components["responses"]["Error404"];
+      503: components["responses"]["Error503"];
     };
   };
   /** The diagram with active and completed nodes */
@@ -34646,66 +15043,11 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No such record */
-      404: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      404: components["responses"]["Error404"];
+      503: components["responses"]["Error503"];
     };
   };
   /** suspend the instance, as the transition table allows */
@@ -34740,90 +15082,13 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No such record */
-      404: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The change clashes with a record that exists (a unique name or code) */
-      409: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The server has no room to store the change; nothing changed */
-      507: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      404: components["responses"]["Error404"];
+      409: components["responses"]["Error409"];
+      503: components["responses"]["Error503"];
+      507: components["responses"]["Error507"];
     };
   };
   /** activate the instance, as the transition table allows */
@@ -34858,90 +15123,13 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No such record */
-      404: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The change clashes with a record that exists (a unique name or code) */
-      409: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The server has no room to store the change; nothing changed */
-      507: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      404: components["responses"]["Error404"];
+      409: components["responses"]["Error409"];
+      503: components["responses"]["Error503"];
+      507: components["responses"]["Error507"];
     };
   };
   /** terminate the instance, as the transition table allows */
@@ -34976,90 +15164,13 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No such record */
-      404: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The change clashes with a record that exists (a unique name or code) */
-      409: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The server has no room to store the change; nothing changed */
-      507: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      404: components["responses"]["Error404"];
+      409: components["responses"]["Error409"];
+      503: components["responses"]["Error503"];
+      507: components["responses"]["Error507"];
     };
   };
   /** Deletes ended instances with their history */
@@ -35084,78 +15195,12 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The change clashes with a record that exists (a unique name or code) */
-      409: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The server has no room to store the change; nothing changed */
-      507: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      409: components["responses"]["Error409"];
+      503: components["responses"]["Error503"];
+      507: components["responses"]["Error507"];
     };
   };
   /** Interrupts an active activity */
@@ -35191,90 +15236,13 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No such record */
-      404: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The change clashes with a record that exists (a unique name or code) */
-      409: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The server has no room to store the change; nothing changed */
-      507: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      404: components["responses"]["Error404"];
+      409: components["responses"]["Error409"];
+      503: components["responses"]["Error503"];
+      507: components["responses"]["Error507"];
     };
   };
   /** Open tasks assigned to the caller or offered to them */
@@ -35326,54 +15294,10 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      503: components["responses"]["Error503"];
     };
   };
   /** Tasks the caller completed */
@@ -35425,54 +15349,10 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      503: components["responses"]["Error503"];
     };
   };
   /** Definitions the caller may start */
@@ -35509,42 +15389,9 @@ export interface operations {
           };
         };
       };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      503: components["responses"]["Error503"];
     };
   };
   /** Accounts in the caller’s scope a task may be re-assigned to */
@@ -35569,54 +15416,10 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      503: components["responses"]["Error503"];
     };
   };
   /** The diagram of the task’s instance with its path marked */
@@ -35641,66 +15444,11 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No such record */
-      404: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      404: components["responses"]["Error404"];
+      503: components["responses"]["Error503"];
     };
   };
   /** One task with its form, buttons, variables and comments */
@@ -35742,138 +15490,9 @@ export interface operations {
               variables: {
                 [key: string]: unknown;
               };
-              form: ({
-                fields: ({
-                    key: string;
-                    label: {
-                      zh: string;
-                      en?: string;
-                      es?: string;
-                      ja?: string;
-                    };
-                    /** @enum {string} */
-                    kind: "text" | "textarea" | "number" | "money" | "date" | "dateRange" | "time" | "select" | "radio" | "checkbox" | "switch" | "rate" | "region" | "organ" | "account" | "upload" | "richText" | "staticText" | "subTable";
-                    /** @default false */
-                    required: boolean;
-                    /** @default false */
-                    hidden: boolean;
-                    /** @default false */
-                    readOnly: boolean;
-                    placeholder?: {
-                      zh: string;
-                      en?: string;
-                      es?: string;
-                      ja?: string;
-                    };
-                    help?: {
-                      zh: string;
-                      en?: string;
-                      es?: string;
-                      ja?: string;
-                    };
-                    /** @default 24 */
-                    span: number;
-                    defaultValue?: unknown;
-                    options?: (({
-                        value: string | number;
-                        label: {
-                          zh: string;
-                          en?: string;
-                          es?: string;
-                          ja?: string;
-                        };
-                      })[]) | {
-                      dictCode: string;
-                    };
-                    /** @default [] */
-                    validators: ({
-                        /** @enum {string} */
-                        rule: "mobile" | "userName" | "email" | "naturalNumber" | "englishLetters" | "landline" | "bankCard" | "idNumber" | "chineseId" | "qq" | "url" | "alphanumeric20" | "letters2to100" | "digitsAndLineBreaks" | "max255" | "integer" | "positiveInteger" | "minLength" | "maxLength" | "min" | "max" | "minItems" | "maxItems" | "pattern";
-                        value?: number | string;
-                        message?: {
-                          zh: string;
-                          en?: string;
-                          es?: string;
-                          ja?: string;
-                        };
-                      })[];
-                    requiredWhen?: {
-                      field: string;
-                      /** @enum {boolean} */
-                      hasValue: true;
-                    };
-                    shownWhen?: {
-                      field: string;
-                      /** @enum {boolean} */
-                      hasValue: true;
-                    };
-                    fields?: ({
-                        key: string;
-                        label: {
-                          zh: string;
-                          en?: string;
-                          es?: string;
-                          ja?: string;
-                        };
-                        /** @enum {string} */
-                        kind: "text" | "textarea" | "number" | "money" | "date" | "dateRange" | "time" | "select" | "radio" | "checkbox" | "switch" | "rate" | "region" | "organ" | "account" | "upload" | "richText" | "staticText" | "subTable";
-                        /** @default false */
-                        required: boolean;
-                        /** @default false */
-                        hidden: boolean;
-                        /** @default false */
-                        readOnly: boolean;
-                        placeholder?: {
-                          zh: string;
-                          en?: string;
-                          es?: string;
-                          ja?: string;
-                        };
-                        help?: {
-                          zh: string;
-                          en?: string;
-                          es?: string;
-                          ja?: string;
-                        };
-                        /** @default 24 */
-                        span: number;
-                        defaultValue?: unknown;
-                        options?: (({
-                            value: string | number;
-                            label: {
-                              zh: string;
-                              en?: string;
-                              es?: string;
-                              ja?: string;
-                            };
-                          })[]) | {
-                          dictCode: string;
-                        };
-                        /** @default [] */
-                        validators: ({
-                            /** @enum {string} */
-                            rule: "mobile" | "userName" | "email" | "naturalNumber" | "englishLetters" | "landline" | "bankCard" | "idNumber" | "chineseId" | "qq" | "url" | "alphanumeric20" | "letters2to100" | "digitsAndLineBreaks" | "max255" | "integer" | "positiveInteger" | "minLength" | "maxLength" | "min" | "max" | "minItems" | "maxItems" | "pattern";
-                            value?: number | string;
-                            message?: {
-                              zh: string;
-                              en?: string;
-                              es?: string;
-                              ja?: string;
-                            };
-                          })[];
-                        requiredWhen?: {
-                          field: string;
-                          /** @enum {boolean} */
-                          hasValue: true;
-                        };
-                        shownWhen?: {
-                          field: string;
-                          /** @enum {boolean} */
-                          hasValue: true;
-                        };
-                      })[];
-                  })[];
-              }) | null;
+              form: {
+                fields: components["schemas"]["FormField"][];
+              } | null;
               buttons: ({
                   id: number;
                   code: string;
@@ -35904,66 +15523,11 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No such record */
-      404: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      404: components["responses"]["Error404"];
+      503: components["responses"]["Error503"];
     };
   };
   /** Claims a task offered to the caller */
@@ -36006,90 +15570,13 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No such record */
-      404: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The change clashes with a record that exists (a unique name or code) */
-      409: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The server has no room to store the change; nothing changed */
-      507: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      404: components["responses"]["Error404"];
+      409: components["responses"]["Error409"];
+      503: components["responses"]["Error503"];
+      507: components["responses"]["Error507"];
     };
   };
   /** Gives a claimed task back to its candidates */
@@ -36132,90 +15619,13 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No such record */
-      404: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The change clashes with a record that exists (a unique name or code) */
-      409: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The server has no room to store the change; nothing changed */
-      507: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      404: components["responses"]["Error404"];
+      409: components["responses"]["Error409"];
+      503: components["responses"]["Error503"];
+      507: components["responses"]["Error507"];
     };
   };
   /** Re-assigns a task to another account */
@@ -36265,90 +15675,13 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No such record */
-      404: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The change clashes with a record that exists (a unique name or code) */
-      409: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The server has no room to store the change; nothing changed */
-      507: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      404: components["responses"]["Error404"];
+      409: components["responses"]["Error409"];
+      503: components["responses"]["Error503"];
+      507: components["responses"]["Error507"];
     };
   };
   /** Completes a task with variables or its form’s values */
@@ -36399,66 +15732,11 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No such record */
-      404: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The change clashes with a record that exists (a unique name or code) */
-      409: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      404: components["responses"]["Error404"];
+      409: components["responses"]["Error409"];
       /** @description Default Response */
       422: {
         content: {
@@ -36474,30 +15752,8 @@ export interface operations {
           };
         };
       };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The server has no room to store the change; nothing changed */
-      507: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      503: components["responses"]["Error503"];
+      507: components["responses"]["Error507"];
     };
   };
   /** Takes a completed task back while the next is untouched */
@@ -36532,90 +15788,13 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No such record */
-      404: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The change clashes with a record that exists (a unique name or code) */
-      409: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The server has no room to store the change; nothing changed */
-      507: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      404: components["responses"]["Error404"];
+      409: components["responses"]["Error409"];
+      503: components["responses"]["Error503"];
+      507: components["responses"]["Error507"];
     };
   };
   /** Returns a task to an earlier user task */
@@ -36659,90 +15838,13 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No such record */
-      404: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The change clashes with a record that exists (a unique name or code) */
-      409: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The server has no room to store the change; nothing changed */
-      507: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      404: components["responses"]["Error404"];
+      409: components["responses"]["Error409"];
+      503: components["responses"]["Error503"];
+      507: components["responses"]["Error507"];
     };
   };
   /** Comments on the task’s instance */
@@ -36778,90 +15880,13 @@ export interface operations {
           };
         };
       };
-      /** @description The request is not valid: the message names the field and the reason; nothing changed */
-      400: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No valid session: sign in again */
-      401: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The account holds no grant for this operation */
-      403: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description No such record */
-      404: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The change clashes with a record that exists (a unique name or code) */
-      409: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description A dependency (the database) is unavailable; Retry-After says when to try again, a write may not have happened */
-      503: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
-      /** @description The server has no room to store the change; nothing changed */
-      507: {
-        content: {
-          "application/json": {
-            /** @description The HTTP status again */
-            code: number;
-            /** @description What went wrong, in the caller's language (Accept-Language) */
-            message: string;
-            data: null;
-          };
-        };
-      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      404: components["responses"]["Error404"];
+      409: components["responses"]["Error409"];
+      503: components["responses"]["Error503"];
+      507: components["responses"]["Error507"];
     };
   };
   /** Fetches and locks external tasks by topic, holding the request while none waits */
