@@ -7,3 +7,6 @@ export const idListBody = z.object({
 });
 
 export const idParam = recordId;
+
+/** The params of a route whose path names one record (`/:id`). */
+export const idParams = z.object({ id: idParam });

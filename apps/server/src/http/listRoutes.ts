@@ -1,9 +1,9 @@
 import { type Deletion, deletion } from '@qiming/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { Caller } from './caller.ts';
 import { envelopeOf, ok, pageOf } from './envelope.ts';
-import { idListBody, idParam } from './idList.ts';
+import { idListBody, idParams } from './idList.ts';
 
 /**
  * A list kept in the back-office: its page, add, change and delete, as `listOperations(operations)`
@@ -28,8 +28,6 @@ export interface ListResource<Query extends z.ZodType, Input extends z.ZodType, 
   edit(caller: Caller, id: number, input: z.infer<Input>): Promise<z.infer<Saved>>;
   remove(caller: Caller, ids: number[]): Promise<Deletion>;
 }
-
-const idParams = z.object({ id: idParam });
 
 /** Registers the four routes of a list, each naming its operation, validated and answered by the resource's schemas. */
 export function registerListRoutes<Query extends z.ZodType, Input extends z.ZodType, Row extends z.ZodType, Saved extends z.ZodType>(

@@ -19,7 +19,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { wholeList } from '../../db/paginate.ts';
 import { envelopeOf, ok, pageOf } from '../../http/envelope.ts';
-import { idListBody, idParam } from '../../http/idList.ts';
+import { idListBody, idParams } from '../../http/idList.ts';
 import { registerListRoutes } from '../../http/listRoutes.ts';
 import { listReceivers, listRules, publicReceiver } from './alarmRepo.ts';
 import { AlarmService } from './alarmService.ts';
@@ -27,7 +27,6 @@ import { markRead, notificationsOf, pageEvents } from './eventRepo.ts';
 import { publicOutboundSettings, readOutboundSettings } from './outboundSettings.ts';
 
 const tags = ['alarms'];
-const idParams = z.object({ id: idParam });
 
 /** Alarm rules, receivers, the alarm history, the outbound settings, and each user's notifications. */
 export const alarmRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context) => {

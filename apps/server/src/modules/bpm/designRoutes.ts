@@ -35,7 +35,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { envelopeOf, ok, pageOf } from '../../http/envelope.ts';
 import { fileAnswer } from '../../http/fileAnswer.ts';
-import { idListBody, idParam } from '../../http/idList.ts';
+import { idListBody, idParam, idParams } from '../../http/idList.ts';
 import { registerListRoutes } from '../../http/listRoutes.ts';
 import * as configRepo from './configRepo.ts';
 import type { ConfigService } from './configService.ts';
@@ -46,7 +46,6 @@ import { statistics } from './statisticsRepo.ts';
 
 const tags = ['workflow'];
 const base = '/api/admin/bpm';
-const idParams = z.object({ id: idParam });
 
 /** Designing processes: models and their release, definitions, participants, listeners, plugins, statistics. */
 export function designRoutes(models: ModelService, config: ConfigService): FastifyPluginAsyncZod<AppContext> {

@@ -32,7 +32,7 @@ import type { AppContext } from '../../context.ts';
 import { chargeAccountQuota } from '../../http/accountQuota.ts';
 import { envelopeOf, ok, pageOf } from '../../http/envelope.ts';
 import { found } from '../../http/found.ts';
-import { idListBody, idParam } from '../../http/idList.ts';
+import { idListBody, idParam, idParams } from '../../http/idList.ts';
 import { EventService } from './messageCorrelation.ts';
 import * as repo from './runtimeRepo.ts';
 import type { RuntimeService } from './runtimeService.ts';
@@ -40,7 +40,6 @@ import { ProcessForms, taskFormRoutes, withFormProblems } from './taskFormRoutes
 
 const tags = ['workflow'];
 const base = '/api/admin/bpm';
-const idParams = z.object({ id: idParam });
 const taskQuery = pageQuerySchema(bpmTaskSortable).extend(bpmTaskSearch.shape);
 /** Completing without a body completes with no variables. */
 const completeBody = z.preprocess((body) => body ?? {}, completeTaskInput);

@@ -6,7 +6,7 @@ import type { AppContext } from '../../context.ts';
 import type { Caller } from '../../http/caller.ts';
 import { envelopeOf, ok } from '../../http/envelope.ts';
 import { AppError, forbidden } from '../../http/errors.ts';
-import { idParam } from '../../http/idList.ts';
+import { idParams } from '../../http/idList.ts';
 import { SubmissionRefused } from '../forms/acceptValues.ts';
 import { FormService } from '../forms/formService.ts';
 import * as modelRepo from './modelRepo.ts';
@@ -95,7 +95,7 @@ export function taskFormRoutes(forms: ProcessForms): FastifyPluginAsyncZod<AppCo
         schema: {
           tags,
           summary: 'The form of a task with the values it starts from: cloud, generated from camunda:formData, or none',
-          params: z.object({ id: idParam }),
+          params: idParams,
           response: { 200: envelopeOf(bpmForm) },
         },
       },

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { chargeAccountQuota } from '../../http/accountQuota.ts';
 import { envelopeOf, ok } from '../../http/envelope.ts';
-import { idParam } from '../../http/idList.ts';
+import { idParams } from '../../http/idList.ts';
 import { SubmissionRefused } from './acceptValues.ts';
 import { FormLookup } from './formLookup.ts';
 import * as repo from './formRepo.ts';
@@ -12,7 +12,6 @@ import type { FormService } from './formService.ts';
 import type { SubmissionService } from './submissionService.ts';
 
 const tags = ['cloud forms'];
-const idParams = z.object({ id: idParam });
 const submissionBody = z.object({ values: z.record(z.string(), z.unknown()) });
 const lookupQuery = z.object({
   text: z.string().max(100).default(''),

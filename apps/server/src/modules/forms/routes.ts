@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { envelopeOf, ok, pageOf } from '../../http/envelope.ts';
-import { idListBody, idParam } from '../../http/idList.ts';
+import { idListBody, idParams } from '../../http/idList.ts';
 import { linearPatterns } from '../../text/linearPatterns.ts';
 import { fillRoutes } from './fillRoutes.ts';
 import * as repo from './formRepo.ts';
@@ -13,7 +13,6 @@ import { submissionRoutes } from './submissionRoutes.ts';
 import { SubmissionService } from './submissionService.ts';
 
 const tags = ['cloud forms'];
-const idParams = z.object({ id: idParam });
 
 /** The designer's routes: forms and their drafts, publishing, and the versions it froze. */
 function designerRoutes(service: FormService): FastifyPluginAsyncZod<AppContext> {

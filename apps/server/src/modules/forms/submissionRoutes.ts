@@ -5,12 +5,11 @@ import type { AppContext } from '../../context.ts';
 import { envelopeOf, ok, pageOf } from '../../http/envelope.ts';
 import { excelMediaType, sendExcel } from '../../http/excelExport.ts';
 import { fileAnswer } from '../../http/fileAnswer.ts';
-import { idParam } from '../../http/idList.ts';
+import { idParam, idParams } from '../../http/idList.ts';
 import * as repo from './formRepo.ts';
 import type { SubmissionService } from './submissionService.ts';
 
 const tags = ['cloud forms'];
-const idParams = z.object({ id: idParam });
 
 /**
  * The newest submissions an export holds. Each row carries its values and the names of what they refer to,

@@ -13,7 +13,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { envelopeOf, ok, pageOf } from '../../http/envelope.ts';
-import { idListBody, idParam } from '../../http/idList.ts';
+import { idListBody, idParams } from '../../http/idList.ts';
 import { registerListRoutes } from '../../http/listRoutes.ts';
 import { pageNewsRows } from './newsRepo.ts';
 import { NewsService } from './newsService.ts';
@@ -26,7 +26,6 @@ import { SiteSettingsService } from './siteSettingsService.ts';
 
 const tags = ['website portal'];
 const admin = '/api/admin/portal';
-const idParams = z.object({ id: idParam });
 const filterText = z.string().max(100).optional();
 
 /** The back-office's cloud portal: everything the public website shows, edited, previewed and published. */

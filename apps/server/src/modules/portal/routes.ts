@@ -16,7 +16,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { envelopeOf, ok, pageOf } from '../../http/envelope.ts';
 import { notFound } from '../../http/errors.ts';
-import { idParam } from '../../http/idList.ts';
+import { idParams } from '../../http/idList.ts';
 import { portalAdminRoutes } from './portalAdminRoutes.ts';
 import * as repo from './portalRepo.ts';
 import { PreviewService } from './previewService.ts';
@@ -106,7 +106,7 @@ export const portalRoutes: FastifyPluginAsyncZod<AppContext> = async (app, conte
       schema: {
         tags,
         summary: 'One published news item with its sanitised body and neighbours',
-        params: z.object({ id: idParam }),
+        params: idParams,
         response: { 200: envelopeOf(newsDetail) },
       },
     },

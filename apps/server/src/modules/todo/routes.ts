@@ -1,16 +1,14 @@
 import { deletion, todoCounts, todoFilter, todoInput, todoMove, todoTask, workflowTasks } from '@qiming/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { wholeList } from '../../db/paginate.ts';
 import { envelopeOf, ok, pageOf } from '../../http/envelope.ts';
-import { idListBody, idParam } from '../../http/idList.ts';
+import { idListBody, idParams } from '../../http/idList.ts';
 import * as repo from './todoRepo.ts';
 import { TodoService } from './todoService.ts';
 import { workflowTasksOf, workflowTasksShown } from './workflowTasks.ts';
 
 const tags = ['to-do'];
-const idParams = z.object({ id: idParam });
 
 /** The signed-in user's own to-do list (spec section 3, Task). */
 export const todoRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context) => {

@@ -13,7 +13,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../../context.ts';
 import { envelopeOf, ok, pageOf } from '../../../http/envelope.ts';
-import { idListBody, idParam } from '../../../http/idList.ts';
+import { idListBody, idParams } from '../../../http/idList.ts';
 import { gatewayStates } from './gatewayState.ts';
 import { routeDefinitionAnswer, toRouteDefinition } from './routeDefinition.ts';
 import { listRoutes, pageRoutes } from './routeRepo.ts';
@@ -22,7 +22,6 @@ import { testRoute } from './routeTester.ts';
 
 const tags = ['gateway'];
 const base = '/api/admin/gateway/routes';
-const idParams = z.object({ id: idParam });
 const filterText = z.string().max(100).optional();
 
 /** Gateway routes: defined, released to every gateway process, cancelled. */

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../../context.ts';
 import { envelopeOf, ok } from '../../../http/envelope.ts';
-import { idParam } from '../../../http/idList.ts';
+import { idParams } from '../../../http/idList.ts';
 import type { NamespaceService } from './namespaceService.ts';
 
 const tags = ['namespaces'];
@@ -18,7 +18,7 @@ export function namespaceGrantRoutes(service: NamespaceService): FastifyPluginAs
         schema: {
           tags,
           summary: "A namespace's grants to roles, and the roles the caller may grant it to",
-          params: z.object({ id: idParam }),
+          params: idParams,
           response: { 200: envelopeOf(namespaceGrants) },
         },
       },
@@ -31,7 +31,7 @@ export function namespaceGrantRoutes(service: NamespaceService): FastifyPluginAs
         schema: {
           tags,
           summary: "Replaces a namespace's grants to roles",
-          params: z.object({ id: idParam }),
+          params: idParams,
           body: namespaceGrantsInput,
           response: { 200: envelopeOf(z.array(namespaceGrant)) },
         },

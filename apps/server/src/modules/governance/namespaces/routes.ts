@@ -1,11 +1,10 @@
 import { deletion, namespace, namespaceInput, namespaceSortable, namespaceUpdate, pageQuerySchema } from '@qiming/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppContext } from '../../../context.ts';
 import { wholeList } from '../../../db/paginate.ts';
 import { envelopeOf, ok, pageOf } from '../../../http/envelope.ts';
 import { found } from '../../../http/found.ts';
-import { idListBody, idParam } from '../../../http/idList.ts';
+import { idListBody, idParams } from '../../../http/idList.ts';
 import * as repo from './namespaceRepo.ts';
 import type { NamespaceService } from './namespaceService.ts';
 
@@ -49,7 +48,7 @@ export function namespaceRoutes(service: NamespaceService): FastifyPluginAsyncZo
         schema: {
           tags,
           summary: 'Renames a namespace',
-          params: z.object({ id: idParam }),
+          params: idParams,
           body: namespaceUpdate,
           response: { 200: envelopeOf(namespace) },
         },

@@ -13,14 +13,13 @@ import { z } from 'zod';
 import type { AppContext } from '../../../context.ts';
 import { envelopeOf, ok, pageOf } from '../../../http/envelope.ts';
 import { excelAnswer, maxExportRows, sendExcel } from '../../../http/excelExport.ts';
-import { idListBody, idParam } from '../../../http/idList.ts';
+import { idListBody, idParams } from '../../../http/idList.ts';
 import { requestLanguage } from '../../../http/language.ts';
 import { visibleOrgans } from '../policy.ts';
 import { listAccounts, pageAccounts } from './accountAdminRepo.ts';
 import { AccountService } from './accountService.ts';
 
 const tags = ['accounts'];
-const idParams = z.object({ id: idParam });
 const accountFilter = z.object({
   userName: z.string().max(50).optional(),
   name: z.string().max(100).optional(),

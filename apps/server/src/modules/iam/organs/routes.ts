@@ -15,12 +15,11 @@ import { z } from 'zod';
 import type { AppContext } from '../../../context.ts';
 import { wholeList } from '../../../db/paginate.ts';
 import { envelopeOf, ok, pageOf } from '../../../http/envelope.ts';
-import { idListBody, idParam } from '../../../http/idList.ts';
+import { idListBody, idParams } from '../../../http/idList.ts';
 import * as repo from './organRepo.ts';
 import { OrganService } from './organService.ts';
 
 const tags = ['organisations'];
-const idParams = z.object({ id: idParam });
 
 export const organRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context) => {
   const service = new OrganService(context);

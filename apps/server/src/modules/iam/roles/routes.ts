@@ -17,13 +17,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../../context.ts';
 import { envelopeOf, ok, pageOf } from '../../../http/envelope.ts';
-import { idListBody, idParam } from '../../../http/idList.ts';
+import { idListBody, idParams } from '../../../http/idList.ts';
 import { AccountService } from '../accounts/accountService.ts';
 import * as repo from './roleAdminRepo.ts';
 import { RoleService } from './roleService.ts';
 
 const tags = ['roles'];
-const idParams = z.object({ id: idParam });
 const roleFilter = z.object({ roleCode: z.string().max(50).optional(), roleName: z.string().max(100).optional() });
 
 export const roleRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context) => {

@@ -3,12 +3,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../../context.ts';
 import { envelopeOf, ok, pageOf } from '../../../http/envelope.ts';
-import { idListBody, idParam } from '../../../http/idList.ts';
+import { idListBody, idParam, idParams } from '../../../http/idList.ts';
 import { StaffService } from './staffService.ts';
 
 const tags = ['organisations'];
 const organQuery = z.object({ organId: idParam });
-const idParams = z.object({ id: idParam });
 const optionalOrganQuery = z.object({ organId: idParam.optional() });
 
 /** Positions and employees of an organ. */

@@ -15,7 +15,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../../context.ts';
 import { envelopeOf, ok, pageOf } from '../../../http/envelope.ts';
 import { excelAnswer, maxExportRows, sendExcel } from '../../../http/excelExport.ts';
-import { idListBody, idParam } from '../../../http/idList.ts';
+import { idListBody, idParam, idParams } from '../../../http/idList.ts';
 import { requestLanguage } from '../../../http/language.ts';
 import * as repo from './dictionaryRepo.ts';
 import { DictionaryService } from './dictionaryService.ts';
@@ -73,7 +73,7 @@ export const dictionaryRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
     '/api/admin/dicts/:id',
     {
       config: { operation: 'dict:view' },
-      schema: { tags, summary: 'One dictionary', params: z.object({ id: idParam }), response: { 200: envelopeOf(dictionary) } },
+      schema: { tags, summary: 'One dictionary', params: idParams, response: { 200: envelopeOf(dictionary) } },
     },
     async (request) => ok(await service.requireDictionary(request.params.id)),
   );
@@ -94,7 +94,7 @@ export const dictionaryRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
       schema: {
         tags,
         summary: 'Changes a dictionary',
-        params: z.object({ id: idParam }),
+        params: idParams,
         body: dictionaryInput,
         response: { 200: envelopeOf(dictionary) },
       },

@@ -16,14 +16,13 @@ import type { AppContext } from '../../../context.ts';
 import { envelopeOf, ok } from '../../../http/envelope.ts';
 import { badRequest } from '../../../http/errors.ts';
 import { fileAnswer } from '../../../http/fileAnswer.ts';
-import { idListBody, idParam } from '../../../http/idList.ts';
+import { idListBody, idParams } from '../../../http/idList.ts';
 import { functionModelPath, levelPath } from './functionModelAccess.ts';
 import { FunctionModelService } from './functionModelService.ts';
 import { modelArchiveLimits } from './modelArchive.ts';
 import { rowOf } from './modelLevels.ts';
 
 const tags = ['function model'];
-const idParams = z.object({ id: idParam });
 /** A zip's compressed size stays well under what it may inflate to. */
 const maxUploadBytes = modelArchiveLimits.totalBytes;
 

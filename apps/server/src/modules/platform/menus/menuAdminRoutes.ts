@@ -4,12 +4,11 @@ import { z } from 'zod';
 import type { AppContext } from '../../../context.ts';
 import { wholeList } from '../../../db/paginate.ts';
 import { envelopeOf, ok, pageOf } from '../../../http/envelope.ts';
-import { idListBody, idParam } from '../../../http/idList.ts';
+import { idListBody, idParam, idParams } from '../../../http/idList.ts';
 import * as repo from './menuAdminRepo.ts';
 import { MenuAdminService } from './menuAdminService.ts';
 
 const tags = ['menus'];
-const idParams = z.object({ id: idParam });
 const typeParams = z.object({ typeId: idParam });
 
 /** Menu types and their menu trees as administrators edit them. */

@@ -3,12 +3,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../../context.ts';
 import { envelopeOf, ok, pageOf } from '../../../http/envelope.ts';
-import { idListBody, idParam } from '../../../http/idList.ts';
+import { idListBody, idParams } from '../../../http/idList.ts';
 import { SerialRuleService } from './serialRuleService.ts';
 
 const tags = ['serial numbers'];
 const filterText = z.string().max(100).optional();
-const idParams = z.object({ id: idParam });
 
 export const serialNumberRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context) => {
   const service = new SerialRuleService(context);
