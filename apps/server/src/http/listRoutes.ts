@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { Caller } from './caller.ts';
 import { envelopeOf, ok, pageOf } from './envelope.ts';
 import { idListBody, idParams } from './idList.ts';
+import { type ListAction, listOperationCode } from './operationDeclarations.ts';
 
 /**
  * A list kept in the back-office: its page, add, change and delete, as `listOperations(operations)`
@@ -35,7 +36,7 @@ export function registerListRoutes<Query extends z.ZodType, Input extends z.ZodT
   resource: ListResource<Query, Input, Row, Saved>,
 ): void {
   const { path, tags, summaries } = resource;
-  const operation = (action: 'view' | 'add' | 'edit' | 'delete') => ({ operation: `${resource.operations}:${action}` });
+  const operation = (action: ListAction) => ({ operation: listOperationCode(resource.operations, action) });
   // The schemas validated these before the handler runs; the generic request cannot carry their types.
   const input = (request: FastifyRequest) => request.body as z.infer<Input>;
   const id = (request: FastifyRequest) => (request.params as z.infer<typeof idParams>).id;

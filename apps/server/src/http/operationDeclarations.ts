@@ -32,16 +32,24 @@ export interface ModuleDeclaration {
   functions: FunctionDeclaration[];
 }
 
+/** What a list kept in the back-office lets a role do: its page, add, change, delete. */
+export type ListAction = 'view' | 'add' | 'edit' | 'delete';
+const listActionNames: Record<ListAction, string> = { view: 'View', add: 'Add', edit: 'Edit', delete: 'Delete' };
+
+/** The code of one of a list's operations, as `listOperations(prefix)` declares it and its route names it. */
+export const listOperationCode = (prefix: string, action: ListAction) => `${prefix}:${action}`;
+
 /** The usual four operations of a list kept in the back-office, `{prefix}:view/add/edit/delete`, granted to roles. */
 export function listOperations(prefix: string): OperationDeclaration[] {
-  const operation = (action: 'view' | 'add' | 'edit' | 'delete', name: string): OperationDeclaration => ({
-    code: `${prefix}:${action}`,
-    name,
-    type: action,
-    access: 'authorised',
-    isDefault: action === 'view',
-  });
-  return [operation('view', 'View'), operation('add', 'Add'), operation('edit', 'Edit'), operation('delete', 'Delete')];
+  return (Object.keys(listActionNames) as ListAction[]).map(
+    (action): OperationDeclaration => ({
+      code: listOperationCode(prefix, action),
+      name: listActionNames[action],
+      type: action,
+      access: 'authorised',
+      isDefault: action === 'view',
+    }),
+  );
 }
 
 /** A registered route with the operation it names: one url resource of the function model. */
