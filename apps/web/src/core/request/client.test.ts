@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { AxiosError, AxiosHeaders, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { readTokens, writeTokens } from '../auth/tokenStorage.ts';
 import { changeLanguage } from '../i18n/i18n.ts';
 import { explainHttpError, jsonBody, prepareRequest, RequestError, readBody } from './client.ts';
@@ -58,6 +58,10 @@ describe('request preparation', () => {
 });
 
 describe('response body codes', () => {
+  // The client loads antd's message with the first toast; loading antd took more than 10 s of a test's wait
+  // on a loaded machine, so it loads here, and the tests wait for their toasts only.
+  beforeAll(() => import('./notify.ts'), 60_000);
+
   it('treats a missing code as 200 and passes blobs through', async () => {
     await expect(readBody(response({ access_token: 'x' }))).resolves.toBeDefined();
     await expect(readBody(response({ code: 500 }, { responseType: 'blob' }))).resolves.toBeDefined();
@@ -65,7 +69,6 @@ describe('response body codes', () => {
 
   it('rejects other codes with the server message as a toast', async () => {
     await expect(readBody(response({ code: 500, message: '服务器内部错误' }))).rejects.toBeInstanceOf(RequestError);
-    // The toast's code loads with the first toast.
     expect(await screen.findByText('服务器内部错误', {}, { timeout: 10_000 })).toBeTruthy();
   });
 
