@@ -1,7 +1,9 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: BPMN expressions are written ${...}, as Camunda Modeler writes them.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { KyselyPlugin } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runsOnSqlite } from '../src/db/dialectOf.ts';
 import { readOutboundSettings, writeOutboundSettings } from '../src/modules/alarms/outboundSettings.ts';
 import { RuntimeService } from '../src/modules/bpm/runtimeService.ts';
 import { TimerScheduler } from '../src/modules/bpm/timerScheduler.ts';
@@ -224,6 +226,47 @@ describe(`workflow (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
       call(admin, 'POST', `/tasks/${task.id}/complete`, {}),
     ]);
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+  });
+
+  it('shows an instance as of one moment: a task completed while its detail is read is there with its variables, or not at all', async () => {
+    await release(
+      'moment',
+      bpmnOf('moment', [
+        userTask('check', 'Check', { assignee: 'sysadmin' }),
+        userTask('pay', 'Pay', { assignee: 'sysadmin' }),
+        flow('start', 'check'),
+        flow('check', 'pay'),
+        flow('pay', 'end'),
+      ]),
+    );
+    const instance = await start(admin, 'moment', { amount: 120 });
+    const [check] = await openTasks(instance.id);
+    // The monitoring read lets the completion in after its first statement. On PostgreSQL the completion
+    // commits before the read goes on; on SQLite it waits for the one connection, which the read holds.
+    let completing: Promise<unknown> | undefined;
+    const completeAfterFirstRead: KyselyPlugin = {
+      transformQuery: (args) => args.node,
+      transformResult: async (args) => {
+        if (!completing) {
+          completing = data(admin, 'POST', `/tasks/${check.id}/complete`, { variables: { checked: true } });
+          if (!runsOnSqlite(t.context.db)) await completing;
+        }
+        return args.result;
+      },
+    };
+    const monitoring = new RuntimeService(
+      { ...t.context, db: t.context.db.withPlugin(completeAfterFirstRead) },
+      new FormService(t.context),
+    );
+    const during = await monitoring.detail(instance.id);
+    await completing;
+    const seen = (detail: { tasks: Array<{ activityId: string; status: string }>; variables: object }) => ({
+      open: detail.tasks.filter((task) => task.status === 'open').map((task) => task.activityId),
+      variables: detail.variables,
+    });
+    expect(seen(during)).toEqual({ open: ['check'], variables: { amount: 120, initiator: 'sysadmin' } });
+    const after = await data(admin, 'GET', `/instances/${instance.id}`);
+    expect(seen(after)).toEqual({ open: ['pay'], variables: { amount: 120, initiator: 'sysadmin', checked: true } });
   });
 
   it('lets a claim and a complete of an unassigned task race: one wins, and a claimed task is never completed by another', async () => {

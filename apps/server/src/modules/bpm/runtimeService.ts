@@ -13,6 +13,7 @@ import type {
 import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context.ts';
 import { isConnectionFault } from '../../db/connectionFault.ts';
+import { inOneSnapshot } from '../../db/oneSnapshot.ts';
 import type { Database } from '../../db/schema.ts';
 import type { Caller } from '../../http/caller.ts';
 import { AppError, forbidden, notFound } from '../../http/errors.ts';
@@ -166,20 +167,23 @@ export class RuntimeService {
     return row;
   }
 
+  /** Read in one snapshot: a command committing meanwhile shows wholly (its tasks with its variables) or not at all. */
   async detail(id: number): Promise<BpmInstanceDetail> {
-    const row = await this.requireInstance(id);
-    const summary = await repo.instanceSummary(this.context.db, id);
-    if (!summary) throw notFound();
-    return {
-      ...summary,
-      parentInstanceId: row.parent_instance_id,
-      children: await repo.childInstances(this.context.db, id),
-      incidents: await instanceIncidents(this.context.db, id),
-      variables: JSON.parse(row.variables) as BpmVariables,
-      activities: await repo.listActivities(this.context.db, id, row.state as InstanceState),
-      tasks: await repo.instanceTasks(this.context.db, id),
-      comments: await repo.listComments(this.context.db, id),
-    };
+    return inOneSnapshot(this.context.db, async (db) => {
+      const row = await this.requireInstance(id, db);
+      const summary = await repo.instanceSummary(db, id);
+      if (!summary) throw notFound();
+      return {
+        ...summary,
+        parentInstanceId: row.parent_instance_id,
+        children: await repo.childInstances(db, id),
+        incidents: await instanceIncidents(db, id),
+        variables: JSON.parse(row.variables) as BpmVariables,
+        activities: await repo.listActivities(db, id, row.state as InstanceState),
+        tasks: await repo.instanceTasks(db, id),
+        comments: await repo.listComments(db, id),
+      };
+    });
   }
 
   async diagram(id: number): Promise<BpmInstanceDiagram> {
