@@ -54,6 +54,8 @@ test('a session ended elsewhere leads once to sign-in, and back to the page afte
 });
 
 test('a server restarted with a new data directory sends the user to sign in with a message', async ({ page }) => {
+  // It starts two servers of its own and stops them, each start up to 60 s on a loaded machine.
+  test.setTimeout(120_000);
   const first = await startServer();
   const port = new URL(first.url).port;
   let second: RunningServer | undefined;
