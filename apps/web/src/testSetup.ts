@@ -1,4 +1,5 @@
 import { configure } from '@testing-library/react';
+import Cookies from 'js-cookie';
 import type { StoreApi } from 'zustand';
 import { i18n } from './core/i18n/i18n.ts';
 import { useAppStore } from './core/stores/appStore.ts';
@@ -35,11 +36,11 @@ window.ResizeObserver = ResizeObserverStub;
 configure({ asyncUtilTimeout: 5_000 });
 
 // Test files share their worker's modules (isolate: false in vitest.config.ts, a third of the suite's CPU), so
-// each starts as a page newly opened would: empty storage and cookies, every store as created, English. The body
-// is left: antd's message keeps its container there for the worker's life.
+// each starts as a page newly opened would: empty storage and cookies, every store as created, English. The body is
+// left: antd's message keeps its container there for the worker's life.
 localStorage.clear();
 sessionStorage.clear();
-for (const cookie of document.cookie.split(';')) document.cookie = `${cookie.split('=')[0]?.trim()}=; expires=Thu, 01 Jan 1970 00:00:00 GMT`;
+for (const name of Object.keys(Cookies.get())) Cookies.remove(name);
 for (const store of [useAppStore, useErrorLogStore, usePermissionStore, useSettingsStore, useTagsStore, useUserStore]) {
   (store as StoreApi<object>).setState(store.getInitialState(), true);
 }
