@@ -25,6 +25,7 @@ import {
   stop,
   waitUntilAnswering,
 } from './support/processes.ts';
+import { median } from './support/statistics.ts';
 
 const rows = Number(process.env.BENCH_ROWS ?? 1_000_000);
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -60,12 +61,6 @@ async function loadCosting(
 function residentMiB(child: ChildProcess): number {
   const line = fs.readFileSync(`/proc/${child.pid}/status`, 'utf8').match(/^VmRSS:\s+(\d+) kB/m);
   return Number(line?.[1] ?? 0) / 1024;
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? (sorted[middle] as number) : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
 }
 
 /** Seeds the dictionary straight into the database, once, before the server under test starts on it. */

@@ -40,6 +40,7 @@ import {
   stop,
   waitUntilAnswering,
 } from './support/processes.ts';
+import { median } from './support/statistics.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 6);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
@@ -280,12 +281,6 @@ try {
   await stop(lean);
   await stop(upstream);
   fs.rmSync(workDir, { recursive: true, force: true });
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
 }
 
 /** nginx as a reverse proxy tuned as one would for this: keep-alive to the upstream, no access log. */

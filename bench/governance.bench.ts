@@ -17,19 +17,9 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import {
-  ask,
-  closeClients,
-  heardFrom,
-  ms,
-  openClients,
-  openPacedClients,
-  percentile,
-  Timings,
-  untilQuiet,
-  wallNow,
-} from './support/leanClients.ts';
+import { ask, closeClients, heardFrom, ms, openClients, openPacedClients, Timings, untilQuiet, wallNow } from './support/leanClients.ts';
 import { benchPriority, cpuSeconds, freePort, profileArguments, raisePriority } from './support/processes.ts';
+import { percentile } from './support/statistics.ts';
 
 const listenerCounts = (process.env.BENCH_LISTENERS ?? '1000,10000').split(',').map(Number);
 const instanceCount = Number(process.env.BENCH_INSTANCES ?? 10_000);

@@ -16,6 +16,7 @@ import { buildApp } from '../apps/server/src/app.ts';
 import { readConfig } from '../apps/server/src/config.ts';
 import { insertRoute, setRouteStatus } from '../apps/server/src/modules/governance/gateway/routeRepo.ts';
 import { freePort, type LoadFigures, load, stop, waitUntilAnswering } from './support/processes.ts';
+import { median } from './support/statistics.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
@@ -116,15 +117,11 @@ try {
       );
     }
   }
-  const median = (figures: LoadFigures[]) => {
-    const sorted = figures.map((one) => one.requestsPerSecond).sort((a, b) => a - b);
-    const middle = Math.floor(sorted.length / 2);
-    return sorted.length % 2 === 1 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
-  };
+  const rate = (figures: LoadFigures[]) => median(figures.map((one) => one.requestsPerSecond));
   for (const [name, pair] of Object.entries(runs)) {
-    const ratio = median(pair.on) / median(pair.off);
+    const ratio = rate(pair.on) / rate(pair.off);
     console.log(
-      `${name}: median ${median(pair.on).toFixed(0)} req/s counting vs ${median(pair.off).toFixed(0)} not; ratio ${ratio.toFixed(3)}, recording costs ${((1 - ratio) * 100).toFixed(1)} % (goal <= 5 %)`,
+      `${name}: median ${rate(pair.on).toFixed(0)} req/s counting vs ${rate(pair.off).toFixed(0)} not; ratio ${ratio.toFixed(3)}, recording costs ${((1 - ratio) * 100).toFixed(1)} % (goal <= 5 %)`,
     );
   }
 } finally {

@@ -3,11 +3,8 @@
 import { type ChildProcess, fork } from 'node:child_process';
 import path from 'node:path';
 import { cpuSeconds } from './processes.ts';
+import { percentile } from './statistics.ts';
 
-export const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
-};
 export const ms = (value: number) => `${value.toFixed(1)} ms`;
 /** A time every process reads alike: each one's performance.now() counts from its own start. */
 export const wallNow = () => performance.timeOrigin + performance.now();
