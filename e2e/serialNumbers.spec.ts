@@ -29,9 +29,7 @@ test('an administrator adds a yearly rule, is told its prefix in Chinese, and dr
   await choose('With prefix', 'Yes');
   await dialog.getByLabel('Prefix', { exact: true }).fill('YYYYMM');
   // The rule that ties the prefix to the counting is the server's; it answers in the page's language.
-  await page.evaluate(() => {
-    document.cookie = 'language=zh; path=/';
-  });
+  await page.context().addCookies([{ name: 'language', value: 'zh', url: server.url }]);
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('按年生成时前缀必须为YYYY')).toBeVisible();
   await dialog.getByLabel('Prefix', { exact: true }).fill('YYYY');
