@@ -13,7 +13,7 @@ export default defineConfig({
     // Vitest's default (cores - 1) runs one file at a time on CI's two cores; the files share nothing.
     maxWorkers: 2,
     // Files that share a worker share its loaded modules: antd, React and the pages load once per worker, not once per
-    // file (the suite's CPU 180 -> 78 s, its time 111 -> 60 s on an idle machine). testSetup.ts starts each file from
+    // file (the suite's CPU 180 -> 75 s, its time 111 -> 60 s on an idle machine). testSetup.ts starts each file from
     // a fresh page's state: storage, cookies, stores, language.
     isolate: false,
   },
