@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import type { KyselyPlugin } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runsOnSqlite } from '../src/db/dialectOf.ts';
+import { Caller } from '../src/http/caller.ts';
 import { readOutboundSettings, writeOutboundSettings } from '../src/modules/alarms/outboundSettings.ts';
 import { RuntimeService } from '../src/modules/bpm/runtimeService.ts';
 import { TimerScheduler } from '../src/modules/bpm/timerScheduler.ts';
@@ -267,6 +268,50 @@ describe(`workflow (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
     expect(seen(during)).toEqual({ open: ['check'], variables: { amount: 120, initiator: 'sysadmin' } });
     const after = await data(admin, 'GET', `/instances/${instance.id}`);
     expect(seen(after)).toEqual({ open: ['pay'], variables: { amount: 120, initiator: 'sysadmin', checked: true } });
+  });
+
+  it("shows a task as of one moment: its instance's tasks and variables are read with it, before or after a completion, never half of each", async () => {
+    await release(
+      'taskMoment',
+      bpmnOf('taskMoment', [
+        userTask('check', 'Check', { assignee: 'sysadmin' }),
+        userTask('pay', 'Pay', { assignee: 'sysadmin' }),
+        flow('start', 'check'),
+        flow('check', 'pay'),
+        flow('pay', 'end'),
+      ]),
+    );
+    const instance = await start(admin, 'taskMoment', { amount: 80 });
+    const [check] = await openTasks(instance.id);
+    // The task's detail first reads its row to check the reader, then the task, its instance and their tasks.
+    // The completion comes in after the second statement: between the task and its instance's variables.
+    let statements = 0;
+    let completing: Promise<unknown> | undefined;
+    const completeAfterTaskRead: KyselyPlugin = {
+      transformQuery: (args) => args.node,
+      transformResult: async (args) => {
+        if (++statements === 2) {
+          completing = data(admin, 'POST', `/tasks/${check.id}/complete`, { variables: { checked: true } });
+          if (!runsOnSqlite(t.context.db)) await completing;
+        }
+        return args.result;
+      },
+    };
+    const reader = new RuntimeService({ ...t.context, db: t.context.db.withPlugin(completeAfterTaskRead) }, new FormService(t.context));
+    const account = await t.context.db.selectFrom('iam_account').select('id').where('user_name', '=', 'sysadmin').executeTakeFirstOrThrow();
+    const session = { sessionId: 'moment', accountId: account.id, userName: 'sysadmin', isSuper: true, expiresAt: Number.MAX_SAFE_INTEGER };
+    const during = await reader.taskDetail(new Caller(t.context.db, t.context.accessCache, session, null, '127.0.0.1', 'en'), check.id);
+    await completing;
+    expect({ status: during.status, variables: during.variables, returnTargets: during.returnTargets }).toEqual({
+      status: 'open',
+      variables: { amount: 80, initiator: 'sysadmin' },
+      returnTargets: [],
+    });
+    const after = await data(admin, 'GET', `/tasks/${check.id}`);
+    expect({ status: after.status, variables: after.variables }).toEqual({
+      status: 'closed',
+      variables: { amount: 80, initiator: 'sysadmin', checked: true },
+    });
   });
 
   it('lets a claim and a complete of an unassigned task race: one wins, and a claimed task is never completed by another', async () => {

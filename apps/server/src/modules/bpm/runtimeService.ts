@@ -210,15 +210,26 @@ export class RuntimeService {
     return options.map((option) => ({ value: String(option.value), label: option.label }));
   }
 
+  /**
+   * The task with its instance's variables, tasks and comments read in one snapshot (see detail): a
+   * completion committing meanwhile shows wholly or not at all. The definition and form read after are
+   * versions, which never change.
+   */
   async taskDetail(caller: Caller, id: number): Promise<BpmTaskDetail> {
-    const task = await repo.taskSummary(this.context.db, id);
-    if (!task) throw notFound();
     await this.requireTaskReader(caller, id, true);
-    const instance = await this.requireInstance(task.instanceId);
+    const { task, instance, tasks, comments } = await inOneSnapshot(this.context.db, async (db) => {
+      const task = await repo.taskSummary(db, id);
+      if (!task) throw notFound();
+      return {
+        task,
+        instance: await this.requireInstance(task.instanceId, db),
+        tasks: await repo.instanceTasks(db, task.instanceId),
+        comments: await repo.listComments(db, task.instanceId),
+      };
+    });
     const definition = await this.runnable(instance.definition_id);
     const info = definition.info.userTasks.find((userTask) => userTask.activityId === task.activityId);
     const form = task.formId && task.formVersion ? await this.formVersion(task.formId, task.formVersion) : null;
-    const tasks = await repo.instanceTasks(this.context.db, task.instanceId);
     const passed = new Map(
       tasks
         .filter((other) => other.status === 'closed' && other.outcome === 'completed' && other.activityId !== task.activityId)
@@ -232,7 +243,7 @@ export class RuntimeService {
       variables: form ? sanitizedValues(form.field, variables) : variables,
       form: form?.field ?? null,
       buttons: await buttonsByCode(this.context.db, info?.buttons ?? []),
-      comments: await repo.listComments(this.context.db, task.instanceId),
+      comments,
       returnTargets: [...passed].map(([activityId, name]) => ({ activityId, name })),
     };
   }
