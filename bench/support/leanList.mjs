@@ -15,13 +15,14 @@ const limit = 20;
 /** Page `page` of the dictionary's items in index order, or those whose value contains `text`. */
 function sqliteReader(file) {
   const db = new SQLite(file, { readonly: true });
+  // The LIMIT as the server's SQLite dialect writes it (apps/server/src/db/sqliteDialect.ts says why).
   const page = db.prepare(
-    'select id, item_code, item_value, item_index from pf_dict_item where dict_id = ? order by item_index, id limit ? offset ?',
+    'select id, item_code, item_value, item_index from pf_dict_item where dict_id = ? order by item_index, id limit cast(? as integer) offset ?',
   );
   const total = db.prepare('select item_count from pf_dict where id = ?').pluck();
   const filtered = db.prepare(
     `select id, item_code, item_value, item_index from pf_dict_item where +dict_id = ? and lower(item_value) like ?
-     and id in (select rowid from pf_dict_item_fts where pf_dict_item_fts match ?) order by item_index, id limit ?`,
+     and id in (select rowid from pf_dict_item_fts where pf_dict_item_fts match ?) order by item_index, id limit cast(? as integer)`,
   );
   return {
     page: async (number) => ({ total: total.get(dictId), records: page.all(dictId, limit, (number - 1) * limit) }),

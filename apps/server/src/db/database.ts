@@ -5,7 +5,7 @@ import pg from 'pg';
 import { preparedStatementName, readAtOnceWith } from './compiledQuery.ts';
 import { DatabaseUnreachable } from './connectionFault.ts';
 import type { Database } from './schema.ts';
-import { CauseKeepingSqliteDialect } from './sqliteDialect.ts';
+import { QimingSqliteDialect } from './sqliteDialect.ts';
 import { SqliteDatabase, sqliteDriverPath } from './sqliteDriver.ts';
 import { SqliteStatements } from './sqliteStatements.ts';
 import { backstopCheckpointPages, WalCheckpoints } from './walCheckpoints.ts';
@@ -94,7 +94,7 @@ export function openDatabase(options: { databaseUrl?: string; dataDir: string },
   sqlite.pragma(`wal_autocheckpoint = ${backstopCheckpointPages}`);
   const checkpoints = new WalCheckpoints(file, sqliteDriverPath, (message) => log?.warn({}, message));
   const statements = new SqliteStatements(sqlite, () => checkpoints.stop());
-  const db = new Kysely<Database>({ dialect: new CauseKeepingSqliteDialect(sqlite, { database: statements }) });
+  const db = new Kysely<Database>({ dialect: new QimingSqliteDialect(sqlite, { database: statements }) });
   readAtOnceWith(db, statements);
   return {
     db,
