@@ -229,10 +229,15 @@ describe(`workflow (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
   });
 
-  it('shows an instance as of one moment: a task completed while its detail is read is there with its variables, or not at all', async () => {
+  /**
+   * A started two-step instance (check, then pay) and a RuntimeService whose reads let the completion of
+   * `check` in after their `afterStatement`th statement. On PostgreSQL the completion commits before the
+   * read goes on; on SQLite it waits for the one connection, which a read in one snapshot holds.
+   */
+  async function completionDuringRead(key: string, afterStatement: number) {
     await release(
-      'moment',
-      bpmnOf('moment', [
+      key,
+      bpmnOf(key, [
         userTask('check', 'Check', { assignee: 'sysadmin' }),
         userTask('pay', 'Pay', { assignee: 'sysadmin' }),
         flow('start', 'check'),
@@ -240,78 +245,54 @@ describe(`workflow (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
         flow('pay', 'end'),
       ]),
     );
-    const instance = await start(admin, 'moment', { amount: 120 });
+    const instance = await start(admin, key, { amount: 120 });
     const [check] = await openTasks(instance.id);
-    // The monitoring read lets the completion in after its first statement. On PostgreSQL the completion
-    // commits before the read goes on; on SQLite it waits for the one connection, which the read holds.
+    let statements = 0;
     let completing: Promise<unknown> | undefined;
-    const completeAfterFirstRead: KyselyPlugin = {
+    const completeDuringRead: KyselyPlugin = {
       transformQuery: (args) => args.node,
       transformResult: async (args) => {
-        if (!completing) {
+        if (++statements === afterStatement) {
           completing = data(admin, 'POST', `/tasks/${check.id}/complete`, { variables: { checked: true } });
           if (!runsOnSqlite(t.context.db)) await completing;
         }
         return args.result;
       },
     };
-    const monitoring = new RuntimeService(
-      { ...t.context, db: t.context.db.withPlugin(completeAfterFirstRead) },
-      new FormService(t.context),
-    );
-    const during = await monitoring.detail(instance.id);
-    await completing;
+    const reader = new RuntimeService({ ...t.context, db: t.context.db.withPlugin(completeDuringRead) }, new FormService(t.context));
+    return { instance, check, reader, completed: () => completing };
+  }
+
+  const before = { amount: 120, initiator: 'sysadmin' };
+  const afterCheck = { ...before, checked: true };
+
+  it('shows an instance as of one moment: a task completed while its detail is read is there with its variables, or not at all', async () => {
+    const { instance, reader, completed } = await completionDuringRead('moment', 1);
+    const during = await reader.detail(instance.id);
+    await completed();
     const seen = (detail: { tasks: Array<{ activityId: string; status: string }>; variables: object }) => ({
       open: detail.tasks.filter((task) => task.status === 'open').map((task) => task.activityId),
       variables: detail.variables,
     });
-    expect(seen(during)).toEqual({ open: ['check'], variables: { amount: 120, initiator: 'sysadmin' } });
-    const after = await data(admin, 'GET', `/instances/${instance.id}`);
-    expect(seen(after)).toEqual({ open: ['pay'], variables: { amount: 120, initiator: 'sysadmin', checked: true } });
+    expect(seen(during)).toEqual({ open: ['check'], variables: before });
+    expect(seen(await data(admin, 'GET', `/instances/${instance.id}`))).toEqual({ open: ['pay'], variables: afterCheck });
   });
 
   it("shows a task as of one moment: its instance's tasks and variables are read with it, before or after a completion, never half of each", async () => {
-    await release(
-      'taskMoment',
-      bpmnOf('taskMoment', [
-        userTask('check', 'Check', { assignee: 'sysadmin' }),
-        userTask('pay', 'Pay', { assignee: 'sysadmin' }),
-        flow('start', 'check'),
-        flow('check', 'pay'),
-        flow('pay', 'end'),
-      ]),
-    );
-    const instance = await start(admin, 'taskMoment', { amount: 80 });
-    const [check] = await openTasks(instance.id);
-    // The task's detail first reads its row to check the reader, then the task, its instance and their tasks.
-    // The completion comes in after the second statement: between the task and its instance's variables.
-    let statements = 0;
-    let completing: Promise<unknown> | undefined;
-    const completeAfterTaskRead: KyselyPlugin = {
-      transformQuery: (args) => args.node,
-      transformResult: async (args) => {
-        if (++statements === 2) {
-          completing = data(admin, 'POST', `/tasks/${check.id}/complete`, { variables: { checked: true } });
-          if (!runsOnSqlite(t.context.db)) await completing;
-        }
-        return args.result;
-      },
-    };
-    const reader = new RuntimeService({ ...t.context, db: t.context.db.withPlugin(completeAfterTaskRead) }, new FormService(t.context));
+    // The task's detail first reads its row to check the reader, then the task, its instance and their tasks:
+    // the completion comes in between the task and its instance's variables.
+    const { check, reader, completed } = await completionDuringRead('taskMoment', 2);
     const account = await t.context.db.selectFrom('iam_account').select('id').where('user_name', '=', 'sysadmin').executeTakeFirstOrThrow();
     const session = { sessionId: 'moment', accountId: account.id, userName: 'sysadmin', isSuper: true, expiresAt: Number.MAX_SAFE_INTEGER };
     const during = await reader.taskDetail(new Caller(t.context.db, t.context.accessCache, session, null, '127.0.0.1', 'en'), check.id);
-    await completing;
+    await completed();
     expect({ status: during.status, variables: during.variables, returnTargets: during.returnTargets }).toEqual({
       status: 'open',
-      variables: { amount: 80, initiator: 'sysadmin' },
+      variables: before,
       returnTargets: [],
     });
     const after = await data(admin, 'GET', `/tasks/${check.id}`);
-    expect({ status: after.status, variables: after.variables }).toEqual({
-      status: 'closed',
-      variables: { amount: 80, initiator: 'sysadmin', checked: true },
-    });
+    expect({ status: after.status, variables: after.variables }).toEqual({ status: 'closed', variables: afterCheck });
   });
 
   it('lets a claim and a complete of an unassigned task race: one wins, and a claimed task is never completed by another', async () => {
