@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { seriousViolations } from './support/axe.ts';
-import { chooseTheme, expectPainted, signedInBackOffice, themes, walkEveryPage } from './support/backOfficeWalk.ts';
+import { expectPainted, openAfresh, signedInBackOffice, themes, walkEveryPage } from './support/backOfficeWalk.ts';
 
 const backOffice = signedInBackOffice();
 
@@ -29,10 +29,7 @@ for (const [theme, red, text] of [
   ['dark', 'rgb(220, 105, 102)', 'rgba(0, 0, 0, 0.88)'],
 ] as const) {
   test(`a delete confirmation, rendered outside the page tree, keeps the ${theme} theme and passes axe`, async () => {
-    const page = backOffice.page();
-    await page.goto(`${backOffice.server().url}/#/system/dictionary`);
-    await chooseTheme(page, theme);
-    await page.reload();
+    const page = await openAfresh(backOffice, '/system/dictionary', theme);
     await page.getByRole('row').filter({ hasText: 'yes_no' }).getByRole('checkbox').check();
     await page.getByRole('button', { name: 'Delete selected' }).click();
     const confirm = page.getByRole('dialog', { name: 'Confirm deletion' });

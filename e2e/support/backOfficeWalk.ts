@@ -37,12 +37,27 @@ export function signedInBackOffice(): SignedInBackOffice {
  * Chooses the signed-in user's theme through the setting the drawer stores for the account; the page's
  * reload that follows paints it, as it does for a user coming back.
  */
-export async function chooseTheme(page: Page, theme: Theme) {
+async function chooseTheme(page: Page, theme: Theme) {
   await page.evaluate((chosen) => {
     const key = `qiming-settings:${localStorage.getItem('User-Id')}`;
     const stored = JSON.parse(localStorage.getItem(key) ?? '{"state":{},"version":0}');
     localStorage.setItem(key, JSON.stringify({ ...stored, state: { ...stored.state, theme: chosen } }));
   }, theme);
+}
+
+/**
+ * The back-office page at `path` loaded afresh in `theme` on the signed-in page, as a bookmark opens it:
+ * nothing of the page before stays mounted.
+ */
+export async function openAfresh(backOffice: SignedInBackOffice, path: string, theme: Theme): Promise<Page> {
+  const page = backOffice.page();
+  // The page before (or the signed-in start) is on the back-office's origin, whose storage keeps the theme.
+  await chooseTheme(page, theme);
+  // The address changes without telling the router (replaceState fires no event), so the old page does not
+  // render the new route before the reload; leaving for another origin would cost a new renderer process.
+  await page.evaluate((hash) => history.replaceState(null, '', hash), `#${path}`);
+  await page.reload();
+  return page;
 }
 
 export type Theme = 'light' | 'dark';
@@ -118,14 +133,7 @@ const halfOf = (half: WalkHalf) => {
 export function walkEveryPage(backOffice: SignedInBackOffice, theme: Theme, half: WalkHalf): void {
   for (const path of halfOf(half)) {
     test(`${path} has no serious accessibility violation in the ${theme} theme`, async () => {
-      const page = backOffice.page();
-      // The page before (or the signed-in start) is on the back-office's origin, whose storage keeps the theme.
-      await chooseTheme(page, theme);
-      // Loaded afresh, as a bookmark opens it: nothing of the page scanned before stays mounted. The address
-      // changes without telling the router (replaceState fires no event), so the old page does not render
-      // the new route before the reload; leaving for another origin would cost a new renderer process.
-      await page.evaluate((hash) => history.replaceState(null, '', hash), `#${path}`);
-      await page.reload();
+      const page = await openAfresh(backOffice, path, theme);
       await page.waitForLoadState('networkidle');
       await expect(page.locator('main').first()).toBeVisible();
       // The page itself is checked, not a 403 or 404 in its place, in the theme asked for.
