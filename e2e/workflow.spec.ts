@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { apiAs } from './support/api.ts';
+import { seriousViolations } from './support/axe.ts';
 import { type RunningServer, startServer } from './support/server.ts';
 import { signIn, sysadmin } from './support/signIn.ts';
 
@@ -246,17 +246,6 @@ test('a process is started with the form generated from its camunda:formData and
   const detail = await admin.call('GET', `/admin/bpm/instances/${instance.id}`);
   expect(detail.json.data.variables).toMatchObject({ reference: 'FRM-0001', days: 3, kind: 'sick', decision: 'Agreed', approvedDays: 2 });
 });
-
-/** Serious and critical axe findings on the page as it is now (a drawer or the modeller open). */
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.mouse.move(0, 0);
-  await expect(page.locator('.ant-spin-spinning')).toHaveCount(0);
-  await page.addStyleTag({ content: '*, *::before, *::after { transition: none !important; animation: none !important; }' });
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-}
 
 test('the modeller names an assignee picked from the account lookup; the modeller and the instance diagram pass axe', async ({ page }) => {
   const admin = await apiAs(server.url, sysadmin);
