@@ -27,5 +27,5 @@ INSERT INTO pf_url (operation_code, url_name, method, url_content, access_type) 
 `;
 
 export async function seedDemoFunctionModel(db: Kysely<Database>): Promise<void> {
-  await addModelRows(db, readModelArchive(modelZip('oa.txt', officeModel)).rows);
+  await addModelRows(db, (await readModelArchive(modelZip('oa.txt', officeModel))).rows);
 }

@@ -1,7 +1,7 @@
 import { formatMessage, type Language, type MessageKey } from '@qiming/shared';
-import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
 import { fileAnswer } from './fileAnswer.ts';
+import { loadOnFirstUse } from './loadOnFirstUse.ts';
 
 export const maxExportRows = 50_000;
 
@@ -17,11 +17,14 @@ export const excelMediaType = 'application/vnd.openxmlformats-officedocument.spr
 /** The response schema of every `…/export`. */
 export const excelAnswer = fileAnswer(excelMediaType, 'The matching rows as an Excel workbook (at most 50,000)');
 
+const loadExcelJs = loadOnFirstUse(() => import('exceljs'));
+
 /** Sends rows as an .xlsx attachment with headers in the caller's language. */
 export async function sendExcel<Row>(
   reply: FastifyReply,
   options: { fileName: string; sheet: string; language: Language; columns: ExportColumn<Row>[]; rows: Row[] },
 ) {
+  const { default: ExcelJS } = await loadExcelJs();
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet(options.sheet);
   sheet.columns = options.columns.map((column) => ({

@@ -1,9 +1,11 @@
 import { isIP } from 'node:net';
 import type { OutboundSettingsInput } from '@qiming/shared';
-import { createTransport } from 'nodemailer';
 import { AppError } from '../../http/errors.ts';
+import { loadOnFirstUse } from '../../http/loadOnFirstUse.ts';
 import type { OutboundPolicy } from './outboundPolicy.ts';
 import { retrying } from './retrying.ts';
+
+const loadNodemailer = loadOnFirstUse(() => import('nodemailer'));
 
 export type SmtpSettings = Pick<OutboundSettingsInput, 'smtpHost' | 'smtpPort' | 'smtpSecure' | 'smtpUser' | 'smtpPassword' | 'smtpFrom'>;
 
@@ -49,6 +51,7 @@ export async function sendMail(
 ): Promise<{ messageId: string; attempts: number }> {
   const host = settings.smtpHost.trim();
   if (!host) throw new AppError(409, 'error.smtpNotConfigured');
+  const { createTransport } = await loadNodemailer();
   try {
     const { result, attempts: made } = await retrying(
       { attempts, backoffMs },

@@ -92,8 +92,8 @@ export class FunctionModelService {
   }
 
   /** Adds everything an archive holds in one transaction, or nothing: the first problem names its file and line. */
-  import(caller: Caller, archive: Uint8Array): Promise<ModelImportReport> {
-    const parsed = readModelArchive(archive);
+  async import(caller: Caller, archive: Uint8Array): Promise<ModelImportReport> {
+    const parsed = await readModelArchive(archive);
     return audited(this.context, caller, { operation: 'functionModel:import', target: 'functionModel' }, async (trx, entry) => {
       entry.after = { files: parsed.files, statements: parsed.statements, added: await addModelRows(trx, parsed.rows) };
       return entry.after as ModelImportReport;

@@ -1,8 +1,9 @@
 import { appInput, functionInput, type ModelLevel, moduleInput, operationInput, urlInput } from '@qiming/shared';
 import { strToU8, zipSync } from 'fflate';
-import sqlParser from 'node-sql-parser';
+import type { Parser } from 'node-sql-parser';
 import type { ZodType } from 'zod';
 import { type AppError, badRequest } from '../../../http/errors.ts';
+import { loadOnFirstUse } from '../../../http/loadOnFirstUse.ts';
 import { isStorableText } from '../../../http/storableText.ts';
 import { looksLikeZip, unpackZip } from '../../../http/zipUpload.ts';
 import { levelTables, type ModelRow, rowOf } from './modelLevels.ts';
@@ -86,7 +87,7 @@ function inputFields(level: ModelLevel, values: Record<string, string | number>)
 }
 
 // The package is CommonJS: Node's ESM loader sees only its default export.
-const parser = new sqlParser.Parser();
+const loadParser = loadOnFirstUse(async () => new (await import('node-sql-parser')).default.Parser());
 const at = (file: string, line: number, reason: string, params: Record<string, string | number> = {}): AppError =>
   badRequest('error.modelImportAt', { file, line, reason, ...params });
 
@@ -106,7 +107,7 @@ interface InsertAst {
 }
 
 /** The rows of one statement, or the reason it is refused, with the file and line named. */
-function rowsOf(statement: { text: string; line: number }, file: string): ImportRow[] {
+function rowsOf(parser: Parser, statement: { text: string; line: number }, file: string): ImportRow[] {
   let ast: InsertAst | InsertAst[];
   try {
     ast = parser.astify(statement.text, { database: 'Sqlite' }) as InsertAst | InsertAst[];
@@ -189,19 +190,20 @@ function acceptsName(name: string): boolean {
 }
 
 /** Every row an archive adds, in file and statement order; the first thing wrong refuses the whole archive. */
-export function readModelArchive(bytes: Uint8Array): { files: number; statements: number; rows: ImportRow[] } {
+export async function readModelArchive(bytes: Uint8Array): Promise<{ files: number; statements: number; rows: ImportRow[] }> {
   if (!looksLikeZip(bytes)) throw badRequest('error.modelImportNotZip');
   const files = unpackZip(bytes, {
     ...modelArchiveLimits,
     acceptsName,
     unsafeName: (name) => badRequest('error.modelImportEntryName', { name }),
   });
+  const parser = await loadParser();
   const rows: ImportRow[] = [];
   let statements = 0;
   for (const [name, content] of files) {
     for (const statement of splitStatements(decodeText(name, content))) {
       statements += 1;
-      rows.push(...rowsOf(statement, name));
+      rows.push(...rowsOf(parser, statement, name));
       if (rows.length > maxRows) throw at(name, statement.line, 'error.archiveTooManyEntries', { max: maxRows });
     }
   }
