@@ -8,8 +8,14 @@ import { seededDataDirVariable, startBuiltServer } from './support/server.ts';
  * Seeds the demo once per run: the built server starts on a new data directory, seeds it and stops
  * (closing SQLite checkpoints its journal into the file), and every spec's server starts on a copy
  * (startServer). The workers inherit the directory's name through the environment.
+ *
+ * Every server of the run also shares one compile cache (Node 22.1+; Node 20 ignores the variable): V8
+ * compiles the bundle and its dependencies once, and a spec's server start on Node 24 went 4.4-4.6 s ->
+ * 3.4-3.5 s, some forty starts a run.
  */
 export default async function seedOnce() {
+  const compileCache = fs.mkdtempSync(path.join(os.tmpdir(), 'qiming-e2e-compile-cache-'));
+  process.env.NODE_COMPILE_CACHE ??= compileCache;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'qiming-e2e-seeded-'));
   const started = performance.now();
   try {
@@ -24,9 +30,13 @@ export default async function seedOnce() {
     db.close();
   } catch (error) {
     fs.rmSync(dataDir, { recursive: true, force: true });
+    fs.rmSync(compileCache, { recursive: true, force: true });
     throw error;
   }
   console.log(`Seeded the demo once for every spec in ${Math.round(performance.now() - started)} ms`);
   process.env[seededDataDirVariable] = dataDir;
-  return () => fs.rmSync(dataDir, { recursive: true, force: true });
+  return () => {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    fs.rmSync(compileCache, { recursive: true, force: true });
+  };
 }
