@@ -12,8 +12,9 @@ export default defineConfig({
   globalSetup: './e2e/globalSetup.ts',
   fullyParallel: false,
   // Three spec files at a time: a spec mostly waits (for its server, the network going idle, axe): the
-  // accessibility walk used 114 s of CPU in 228 s with two workers on CI's two cores. Tests inside a file stay
-  // in order: each file shares one server, and some one signed-in page.
+  // accessibility walk used 114 s of CPU in 228 s with two workers on CI's two cores. Four left the CPU never
+  // idle, and three specs' servers did not start within 60 s. Tests inside a file stay in order: each file
+  // shares one server, and some one signed-in page.
   workers: 3,
   retries: 0,
   reporter: [['list'], ['json', { outputFile: process.env.E2E_REPORT ?? '.cache/reports/e2e.json' }]],
