@@ -11,10 +11,10 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   globalSetup: './e2e/globalSetup.ts',
   fullyParallel: false,
-  // Three spec files at a time: a spec mostly waits (for its server, the network going idle, axe): the
-  // accessibility walk used 114 s of CPU in 228 s with two workers on CI's two cores. Four left the CPU never
-  // idle, and three specs' servers did not start within 60 s. Tests inside a file stay in order: each file
-  // shares one server, and some one signed-in page.
+  // Three spec files at a time: with two, a spec's waits (for its server, the network going idle) left CI's
+  // two cores half idle (the walk used 114 s of CPU in 228 s); with four, the CPU was never idle and three
+  // specs' servers did not start within 60 s. Tests inside a file stay in order: each file shares one server,
+  // and some one signed-in page.
   workers: 3,
   retries: 0,
   reporter: [['list'], ['json', { outputFile: process.env.E2E_REPORT ?? '.cache/reports/e2e.json' }]],
