@@ -1,3 +1,4 @@
+import './v8Tuning.ts';
 import { openCluster } from './cluster/openCluster.ts';
 import { readConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';

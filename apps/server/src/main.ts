@@ -1,3 +1,4 @@
+import './v8Tuning.ts';
 import { buildApp } from './app.ts';
 import { readConfig } from './config.ts';
 import { buildGateway } from './modules/governance/gateway/gatewayServer.ts';
