@@ -8,7 +8,7 @@ import v8 from 'node:v8';
  * from then on, where it no longer sees them die young. Node's HTTP parser and response objects come
  * from a handful of places shared by every request; when an early collection happens to find most of
  * them alive, they stay tenured for the life of the process. `npm run bench` showed it in about two
- * starts of five: each request then cost 95-110 µs of CPU instead of 70-77 µs, the difference all
+ * starts of five: each request then cost 95-110 µs of CPU instead of 70-78 µs, the difference all
  * garbage collection (scavenges of 3 ms instead of 0.8 ms, an old-generation collection every 2 s
  * instead of every 20 s). Without pretenuring every start was the fast one (six of six on Node 20,
  * five of five on Node 24). V8 reads the flag as it collects, so setting it at run time is enough.
