@@ -1,9 +1,11 @@
 // The config centre's push and the registry's heartbeats, against the real server in its own process, raised
 // to nice -10 when the bench runs as root so that the machine's other work (and the clients) do not time it:
 //  1. publish -> each of 1,000 and then 10,000 held long polls answered (p50, p99), beside the same number
-//     of health checks written at once on the same connections in the same run. The connections are held
-//     by BENCH_CLIENT_PROCESSES (default 2) lean client processes (support/heldRequests.mjs: raw sockets,
-//     one prebuilt request), each of which reports its own CPU, printed as the clients' share of a core;
+//     of health checks written at once on the same connections in the same run, and beside the floor: the
+//     same polls held by a bare node:http server (support/heldFloor.mjs, also at nice -10) that writes one
+//     prebuilt answer to each. The connections are held by BENCH_CLIENT_PROCESSES (default 2) lean client
+//     processes (support/heldRequests.mjs: raw sockets, one prebuilt request), each of which reports its own
+//     CPU, printed as the clients' share of a core;
 //  2. the server's CPU while 10,000 instances beat every 5 s, beside the same request rate of health checks,
 //     both sent by paced client processes (support/pacedRequests.mjs) over BENCH_BEAT_CONNECTIONS (default
 //     1,000) keep-alive connections, BENCH_BEAT_ROUNDS (default 2) runs of beats between two of health
@@ -11,14 +13,14 @@
 // Run: npm run bench:governance   (BENCH_SECONDS=30 for the beat window; BENCH_DATABASE_URL for PostgreSQL;
 // BENCH_LISTENERS=1000,10000; BENCH_INSTANCES; BENCH_PARTS=push,beats; BENCH_PROFILE=<dir> for the server's
 // CPU profile; BENCH_ROOT=<another checkout, its server built> runs that one, for a before/after)
-import { execSync, spawn } from 'node:child_process';
+import { type ChildProcess, execSync, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { ask, closeClients, heardFrom, ms, openClients, openPacedClients, Timings, untilQuiet, wallNow } from './support/leanClients.ts';
-import { benchPriority, cpuSeconds, freePort, profileArguments, raisePriority } from './support/processes.ts';
+import { benchPriority, cpuSeconds, freePort, profileArguments, raisePriority, stop } from './support/processes.ts';
 import { percentile } from './support/statistics.ts';
 
 const listenerCounts = (process.env.BENCH_LISTENERS ?? '1000,10000').split(',').map(Number);
@@ -63,6 +65,20 @@ function call(
     request.on('error', reject);
     request.end(body);
   });
+}
+
+/** The floor's bare server (support/heldFloor.mjs) at the bench's priority, once it listens. */
+async function startFloor(floorPort: number): Promise<ChildProcess> {
+  const floor = spawn(process.execPath, [path.join(import.meta.dirname, 'support/heldFloor.mjs')], {
+    env: { ...process.env, PORT: String(floorPort) },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise((resolve, reject) => {
+    floor.stdout?.once('data', resolve);
+    floor.once('exit', (code) => reject(new Error(`the floor's server exited with ${code}`)));
+  });
+  raisePriority(floor.pid);
+  return floor;
 }
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'qiming-bench-'));
@@ -117,6 +133,26 @@ try {
     `POST /nacos/v1/cs/configs/listener HTTP/1.1\r\nhost: 127.0.0.1\r\ncontent-type: application/x-www-form-urlencoded\r\n` +
     `long-pulling-timeout: 60000\r\ncontent-length: ${Buffer.byteLength(body)}\r\n\r\n${body}`;
   const healthRequest = 'GET /api/health HTTP/1.1\r\nhost: 127.0.0.1\r\n\r\n';
+  const pollBody = (md5: string) =>
+    `accessToken=${accessToken}&Listening-Configs=${encodeURIComponent(`${dataId}\u0002DEFAULT_GROUP\u0002${md5}\u0001`)}`;
+  /** One round of a push: the polls sent and held by `target`, then `change` timed from its call to each poll's answer. */
+  const pushRound = async (
+    target: ChildProcess,
+    clients: ChildProcess[],
+    request: string,
+    change: () => Promise<unknown>,
+    timings: Timings,
+  ) => {
+    await ask(clients, { send: { request, expect: dataId, clock: false } }, 'sent');
+    // Every poll has been sent: the change waits until the server has compared and held the last of them.
+    await untilQuiet(target);
+    await ask(clients, { arm: true }, 'armed');
+    const pushed = heardFrom(clients, 'answers');
+    const before = cpuSeconds(target);
+    const changedAt = wallNow();
+    await change();
+    timings.add(await pushed, changedAt, cpuSeconds(target) - before);
+  };
   for (const listenerCount of parts.includes('push') ? listenerCounts : []) {
     const clients = await openClients(port, listenerCount, clientProcesses);
     const push = new Timings();
@@ -126,16 +162,7 @@ try {
         const content = `version=${listenerCount}-${round}`;
         await publish(content);
         const md5 = createHash('md5').update(content).digest('hex');
-        const body = `accessToken=${accessToken}&Listening-Configs=${encodeURIComponent(`${dataId}\u0002DEFAULT_GROUP\u0002${md5}\u0001`)}`;
-        await ask(clients, { send: { request: pollRequest(body), expect: dataId, clock: false } }, 'sent');
-        // Every poll has been sent: the change waits until the server has compared and held the last of them.
-        await untilQuiet(server);
-        await ask(clients, { arm: true }, 'armed');
-        const pushed = heardFrom(clients, 'answers');
-        const serverBefore = cpuSeconds(server);
-        const publishedAt = wallNow();
-        await publish(`version=${listenerCount}-${round}-changed`);
-        push.add(await pushed, publishedAt, cpuSeconds(server) - serverBefore);
+        await pushRound(server, clients, pollRequest(pollBody(md5)), () => publish(`version=${listenerCount}-${round}-changed`), push);
 
         // The baseline: a health check written on each of the same connections at once.
         await untilQuiet(server);
@@ -154,6 +181,26 @@ try {
     baseline.print(`baseline: ${listenerCount} health checks at once`, rounds);
     console.log(
       `  ratio push / baseline                        p50 ${(push.p(50) / baseline.p(50)).toFixed(2)}   p99 ${(push.p(99) / baseline.p(99)).toFixed(2)}`,
+    );
+
+    // The floor: the same polls held by a bare server, answered with one prebuilt Buffer each.
+    const floorPort = await freePort();
+    const floor = await startFloor(floorPort);
+    const floorClients = await openClients(floorPort, listenerCount, clientProcesses);
+    const bare = new Timings();
+    try {
+      const answer = encodeURIComponent(`${dataId}\u0002DEFAULT_GROUP\u0001`);
+      for (let round = 0; round < rounds; round++) {
+        await pushRound(floor, floorClients, pollRequest(pollBody('0')), () => call(floorPort, 'POST', '/change', answer), bare);
+      }
+    } finally {
+      closeClients(floorClients);
+      await stop(floor);
+    }
+    bare.print('floor: a bare node:http server, one Buffer', rounds);
+    console.log(
+      `  ratio push / floor                           p50 ${(push.p(50) / bare.p(50)).toFixed(2)}   p99 ${(push.p(99) / bare.p(99)).toFixed(2)}   ` +
+        `(goal p99 <= 100 ms at 10,000; the floor's own p99 ${ms(bare.p(99))})`,
     );
   }
 
