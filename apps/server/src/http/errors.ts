@@ -8,6 +8,7 @@ import { isDiskFull } from '../db/diskFull.ts';
 import { isForeignKeyViolation } from '../db/foreignKeyViolation.ts';
 import { isUniqueViolation } from '../db/uniqueViolation.ts';
 import { requestLanguage } from './language.ts';
+import { LibraryUnavailable } from './loadOnFirstUse.ts';
 
 // AppError sits below every kernel (the cluster throws it too); imported from here as before.
 export { AppError };
@@ -63,7 +64,7 @@ function localizeParams(params: MessageParams, language: Language): MessageParam
   );
 }
 
-/** Seconds a caller is asked to wait before trying again after the database's connection failed. */
+/** Seconds a caller is asked to wait before trying again after a dependency (the database's connection, a library's load) failed. */
 const retryAfterSeconds = '1';
 
 /**
@@ -113,6 +114,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
       request.log.warn({ err: error }, 'database gave up on contention');
       reply.header('retry-after', retryAfterSeconds);
       return answer(503, 'error.databaseBusy');
+    }
+    if (error instanceof LibraryUnavailable) {
+      request.log.error({ err: error.cause }, 'a library could not be loaded');
+      reply.header('retry-after', retryAfterSeconds);
+      return answer(503, 'error.libraryUnavailable');
     }
     if (isDiskFull(error)) {
       request.log.error({ err: error }, 'database storage is full');
