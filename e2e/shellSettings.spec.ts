@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { colourRules, seriousViolations } from './support/axe.ts';
+import { reloadAt } from './support/backOfficeWalk.ts';
 import { type RunningServer, startServer } from './support/server.ts';
 import { signIn, sysadmin, tabs } from './support/signIn.ts';
 
@@ -94,8 +95,7 @@ for (const theme of ['Light', 'Dark'] as const) {
     // The theme chosen in the drawer holds across pages. A theme changes colours only, so axe checks its colour
     // rules here; the accessibility spec walks every page with every rule.
     for (const path of ['/dashboard', '/system/dictionary']) {
-      await page.goto(`${server.url}/#${path}`);
-      await page.reload();
+      await reloadAt(page, path);
       await page.waitForLoadState('networkidle');
       await expect(page.getByRole('main')).toHaveCount(1);
       expect(await seriousViolations(page, colourRules), path).toEqual([]);

@@ -53,11 +53,16 @@ export async function openAfresh(backOffice: SignedInBackOffice, path: string, t
   const page = backOffice.page();
   // The page before (or the signed-in start) is on the back-office's origin, whose storage keeps the theme.
   await chooseTheme(page, theme);
+  await reloadAt(page, path);
+  return page;
+}
+
+/** Loads the back-office page at `path` afresh on `page`, as a bookmark opens it, with one render of the route. */
+export async function reloadAt(page: Page, path: string): Promise<void> {
   // The address changes without telling the router (replaceState fires no event), so the old page does not
   // render the new route before the reload; leaving for another origin would cost a new renderer process.
   await page.evaluate((hash) => history.replaceState(null, '', hash), `#${path}`);
   await page.reload();
-  return page;
 }
 
 export type Theme = 'light' | 'dark';
