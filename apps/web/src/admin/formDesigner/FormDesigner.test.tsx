@@ -68,9 +68,25 @@ function renderDesigner() {
   );
 }
 
-const palette = () => screen.getByRole('region', { name: 'Field palette' });
-const canvas = () => screen.getByRole('region', { name: 'Form canvas' });
-const properties = () => screen.getByRole('region', { name: 'Field properties' });
+/**
+ * A part of the designer found by role once and reused while it is still in the document: a role query walks
+ * every element and computes names through jsdom's getComputedStyle, which matches each element against all of
+ * antd's CSS rules (1,300 here), and these parts stay mounted while a test works inside them.
+ */
+function part(find: () => HTMLElement): () => HTMLElement {
+  let found: HTMLElement | undefined;
+  return () => {
+    if (!found?.isConnected) found = find();
+    return found;
+  };
+}
+
+const palette = part(() => screen.getByRole('region', { name: 'Field palette' }));
+const canvas = part(() => screen.getByRole('region', { name: 'Form canvas' }));
+const properties = part(() => screen.getByRole('region', { name: 'Field properties' }));
+const settings = part(() => screen.getByRole('form', { name: 'Form settings' }));
+// The bar above the designer, under the form's title, that holds the save and publish buttons.
+const toolbar = part(() => screen.getByRole('heading', { name: 'New form' }).closest('header') as HTMLElement);
 
 async function chooseRule(name: string) {
   fireEvent.click(within(properties()).getByRole('button', { name: /Add a rule/ }));
@@ -115,9 +131,9 @@ describe('the form designer', () => {
       }
       expect(within(canvas()).getByRole('button', { name: `Edit My ${kind}` })).toBeTruthy();
 
-      fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Leave request' } });
-      fireEvent.change(screen.getByLabelText('Model name'), { target: { value: 'leaveRequest' } });
-      fireEvent.click(screen.getByRole('button', { name: /Save/ }));
+      fireEvent.change(within(settings()).getByLabelText('Name'), { target: { value: 'Leave request' } });
+      fireEvent.change(within(settings()).getByLabelText('Model name'), { target: { value: 'leaveRequest' } });
+      fireEvent.click(within(toolbar()).getByRole('button', { name: /Save/ }));
 
       await waitFor(() => expect(formApi.create).toHaveBeenCalledTimes(1));
       const input = vi.mocked(formApi.create).mock.calls[0]?.[0] as FormInput;
@@ -134,9 +150,9 @@ describe('the form designer', () => {
     fireEvent.click(within(palette()).getByRole('button', { name: 'Text' }));
     fireEvent.change(within(properties()).getByLabelText('Label (Chinese)'), { target: { value: '' } });
     fireEvent.change(within(properties()).getByLabelText('Key'), { target: { value: '1bad' } });
-    fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Leave request' } });
-    fireEvent.change(screen.getByLabelText('Model name'), { target: { value: 'leaveRequest' } });
-    fireEvent.click(screen.getByRole('button', { name: /Save/ }));
+    fireEvent.change(within(settings()).getByLabelText('Name'), { target: { value: 'Leave request' } });
+    fireEvent.change(within(settings()).getByLabelText('Model name'), { target: { value: 'leaveRequest' } });
+    fireEvent.click(within(toolbar()).getByRole('button', { name: /Save/ }));
 
     expect(await within(properties()).findByText('Starts with a letter and holds only letters, digits or _')).toBeTruthy();
     expect(within(properties()).getByText('This field is required')).toBeTruthy();
