@@ -5,7 +5,10 @@
 // Run: npm run bench:bpm   (BENCH_INSTANCES=500 a round, BENCH_ROUNDS=3). The engine alone, the ceiling of any
 // workflow on it, is timed in every round right before the API, so that the ratio of each round compares two runs
 // made on the same machine at the same minute (these shared machines' speed drifts by half from minute to minute);
-// the ratio printed last is the median round's.
+// the ratio printed last is the median round's. On SQLite a floor runs in each round too, between the two
+// (support/workflowFloor.ts): the same engine and the same rows with no guard, validation, audit or query
+// builder, so that its ratio shows how near any server can come to the engine alone here, and the API's
+// ratio to it what Qiming's own layers cost.
 // Each figure is also given per second of this process's CPU: on a shared machine the wall-clock ratio moves
 // with the neighbours' load, the CPU one much less (PostgreSQL's own CPU, in its server, is not counted).
 // A profile: node --cpu-prof --cpu-prof-dir=<dir> --import tsx bench/bpm.bench.ts (one process, no server).
@@ -17,6 +20,7 @@ import { LiveEngines, runEngine } from '../apps/server/src/modules/bpm/engineRun
 import { createTestDatabase } from '../apps/server/test/testDatabase.ts';
 import { median } from './support/statistics.ts';
 import { sysadminBearer } from './support/sysadminBearer.ts';
+import { workflowFloor } from './support/workflowFloor.ts';
 
 const instances = Number(process.env.BENCH_INSTANCES ?? 500);
 const rounds = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
@@ -46,13 +50,15 @@ async function timed(run: (index: number) => Promise<void>, first: number): Prom
 
 const rate = (figures: Rate) => `${figures.wall.toFixed(0).padStart(4)} instances/s (${figures.cpu.toFixed(0)} per CPU second)`;
 
+/** The bench process as released, for the engine alone and the floor. */
+const definition = { id: 1, xml, info: await readRelease(xml) };
+
 /**
  * bpmn-engine alone on the same process: start and complete with nothing saved, no HTTP and no guard,
  * the waiting engine kept between the two as the runtime keeps it. No workflow built on this engine can
  * run faster on this machine.
  */
 async function engineAlone(): Promise<(index: number) => Promise<void>> {
-  const definition = { id: 1, xml, info: await readRelease(xml) };
   const live = new LiveEngines();
   const noService = async () => {};
   const run = async (index: number) => {
@@ -98,17 +104,33 @@ async function measure(kind: 'sqlite' | 'postgres', ceiling: (index: number) => 
       if (!task) throw new Error(`instance ${instance.id} has no task`);
       await post(`/tasks/${task.id}/complete`);
     };
-    for (let warm = 0; warm < 20; warm++) await run();
+    const floor = kind === 'sqlite' ? await workflowFloor(database.dataDir, definition, 'bench') : undefined;
+    for (let warm = 0; warm < 20; warm++) {
+      await run();
+      await floor?.run();
+    }
     const ratios: Rate[] = [];
+    const floorRatios: number[] = [];
+    const overFloor: number[] = [];
     for (let round = 1; round <= rounds; round++) {
       const alone = await timed(ceiling, round * instances);
+      const floored = floor && (await timed(() => floor.run(), 0));
       const workflow = await timed(run, 0);
       ratios.push({ wall: workflow.wall / alone.wall, cpu: workflow.cpu / alone.cpu });
+      if (floored) {
+        floorRatios.push(floored.wall / alone.wall);
+        overFloor.push(workflow.wall / floored.wall);
+      }
       console.log(
-        `${kind.padEnd(8)} round ${round}: engine alone ${rate(alone)}, workflow ${rate(workflow)}: ` +
-          `ratio ${(workflow.wall / alone.wall).toFixed(2)} (per CPU second ${(workflow.cpu / alone.cpu).toFixed(2)})`,
+        `${kind.padEnd(8)} round ${round}: engine alone ${rate(alone)}, ` +
+          (floored ? `floor ${rate(floored)}, ` : '') +
+          `workflow ${rate(workflow)}: ratio ${(workflow.wall / alone.wall).toFixed(2)} (per CPU second ${(workflow.cpu / alone.cpu).toFixed(2)})` +
+          (floored
+            ? `, floor ${(floored.wall / alone.wall).toFixed(2)}, workflow / floor ${(workflow.wall / floored.wall).toFixed(2)}`
+            : ''),
       );
     }
+    await floor?.close();
 
     const started = performance.now();
     for (let index = 0; index < instances; index++) {
@@ -127,6 +149,11 @@ async function measure(kind: 'sqlite' | 'postgres', ceiling: (index: number) => 
       `${kind === 'sqlite' ? 'SQLite' : 'PostgreSQL'} workflow / engine alone, median of ${rounds} rounds: ${wall.toFixed(2)} (per CPU second ${perCpu.toFixed(2)})` +
         (kind === 'sqlite' ? ` (goal >= 0.8: ${wall >= 0.8 ? 'met' : 'not met'})` : ''),
     );
+    if (floorRatios.length > 0) {
+      console.log(
+        `SQLite floor / engine alone, median: ${median(floorRatios).toFixed(2)}; workflow / floor, median: ${median(overFloor).toFixed(2)}`,
+      );
+    }
   } finally {
     await app.close();
     await database.drop();
