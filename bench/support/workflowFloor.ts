@@ -61,10 +61,10 @@ export async function workflowFloor(dataDir: string, definition: RunnableDefinit
     taskOf: sqlite.prepare('select id from bpm_task where instance_id = ?'),
     instance: sqlite.prepare('select id, engine_state, variables, version from bpm_instance where id = ?'),
     saveInstance: sqlite.prepare(
-      'update bpm_instance set engine_state = ?, state = ?, ended_at = ?, version = version + 1 where id = ? and version = ?',
+      'update bpm_instance set engine_state = ?, variables = ?, state = ?, ended_at = ?, version = version + 1 where id = ? and version = ?',
     ),
     closeTask: sqlite.prepare(
-      "update bpm_task set status = 'done', outcome = 'completed', ended_at = ?, completed_by = 'bench' where id = ?",
+      "update bpm_task set status = 'closed', outcome = 'completed', ended_at = ?, completed_by = 'bench' where id = ?",
     ),
     endActivity: sqlite.prepare(
       "update bpm_activity set state = ?, ended_at = ? where instance_id = ? and execution_id = ? and state = 'active'",
@@ -112,6 +112,7 @@ export async function workflowFloor(dataDir: string, definition: RunnableDefinit
     statement.begin.run();
     statement.saveInstance.run(
       outcome.engineState,
+      instance.variables,
       outcome.ended ? 'completed' : 'running',
       outcome.ended ? now : null,
       instance.id,
