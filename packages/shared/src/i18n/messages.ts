@@ -1546,13 +1546,14 @@ export const messages = {
     es: 'Ya existe un registro con la misma clave',
     ja: '同じキーのレコードがすでに存在します',
   },
-  // -- redis faults --
+  // -- libraries loaded on first use --
   'error.libraryUnavailable': {
     zh: '服务器的一个组件暂时无法加载，请稍后再试',
     en: 'A part of the server could not be loaded just now, please try again shortly',
     es: 'Una parte del servidor no se pudo cargar ahora, inténtelo en un momento',
     ja: 'サーバーの一部を現在読み込めません。しばらくしてから再試行してください',
   },
+  // -- redis faults --
   'error.redisUnavailable': {
     zh: '共享缓存（Redis）暂时不可用，请稍后再试',
     en: 'The shared cache (Redis) is unavailable just now, please try again shortly',
